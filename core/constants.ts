@@ -1,0 +1,111 @@
+// Business constants and limits of spec §9, plus the wire names the kit and the emulator share.
+
+export const SDK_VERSION = "4.65.0";
+/** Header carrying SDK_VERSION on every signer and chain call (the hosted signer's own name, kept for compatibility). */
+export const SDK_VERSION_HEADER = "Alchemy-AA-Sdk-Version";
+
+export const PASSKEY_ASSERTION_TIMEOUT_MS = 300_000;
+export const PASSKEY_USER_VERIFICATION = "preferred" as const;
+export const PASSKEY_RESIDENT_KEY = "preferred" as const;
+export const PASSKEY_ALGORITHMS = [-7, -257] as const;
+export const PASSKEY_FALLBACK_TRANSPORTS = ["internal", "hybrid"] as const;
+
+export const RETRY_DEFAULTS = { txMaxRetries: 5, txRetryIntervalMs: 2000, txRetryMultiplier: 1.5 } as const;
+export const FEE_MULTIPLIER_MAX_DECIMALS = 4;
+export const SOLANA_TRANSACTION_VERSIONS = ["legacy", 0] as const;
+export const SOLANA_NETWORKS = ["mainnet-beta", "testnet", "devnet"] as const;
+export const SOLANA_COMMITMENTS = ["processed", "confirmed", "finalized"] as const;
+export const SOLANA_DEFAULT_COMMITMENT = "confirmed" as const;
+
+export const API_KEY_CURVE = "P-256" as const;
+export const MFA_ACTIONS = { add: "add_mfa", delete: "delete_mfas", verify: "verify_mfa", list: "list_mfas" } as const;
+export const MFA_FACTOR_TYPE = "totp" as const;
+
+export const OTP_LENGTH = 6;
+export const OTP_SUCCESS_CLOSE_MS = 1000;
+export const PASSKEY_SUCCESS_CLOSE_MS = 5000;
+export const RESENT_INDICATOR_MS = 2000;
+export const ACTIVITY_POLL_INTERVAL_MS = 500;
+export const OAUTH_POPUP_WIDTH = 500;
+export const OAUTH_POPUP_HEIGHT = 600;
+export const OAUTH_POPUP_CLOSED_CHECK_MS = 500;
+export const OAUTH_REDIRECT_FAILURE_MS = 1000;
+
+export const DEFAULT_SESSION_EXPIRATION_MS = 900_000;
+export const MAX_TIMER_MS = 2_147_483_647;
+export const DEFAULT_SESSION_KEY = "latch-signer-session";
+export const TEMPORARY_SESSION_SUFFIX = ":temporary";
+export const DEFAULT_WALLET_STORAGE_KEY = "walletName";
+export const WALLET_POLLING_INTERVAL_MS = 1000;
+export const REVOKE_PERMISSIONS_TIMEOUT_MS = 100;
+export const INJECTED_WALLET_LATE_DETECT_MS = 1000;
+export const THEME_STORAGE_KEY = "theme";
+
+/** The key-management provider names the frames; the signer provider names the container and session key. */
+export const DEFAULT_IFRAME_CONTAINER_ID = "latch-signer-iframe-container";
+export const DEFAULT_IFRAME_ELEMENT_ID = "turnkey-iframe";
+export const DEFAULT_EXPORT_IFRAME_ELEMENT_ID = "turnkey-export-iframe";
+export const DEFAULT_EXPORT_IFRAME_CONTAINER_ID = "turnkey-export-iframe-container";
+export const DEFAULT_AUTH_FRAME_URL = "https://auth.turnkey.com";
+export const DEFAULT_EXPORT_FRAME_URL = "https://export.turnkey.com";
+export const DEFAULT_SIGNER_URL = "https://api.g.alchemy.com";
+/** How long the auth frame may take to answer its init before we give up with a clear error. */
+export const FRAME_INIT_TIMEOUT_MS = 10_000;
+
+export const COOKIE_STORAGE_LIFETIME_MS = 3456e7;
+
+export const QR_PAIRING_WIDTH = 200;
+export const QR_VERSION_MIN = 1;
+export const QR_VERSION_MAX = 40;
+export const QR_ERROR_LEVELS = ["L", "M", "Q", "H"] as const;
+export const QR_DEFAULT_MARGIN = 4;
+export const QR_DEFAULT_SCALE = 4;
+export const QR_MIN_WIDTH = 21;
+
+export const MODAL_WIDTH_PX = 368;
+export const MODAL_BODY_MAX_HEIGHT = "60vh";
+/** Medium breakpoint: below it the dialog is a bottom sheet. */
+export const MEDIUM_BREAKPOINT_PX = 768;
+export const DRAWER = {
+  animationSeconds: 0.5,
+  closeThreshold: 0.25,
+  velocityThreshold: 0.4,
+  furtherVelocityThreshold: 2,
+  scrollLockTimeoutMs: 100,
+} as const;
+export const SELECT_TYPEAHEAD_RESET_MS = 1000;
+
+export const MOBILE_WALLET = {
+  overallTimeoutMs: 30_000,
+  retryDelaysMs: [150, 150, 200, 500, 500, 750, 750, 1000],
+  associationPortMin: 49152,
+  associationPortMax: 65535,
+  walletOpenDetectMs: 3000,
+  sequenceNumberBytes: 4,
+} as const;
+
+export const DEFAULTS = {
+  numFeaturedWallets: Number.POSITIVE_INFINITY,
+  chainType: ["evm", "svm"] as const,
+  emailMode: "OTP" as const,
+  enablePopupOauth: false,
+  uiMode: "modal" as const,
+} as const;
+
+/**
+ * Query parameters read (then removed) on return from an email link or a social redirect (spec §2 Routes).
+ */
+export const RETURN_PARAMS = {
+  bundle: "bundle",
+  orgId: "orgId",
+  status: "status",
+  oauthBundle: "latch-bundle",
+  oauthOrgId: "latch-org-id",
+  idToken: "latch-id-token",
+  accessToken: "latch-access-token",
+  isSignup: "latch-is-signup",
+  otpId: "latch-otp-id",
+  email: "latch-email",
+  authProvider: "latch-auth-provider",
+  error: "latch-error",
+} as const;

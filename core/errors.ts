@@ -1,0 +1,116 @@
+// The error catalogue of spec §8. Each class has a stable `name` so apps can tell them apart
+// without instanceof (which breaks across bundles).
+
+export class LatchError extends Error {
+  override name = "LatchError";
+  readonly details?: unknown;
+  constructor(message: string, options?: { cause?: unknown; details?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    if (options?.details !== undefined) this.details = options.details;
+  }
+}
+
+export class NotAuthenticatedError extends LatchError {
+  override name = "NotAuthenticatedError";
+  readonly docs = "Please authenticate to use this signer";
+  constructor() {
+    super("Signer not authenticated");
+  }
+}
+
+export class NotLoggedInError extends LatchError {
+  override name = "NotLoggedInError";
+  constructor() {
+    super("User is not logged in");
+  }
+}
+
+export class OAuthProvidersError extends LatchError {
+  override name = "OAuthProvidersError";
+  constructor() {
+    super("OAuth providers not found");
+  }
+}
+
+export interface MfaFactor {
+  multiFactorId: string;
+  multiFactorType: string;
+}
+
+export class MfaRequiredError extends LatchError {
+  override name = "MfaRequiredError";
+  readonly multiFactors: MfaFactor[];
+  constructor(multiFactors: MfaFactor[]) {
+    super("MFA is required for this user");
+    this.multiFactors = multiFactors;
+  }
+}
+
+export class UnsupportedFeatureError extends LatchError {
+  override name = "UnsupportedFeatureError";
+  constructor(feature: string) {
+    super(`${feature} not supported by this signer`);
+  }
+}
+
+export class PermissionDeniedError extends LatchError {
+  override name = "PermissionDeniedError";
+  constructor() {
+    super("The request is currently not allowed by the agent or the platform. Try again later.");
+  }
+}
+
+/** A non-OK answer from the signer backend: its code, message and details. */
+export class SignerHttpError extends LatchError {
+  override name = "SignerHttpError";
+  readonly code: string;
+  readonly status: number;
+  constructor(status: number, code: string, message: string, details?: unknown) {
+    super(message, { details });
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export class UserCancelledError extends LatchError {
+  override name = "UserCancelledError";
+}
+
+export class ConfigError extends LatchError {
+  override name = "ConfigError";
+}
+
+export class MissingUiAuthConfigError extends LatchError {
+  override name = "MissingUiAuthConfigError";
+  constructor() {
+    super("Auth config expected to be present in UiConfigStore");
+  }
+}
+
+export class UnimplementedSectionError extends LatchError {
+  override name = "UnimplementedSectionError";
+  constructor(type: string) {
+    super(`Section type "${type}" is not implemented: install the plugin that provides it`);
+  }
+}
+
+export class MissingAuthenticatorError extends LatchError {
+  override name = "MissingAuthenticatorError";
+  constructor(type: string) {
+    super(`No signer can authenticate "${type}": install the plugin that provides it`);
+  }
+}
+
+export class UnknownError extends LatchError {
+  override name = "Error";
+  constructor() {
+    super("Unknown error");
+  }
+}
+
+/** Whatever was thrown, as an Error (spec §8: unknown errors are name 'Error', message 'Unknown error'). */
+export function toError(thrown: unknown): Error {
+  if (thrown instanceof Error) return thrown;
+  if (typeof thrown === "string" && thrown) return new LatchError(thrown);
+  return new UnknownError();
+}

@@ -1,0 +1,33 @@
+import "reflect-metadata";
+
+export { createKit } from "./kit";
+export type { Kit, KitEventRegistry } from "./kit-types";
+export {
+  definePlugin,
+  defineStep,
+  defineSection,
+  defineAuthenticator,
+  defineListener,
+  type LatchPlugin,
+  type View,
+  type SectionConfig,
+  type SectionDefinition,
+  type SectionProps,
+  type StepDefinition,
+  type StepProps,
+  type BackTransition,
+  type AuthenticatePayload,
+  type AuthenticatePayloadRegistry,
+  type AuthenticateType,
+  type AuthenticatorDefinition,
+  type ListenerDefinition,
+} from "./plugin";
+export type { AuthStep, AuthStepOf, AuthStepRegistry, AuthStepType } from "./steps";
+export type { KitConfig, ResolvedKitConfig, UiConfig, UiAuthConfig, ResolvedUiConfig } from "./config";
+export { resolveKitConfig } from "./config";
+export type { KitAtoms, KitStore } from "./store";
+export { TOKENS } from "./container";
+export { Emitter, type Listener } from "./events";
+export * from "./errors";
+export * from "./constants";
+export type * from "./types";

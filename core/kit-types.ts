@@ -1,0 +1,49 @@
+import type { DependencyContainer } from "tsyringe";
+import type { Emitter } from "./events";
+import type { AuthenticatePayload, LatchPlugin, SectionDefinition, StepDefinition } from "./plugin";
+import type { AuthStep, AuthStepType } from "./steps";
+import type { KitAtoms, KitStore } from "./store";
+import type { ResolvedKitConfig } from "./config";
+import type { SignerStatus, User } from "./types";
+
+/** Events of a kit; plugins add theirs by module augmentation. */
+export interface KitEventRegistry {
+  connected: User;
+  disconnected: void;
+  authenticating: { type: string };
+  newUserSignup: void;
+  emailAuthLinkingRequired: { email: string; otpId?: string; orgId?: string; providerName?: string };
+  statusChanged: SignerStatus;
+  stepChanged: AuthStep;
+  modalOpenChanged: boolean;
+}
+
+export interface Kit {
+  readonly id: string;
+  readonly config: ResolvedKitConfig;
+  /** This kit's own child container: plugins register and resolve services here. */
+  readonly container: DependencyContainer;
+  readonly store: KitStore;
+  readonly atoms: KitAtoms;
+  readonly events: Emitter<KitEventRegistry>;
+
+  use(plugin: LatchPlugin): void;
+  hasPlugin(id: string): boolean;
+  section(type: string): SectionDefinition | undefined;
+  step(type: AuthStepType): StepDefinition;
+
+  getStep(): AuthStep;
+  setStep(step: AuthStep): void;
+  back(): void;
+  isModalOpen(): boolean;
+  openModal(step?: AuthStep): void;
+  closeModal(): void;
+
+  getStatus(): SignerStatus;
+  setStatus(status: SignerStatus): void;
+  getUser(): User | null;
+  setUser(user: User | null): void;
+
+  authenticate(payload: AuthenticatePayload): Promise<unknown>;
+  destroy(): void;
+}

@@ -1,0 +1,145 @@
+import { createKitContainer, resolveAllOrEmpty, TOKENS } from "./container";
+import { resolveKitConfig, type KitConfig } from "./config";
+import { Emitter } from "./events";
+import { MissingAuthenticatorError, UnimplementedSectionError } from "./errors";
+import type { Kit, KitEventRegistry } from "./kit-types";
+import type { AuthenticatePayload, LatchPlugin, StepDefinition } from "./plugin";
+import { coreStepsPlugin } from "./core-steps";
+import type { AuthStep, AuthStepType } from "./steps";
+import { createKitAtoms, createKitStore } from "./store";
+import type { SignerStatus, User } from "./types";
+
+let kitCount = 0;
+
+/**
+ * One kit = a child DI container + a jotai store + the installed plugins.
+ * Two kits on one page share nothing.
+ */
+export function createKit(config: KitConfig = {}): Kit {
+  const resolved = resolveKitConfig(config);
+  const container = createKitContainer();
+  const store = createKitStore();
+  const atoms = createKitAtoms();
+  const events = new Emitter<KitEventRegistry>();
+  const installed = new Set<string>();
+  const teardowns: Array<() => void> = [];
+
+  const stepDefinitions = (type: AuthStepType) =>
+    resolveAllOrEmpty(container, TOKENS.Step).filter((def) => def.type === type);
+
+  const kit: Kit = {
+    id: `latch-${++kitCount}`,
+    config: resolved,
+    container,
+    store,
+    atoms,
+    events,
+
+    use(plugin: LatchPlugin) {
+      if (installed.has(plugin.id)) return;
+      installed.add(plugin.id);
+      container.register(TOKENS.Plugin, { useValue: plugin });
+      for (const section of plugin.sections ?? []) container.register(TOKENS.Section, { useValue: section });
+      for (const step of plugin.steps ?? []) container.register(TOKENS.Step, { useValue: step });
+      for (const auth of plugin.authenticators ?? []) container.register(TOKENS.Authenticator, { useValue: auth });
+      for (const listener of plugin.listeners ?? []) {
+        container.register(TOKENS.Listener, { useValue: listener });
+        teardowns.push(events.on(listener.event, (payload) => listener.handle(payload, kit)));
+      }
+      const teardown = plugin.setup?.(kit);
+      if (typeof teardown === "function") teardowns.push(teardown);
+    },
+
+    hasPlugin: (id) => installed.has(id),
+
+    section: (type) => resolveAllOrEmpty(container, TOKENS.Section).findLast((s) => s.type === type),
+
+    // Several plugins may describe one step (core its behaviour, the renderer its screen): merged in order.
+    step: (type) => Object.assign({ type }, ...stepDefinitions(type)) as StepDefinition,
+
+    getStep: () => store.get(atoms.authStep),
+
+    setStep(step: AuthStep) {
+      store.set(atoms.authStep, step);
+      events.emit("stepChanged", step);
+      kit.step(step.type).onEnter?.(step as never, kit);
+    },
+
+    back() {
+      const step = kit.getStep();
+      const { back } = kit.step(step.type);
+      const target = typeof back === "function" ? back(step as never, kit) : back ? ({ type: back } as AuthStep) : null;
+      if (!target) {
+        console.warn(`[latch] back is not available from step "${step.type}"`);
+        return;
+      }
+      kit.setStep(target);
+    },
+
+    isModalOpen: () => store.get(atoms.modalOpen),
+
+    openModal(step?: AuthStep) {
+      if (step) kit.setStep(step);
+      else if (kit.getStep().type === "complete") kit.setStep({ type: "initial" });
+      if (!kit.isModalOpen()) {
+        store.set(atoms.modalOpen, true);
+        events.emit("modalOpenChanged", true);
+      }
+    },
+
+    closeModal() {
+      const step = kit.getStep();
+      if (kit.isModalOpen()) {
+        store.set(atoms.modalOpen, false);
+        events.emit("modalOpenChanged", false);
+      }
+      if (kit.step(step.type).onClose === "complete") kit.setStep({ type: "complete" });
+      else if (kit.getStatus() !== "CONNECTED") kit.setStep({ type: "initial" });
+    },
+
+    getStatus: () => store.get(atoms.status),
+
+    setStatus(status: SignerStatus) {
+      if (store.get(atoms.status) === status) return;
+      store.set(atoms.status, status);
+      events.emit("statusChanged", status);
+    },
+
+    getUser: () => store.get(atoms.user),
+
+    setUser(user: User | null) {
+      const previous = store.get(atoms.user);
+      store.set(atoms.user, user);
+      if (user) events.emit("connected", user);
+      else if (previous) events.emit("disconnected", undefined);
+    },
+
+    async authenticate(payload: AuthenticatePayload) {
+      const { type } = payload as { type: string };
+      const authenticator = resolveAllOrEmpty(container, TOKENS.Authenticator).findLast((a) => a.type === type);
+      if (!authenticator) throw new MissingAuthenticatorError(type);
+      return authenticator.authenticate(payload as never, kit);
+    },
+
+    destroy() {
+      for (const teardown of teardowns.splice(0).reverse()) teardown();
+      events.clear();
+      container.clearInstances();
+    },
+  };
+
+  container.register(TOKENS.Kit, { useValue: kit });
+  container.register(TOKENS.Config, { useValue: resolved });
+  kit.use(coreStepsPlugin);
+  for (const plugin of resolved.plugins) kit.use(plugin);
+  assertSectionsImplemented(kit);
+  return kit;
+}
+
+function assertSectionsImplemented(kit: Kit): void {
+  for (const group of kit.config.ui.auth?.sections ?? []) {
+    for (const section of group) {
+      if (!kit.section(section.type)) throw new UnimplementedSectionError(section.type);
+    }
+  }
+}

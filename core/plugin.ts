@@ -1,0 +1,104 @@
+import type { AuthStep, AuthStepOf, AuthStepType } from "./steps";
+import type { Kit, KitEventRegistry } from "./kit-types";
+
+/**
+ * A view a plugin brings. Core stays framework-free: a React function component fits this type,
+ * and the renderer is the only place that knows it is React.
+ */
+export type View<P> = (props: P) => unknown;
+
+export interface SectionProps<C = SectionConfig> {
+  kit: Kit;
+  config: C;
+}
+
+/** One entry of `ui.auth.sections`: its `type` picks the section renderer a plugin registered. */
+export interface SectionConfig {
+  type: string;
+  [option: string]: unknown;
+}
+
+export interface SectionDefinition<C extends SectionConfig = SectionConfig> {
+  type: C["type"];
+  Component: View<SectionProps<C>>;
+}
+
+export interface StepProps<K extends AuthStepType = AuthStepType> {
+  kit: Kit;
+  step: AuthStepOf<K>;
+}
+
+/** Where back leads: a step type, a function of the current step, or null for "only a console warning". */
+export type BackTransition<K extends AuthStepType> =
+  | AuthStepType
+  | ((step: AuthStepOf<K>, kit: Kit) => AuthStep | null)
+  | null;
+
+export interface StepDefinition<K extends AuthStepType = AuthStepType> {
+  type: K;
+  Screen?: View<StepProps<K>>;
+  Footer?: View<StepProps<K>>;
+  back?: BackTransition<K>;
+  /** What closing the dialog on this step means; default: reset the flow unless connected. */
+  onClose?: "reset" | "complete";
+  /** Whether the dialog shows its back button on this step (default: when `back` leads somewhere). */
+  showBack?: boolean;
+  /** Runs each time the flow enters this step. */
+  onEnter?: (step: AuthStepOf<K>, kit: Kit) => void;
+}
+
+/** Payloads of `kit.authenticate()`; plugins add theirs by module augmentation. */
+export interface AuthenticatePayloadRegistry {}
+
+export type AuthenticateType = keyof AuthenticatePayloadRegistry & string;
+
+export type AuthenticatePayload = {
+  [K in AuthenticateType]: { type: K } & AuthenticatePayloadRegistry[K];
+}[AuthenticateType];
+
+export type AuthenticatePayloadOf<K extends string> = K extends AuthenticateType
+  ? Extract<AuthenticatePayload, { type: K }>
+  : never;
+
+export interface AuthenticatorDefinition<K extends string = string> {
+  type: K;
+  authenticate: (payload: AuthenticatePayloadOf<K>, kit: Kit) => Promise<unknown>;
+}
+
+export interface ListenerDefinition<E extends keyof KitEventRegistry = keyof KitEventRegistry> {
+  event: E;
+  handle: (payload: KitEventRegistry[E], kit: Kit) => void;
+}
+
+export interface LatchPlugin {
+  id: string;
+  sections?: SectionDefinition<any>[];
+  steps?: StepDefinition<any>[];
+  authenticators?: AuthenticatorDefinition<any>[];
+  listeners?: ListenerDefinition<any>[];
+  /** Register services or subscribe; the returned function runs when the kit is destroyed. */
+  setup?: (kit: Kit) => void | (() => void);
+}
+
+export function definePlugin<P extends LatchPlugin>(plugin: P): P {
+  return plugin;
+}
+
+/** Keeps a step definition's type parameter checked inside a mixed `steps` array. */
+export function defineStep<K extends AuthStepType>(step: StepDefinition<K>): StepDefinition<K> {
+  return step;
+}
+
+export function defineSection<C extends SectionConfig>(section: SectionDefinition<C>): SectionDefinition<C> {
+  return section;
+}
+
+export function defineAuthenticator<K extends AuthenticateType>(
+  authenticator: AuthenticatorDefinition<K>,
+): AuthenticatorDefinition<K> {
+  return authenticator;
+}
+
+export function defineListener<E extends keyof KitEventRegistry>(listener: ListenerDefinition<E>): ListenerDefinition<E> {
+  return listener;
+}

@@ -1,0 +1,18 @@
+export { LatchProvider, type LatchProviderProps } from "./LatchProvider";
+export { AuthDialog } from "./dialog/AuthDialog";
+export { AuthCard } from "./dialog/AuthCard";
+export { AuthContent } from "./dialog/AuthContent";
+export { useKit, LatchContext } from "./context";
+export { useAuthModal, type UseAuthModalResult } from "./hooks/useAuthModal";
+export { useKitAtom } from "./hooks/useKitAtom";
+export { useCss } from "./hooks/useCss";
+export { useTheme, type ThemeState } from "./theme/useTheme";
+export { lightTokens, darkTokens } from "./theme/tokens";
+export { Button, type ButtonProps, type ButtonVariant } from "./primitives/Button";
+export { OtpInput, emptyOtp, type OtpInputProps } from "./primitives/OtpInput";
+export { ErrorPanel, type ErrorPanelProps } from "./primitives/ErrorPanel";
+export { Spinner } from "./primitives/Spinner";
+export { Divider } from "./primitives/Divider";
+export { Illustration, type IllustrationName } from "./primitives/Illustration";
+export { rendererStrings, useStrings, format, type StringTable } from "./strings";
+export { rendererBasePlugin } from "./base-plugin";

@@ -1,0 +1,52 @@
+import { useEffect, type ReactNode } from "react";
+import { Heading } from "react-aria-components";
+import { useCss } from "../hooks/useCss";
+import { rendererStrings, useStrings } from "../strings";
+import { Button } from "./Button";
+
+export interface ErrorPanelProps {
+  heading: ReactNode;
+  body: ReactNode;
+  onTryAgain: () => void;
+  onUseAnotherMethod?: () => void;
+  onSkip?: () => void;
+  /** Runs when the panel shows (wallet plugins disconnect the wallet here). */
+  onShow?: () => void;
+  icon?: ReactNode;
+  children?: ReactNode;
+}
+
+export function ErrorPanel({ heading, body, onTryAgain, onUseAnotherMethod, onSkip, onShow, icon, children }: ErrorPanelProps) {
+  const { css } = useCss();
+  const t = useStrings("renderer", rendererStrings);
+  useEffect(() => {
+    onShow?.();
+    // Once per showing, not per re-render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <div role="alert" className={css({ display: "flex", flexDirection: "column", alignItems: "center", gap: 12, textAlign: "center" })}>
+      {icon}
+      <Heading slot="title" level={2} className={css({ margin: 0, fontSize: 18, fontWeight: 700 })}>
+        {heading}
+      </Heading>
+      <p className={css({ margin: 0, color: "var(--latch-muted)", fontSize: 14 })}>{body}</p>
+      {children}
+      <div className={css({ display: "flex", flexDirection: "column", gap: 8, width: "100%" })}>
+        <Button variant="primary" onPress={onTryAgain}>
+          {t.tryAgain}
+        </Button>
+        {onUseAnotherMethod && (
+          <Button variant="secondary" onPress={onUseAnotherMethod}>
+            {t.useAnotherMethod}
+          </Button>
+        )}
+        {onSkip && (
+          <Button variant="link" onPress={onSkip}>
+            {t.skip}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { useId, useRef, type ClipboardEvent, type KeyboardEvent } from "react";
+import { OTP_LENGTH } from "latch-kit";
+import { useCss } from "../hooks/useCss";
+import { format, rendererStrings, useStrings } from "../strings";
+
+export interface OtpInputProps {
+  /** Exactly OTP_LENGTH entries, "" for an empty box. */
+  value: string[];
+  onChange: (value: string[]) => void;
+  /** Called once all boxes hold a digit, with the joined code. */
+  onComplete?: (code: string) => void;
+  /** A paste whose first OTP_LENGTH characters are not all digits. */
+  onInvalidPaste?: () => void;
+  isDisabled?: boolean;
+  errorText?: string;
+  label?: string;
+  autoFocus?: boolean;
+}
+
+export const emptyOtp = (): string[] => Array.from({ length: OTP_LENGTH }, () => "");
+
+const isDigits = (s: string) => /^\d+$/.test(s);
+
+export function OtpInput({ value, onChange, onComplete, onInvalidPaste, isDisabled, errorText, label, autoFocus }: OtpInputProps) {
+  const { css } = useCss();
+  const t = useStrings("renderer", rendererStrings);
+  const boxes = useRef<Array<HTMLInputElement | null>>([]);
+  const focus = (index: number) => boxes.current[Math.max(0, Math.min(OTP_LENGTH - 1, index))]?.focus();
+
+  const commit = (next: string[]) => {
+    onChange(next);
+    if (next.every((d) => d !== "")) onComplete?.(next.join(""));
+  };
+
+  const fillAll = (text: string) => {
+    const first = text.slice(0, OTP_LENGTH);
+    if (first.length < OTP_LENGTH || !isDigits(first)) {
+      onInvalidPaste?.();
+      return;
+    }
+    commit(first.split(""));
+    focus(OTP_LENGTH - 1);
+  };
+
+  const onInput = (index: number, raw: string) => {
+    // An autofill (or a long type-ahead) of the whole code lands in one box: spread it.
+    if (raw.length >= OTP_LENGTH) return fillAll(raw);
+    const digit = raw.replace(/\D/g, "").slice(-1);
+    if (!digit) return;
+    const next = [...value];
+    next[index] = digit;
+    commit(next);
+    if (index < OTP_LENGTH - 1) focus(index + 1);
+  };
+
+  const onKeyDown = (index: number, e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === "Backspace") {
+      e.preventDefault();
+      const next = [...value];
+      next[index] = "";
+      onChange(next);
+      focus(index - 1);
+    } else if (e.key === "ArrowLeft") {
+      e.preventDefault();
+      focus(index - 1);
+    } else if (e.key === "ArrowRight") {
+      e.preventDefault();
+      focus(index + 1);
+    }
+  };
+
+  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
+    e.preventDefault();
+    fillAll(e.clipboardData.getData("text").trim());
+  };
+
+  const groupLabel = label ?? t.otpGroupLabel;
+  const errorId = useId();
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", alignItems: "center", gap: 8 })}>
+      <div
+        role="group"
+        aria-label={groupLabel}
+        aria-describedby={errorText ? errorId : undefined}
+        className={css({ display: "flex", gap: 8, justifyContent: "center" })}
+      >
+        {value.map((digit, index) => (
+          <input
+            key={index}
+            ref={(el) => {
+              boxes.current[index] = el;
+            }}
+            value={digit}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete={index === 0 ? "one-time-code" : "off"}
+            autoFocus={autoFocus && index === 0}
+            disabled={isDisabled}
+            aria-label={format(t.otpDigitLabel, { index: index + 1, count: OTP_LENGTH })}
+            aria-invalid={errorText ? true : undefined}
+            onChange={(e) => onInput(index, e.target.value)}
+            onKeyDown={(e) => onKeyDown(index, e)}
+            onPaste={onPaste}
+            onFocus={(e) => e.target.select()}
+            className={css({
+              width: 44,
+              height: 52,
+              textAlign: "center",
+              fontSize: 22,
+              fontWeight: 600,
+              borderRadius: 10,
+              border: `1px solid ${errorText ? "var(--latch-danger)" : "var(--latch-border)"}`,
+              background: "var(--latch-bg)",
+              color: "var(--latch-fg)",
+              boxSizing: "border-box",
+              "&:focus": { outline: "2px solid var(--latch-focus)", outlineOffset: 1 },
+              "&:disabled": { opacity: 0.6 },
+              "@media (max-width: 360px)": { width: 38, height: 46 },
+            })}
+          />
+        ))}
+      </div>
+      {errorText && (
+        <p id={errorId} role="alert" className={css({ margin: 0, color: "var(--latch-danger)", fontSize: 13, textAlign: "center" })}>
+          {errorText}
+        </p>
+      )}
+    </div>
+  );
+}

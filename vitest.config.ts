@@ -1,0 +1,49 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// The same aliases as tsconfig "paths": tests import the package by its public names.
+const alias = [
+  { find: /^latch-kit\/react$/, replacement: r("./renderer/index.ts") },
+  { find: /^latch-kit\/plugins\/(.*)$/, replacement: r("./plugins/$1/index.ts") },
+  { find: /^latch-kit$/, replacement: r("./core/index.ts") },
+];
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          environment: "happy-dom",
+          include: ["test/unit/**/*.test.{ts,tsx}"],
+          setupFiles: ["test/unit/setup.ts"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "emulator",
+          environment: "node",
+          include: ["test/emulator/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["test/e2e/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
