@@ -26,11 +26,30 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          name: "ssr",
+          environment: "node",
+          include: ["test/ssr/**/*.test.{ts,tsx}"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: "emulator",
           environment: "node",
           include: ["test/emulator/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "devnet",
+          environment: "node",
+          include: ["test/devnet/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
       {

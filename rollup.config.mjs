@@ -1,0 +1,37 @@
+// Builds every entry of package.json "exports" to ESM + .d.ts under dist/.
+// The entry's source is derived from its export name: "." → core, "./react" → renderer,
+// "./plugins/<id>" → plugins/<id>. Dependencies and the package's own entries stay external,
+// so an app's bundler shares one copy of core between the renderer and the plugins.
+import { readFileSync } from "node:fs";
+import esbuild from "rollup-plugin-esbuild";
+import { dts } from "rollup-plugin-dts";
+
+const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
+
+const sourceOf = (exportName) =>
+  exportName === "." ? "core" : exportName === "./react" ? "renderer" : exportName.replace(/^\.\//, "");
+
+const entries = Object.keys(pkg.exports).map((name) => ({ name, dir: sourceOf(name) }));
+const input = Object.fromEntries(entries.map(({ dir }) => [`${dir}/index`, `${dir}/index.ts`]));
+
+const dependencies = [
+  ...Object.keys(pkg.dependencies ?? {}),
+  ...Object.keys(pkg.peerDependencies ?? {}),
+  pkg.name,
+];
+const external = (id) => dependencies.some((dep) => id === dep || id.startsWith(`${dep}/`));
+
+export default [
+  {
+    input,
+    external,
+    output: { dir: "dist", format: "esm", entryFileNames: "[name].js", chunkFileNames: "shared/[name]-[hash].js" },
+    plugins: [esbuild({ target: "es2022", jsx: "automatic", tsconfig: "tsconfig.json" })],
+  },
+  {
+    input,
+    external,
+    output: { dir: "dist", format: "esm", entryFileNames: "[name].d.ts", chunkFileNames: "shared/[name]-[hash].d.ts" },
+    plugins: [dts({ tsconfig: "tsconfig.json", compilerOptions: { paths: {} } })],
+  },
+];

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium, watchPage } from "./support/chromium";
+import { startPageServer, type PageServer } from "./support/page-server";
+import { seriousViolations } from "./support/axe";
+
+let browser: Browser;
+let server: PageServer;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchChromium(), startPageServer(["dialog"])]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openPage(width: number, theme = "light"): Promise<{ page: Page; watch: ReturnType<typeof watchPage> }> {
+  const page = await browser.newPage({ viewport: { width, height: 800 } });
+  const watch = watchPage(page);
+  await page.goto(`${server.url}/dialog?theme=${theme}`);
+  await page.getByRole("button", { name: "Open sign-in" }).click();
+  await page.getByRole("dialog").waitFor();
+  return { page, watch };
+}
+
+describe("the sign-in dialog in Chromium", () => {
+  it("closes on Escape and returns focus to the opener", async () => {
+    const { page, watch } = await openPage(1280);
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    expect(await page.getByTestId("state").textContent()).toBe("closed");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Open sign-in");
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+
+  it("closes on a backdrop click", async () => {
+    const { page } = await openPage(1280);
+    await page.mouse.click(10, 10);
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await page.close();
+  });
+
+  it("traps focus: Tab never leaves the dialog", async () => {
+    const { page } = await openPage(1280);
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      const inside = await page.evaluate(() => !!document.activeElement?.closest("[role=dialog]"));
+      expect(inside).toBe(true);
+    }
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Shift+Tab");
+      expect(await page.evaluate(() => !!document.activeElement?.closest("[role=dialog]"))).toBe(true);
+    }
+    await page.close();
+  });
+
+  it("is a bottom sheet at 375 px wide", async () => {
+    const { page } = await openPage(375);
+    const box = (await page.getByRole("dialog").evaluate((el) => {
+      const modal = el.parentElement!.getBoundingClientRect();
+      return { width: modal.width, bottom: modal.bottom, viewport: innerHeight };
+    })) as { width: number; bottom: number; viewport: number };
+    await page.waitForTimeout(600); // the sheet slides in for 0.5 s
+    const settled = await page.getByRole("dialog").evaluate((el) => el.parentElement!.getBoundingClientRect().bottom);
+    expect(box.width).toBe(375);
+    expect(Math.round(settled)).toBe(box.viewport);
+    await page.close();
+  });
+
+  it("is a centred 368 px box at 1280 px wide, its body at most 60% of the viewport high", async () => {
+    const { page } = await openPage(1280);
+    const rect = await page.getByRole("dialog").evaluate((el) => {
+      const r = el.parentElement!.getBoundingClientRect();
+      const body = el.querySelector("[data-latch-step]") as HTMLElement;
+      return { width: r.width, left: r.left, right: innerWidth - r.right, bodyMax: getComputedStyle(body).maxHeight };
+    });
+    expect(rect.width).toBe(368);
+    expect(Math.abs(rect.left - rect.right)).toBeLessThanOrEqual(1);
+    expect(rect.bodyMax).toBe(`${0.6 * 800}px`);
+    await page.close();
+  });
+
+  it("navigates a third-party plugin's steps and back", async () => {
+    const { page, watch } = await openPage(1280);
+    await page.getByRole("button", { name: "Answer a question" }).click();
+    await page.getByRole("heading", { name: "Favourite colour?" }).waitFor();
+    await page.getByRole("button", { name: "Blue" }).click();
+    await page.getByText("You answered blue").waitFor();
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByRole("heading", { name: "Favourite colour?" }).waitFor();
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    expect(watch.errors).toEqual([]);
+    expect(watch.offLoopback).toEqual([]);
+    await page.close();
+  });
+
+  for (const theme of ["light", "dark"]) {
+    for (const width of [375, 1280]) {
+      it(`has no serious or critical axe violation (${theme}, ${width} px)`, async () => {
+        const { page } = await openPage(width, theme);
+        await page.waitForTimeout(550);
+        expect(await page.getByTestId("theme").textContent()).toBe(theme);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.getByRole("button", { name: "Answer a question" }).click();
+        await page.getByRole("heading", { name: "Favourite colour?" }).waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.close();
+      });
+    }
+  }
+});

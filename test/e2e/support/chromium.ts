@@ -1,0 +1,40 @@
+import { chromium, type Browser, type Page } from "playwright-core";
+import { existsSync } from "node:fs";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+// Without the background-networking flags Chromium tries to reach Google's hosts at start;
+// nothing in our tests may leave loopback.
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run \`apt-get install -y chromium\` (the .ci/run script does)`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/** Fails the test on any page error or console error, and on any request that leaves loopback. */
+export function watchPage(page: Page): { errors: string[]; offLoopback: string[] } {
+  const errors: string[] = [];
+  const offLoopback: string[] = [];
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(`console: ${m.text()}`);
+  });
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (!["http:", "https:", "ws:", "wss:"].includes(url.protocol)) return;
+    if (!["localhost", "127.0.0.1", "[::1]"].includes(url.hostname)) offLoopback.push(r.url());
+  });
+  return { errors, offLoopback };
+}
