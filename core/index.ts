@@ -31,3 +31,6 @@ export { Emitter, type Listener } from "./events";
 export * from "./errors";
 export * from "./constants";
 export type * from "./types";
+export * from "./signer/index";
+export { signMessage, type SignMessageParameters, type SignMessageReturnType } from "./actions/signMessage";
+export { signTypedData, type SignTypedDataParameters, type SignTypedDataReturnType } from "./actions/signTypedData";

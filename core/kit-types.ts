@@ -45,5 +45,9 @@ export interface Kit {
   setUser(user: User | null): void;
 
   authenticate(payload: AuthenticatePayload): Promise<unknown>;
+  /** Runs every plugin's client-side start once; the status leaves INITIALIZING when it settles. */
+  start(): Promise<void>;
+  /** Logs out: every plugin ends its session, then the user is cleared. Always settles. */
+  disconnect(): Promise<void>;
   destroy(): void;
 }

@@ -23,6 +23,15 @@ export function createKit(config: KitConfig = {}): Kit {
   const events = new Emitter<KitEventRegistry>();
   const installed = new Set<string>();
   const teardowns: Array<() => void> = [];
+  let started: Promise<void> | null = null;
+
+  const startPlugin = async (plugin: LatchPlugin) => {
+    try {
+      await plugin.start?.(kit);
+    } catch (error) {
+      console.error(`[latch] plugin "${plugin.id}" failed to start`, error);
+    }
+  };
 
   const stepDefinitions = (type: AuthStepType) =>
     resolveAllOrEmpty(container, TOKENS.Step).filter((def) => def.type === type);
@@ -48,6 +57,7 @@ export function createKit(config: KitConfig = {}): Kit {
       }
       const teardown = plugin.setup?.(kit);
       if (typeof teardown === "function") teardowns.push(teardown);
+      if (started) void startPlugin(plugin);
     },
 
     hasPlugin: (id) => installed.has(id),
@@ -119,6 +129,21 @@ export function createKit(config: KitConfig = {}): Kit {
       const authenticator = resolveAllOrEmpty(container, TOKENS.Authenticator).findLast((a) => a.type === type);
       if (!authenticator) throw new MissingAuthenticatorError(type);
       return authenticator.authenticate(payload as never, kit);
+    },
+
+    start() {
+      started ??= Promise.all(resolveAllOrEmpty(container, TOKENS.Plugin).map(startPlugin)).then(() => {
+        if (kit.getStatus() === "INITIALIZING") kit.setStatus("DISCONNECTED");
+      });
+      return started;
+    },
+
+    async disconnect() {
+      const plugins = resolveAllOrEmpty(container, TOKENS.Plugin).filter((p) => p.disconnect);
+      const results = await Promise.allSettled(plugins.map((p) => p.disconnect!(kit)));
+      for (const r of results) if (r.status === "rejected") console.warn("[latch] a plugin failed to disconnect", r.reason);
+      kit.setUser(null);
+      kit.setStatus("DISCONNECTED");
     },
 
     destroy() {

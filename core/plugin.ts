@@ -18,7 +18,7 @@ export interface SectionConfig {
   [option: string]: unknown;
 }
 
-export interface SectionDefinition<C extends SectionConfig = SectionConfig> {
+export interface SectionDefinition<C extends { type: string } = SectionConfig> {
   type: C["type"];
   Component: View<SectionProps<C>>;
 }
@@ -78,6 +78,13 @@ export interface LatchPlugin {
   listeners?: ListenerDefinition<any>[];
   /** Register services or subscribe; the returned function runs when the kit is destroyed. */
   setup?: (kit: Kit) => void | (() => void);
+  /**
+   * Client-side start (restore a session, read a return URL). Runs once per kit from
+   * `kit.start()`, which LatchProvider calls after mounting; never on the server.
+   */
+  start?: (kit: Kit) => void | Promise<void>;
+  /** Ends whatever session this plugin keeps; `kit.disconnect()` awaits every plugin's. */
+  disconnect?: (kit: Kit) => Promise<void>;
 }
 
 export function definePlugin<P extends LatchPlugin>(plugin: P): P {
@@ -89,7 +96,7 @@ export function defineStep<K extends AuthStepType>(step: StepDefinition<K>): Ste
   return step;
 }
 
-export function defineSection<C extends SectionConfig>(section: SectionDefinition<C>): SectionDefinition<C> {
+export function defineSection<C extends { type: string }>(section: SectionDefinition<C>): SectionDefinition<C> {
   return section;
 }
 
@@ -99,6 +106,9 @@ export function defineAuthenticator<K extends AuthenticateType>(
   return authenticator;
 }
 
-export function defineListener<E extends keyof KitEventRegistry>(listener: ListenerDefinition<E>): ListenerDefinition<E> {
-  return listener;
+export function defineListener<E extends keyof KitEventRegistry>(
+  event: E,
+  handle: (payload: KitEventRegistry[E], kit: Kit) => void,
+): ListenerDefinition<E> {
+  return { event, handle };
 }

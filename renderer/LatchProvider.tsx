@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import createEmotion from "@emotion/css/create-instance";
 import type { Kit } from "latch-kit";
 import { LatchContext, type LatchContextValue } from "./context";
@@ -21,6 +21,9 @@ export function LatchProvider({ kit, children, nonce }: LatchProviderProps) {
     kit.use(rendererBasePlugin);
     return { kit, emotion: createEmotion({ key: "latch", ...(nonce ? { nonce } : {}) }) };
   });
+  useEffect(() => {
+    void kit.start();
+  }, [kit]);
   const withDialog = kit.config.ui.uiMode === "modal" && kit.config.ui.auth;
   return (
     <LatchContext.Provider value={value}>

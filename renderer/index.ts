@@ -16,3 +16,6 @@ export { Divider } from "./primitives/Divider";
 export { Illustration, type IllustrationName } from "./primitives/Illustration";
 export { rendererStrings, useStrings, format, type StringTable } from "./strings";
 export { rendererBasePlugin } from "./base-plugin";
+export { useAction, type ActionState } from "./hooks/useAction";
+export { useSigner, useUser, useSignerStatus, useSignerState, useAuthError, type SignerStatusResult } from "./hooks/useSigner";
+export { useAuthenticate, useLogout, useSignMessage, useSignTypedData } from "./hooks/useSignerActions";

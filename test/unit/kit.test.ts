@@ -65,7 +65,7 @@ describe("createKit", () => {
 
   it("installs a plugin once, and wires its listeners to the kit's events", () => {
     const handle = vi.fn();
-    const plugin = definePlugin({ id: "listen", listeners: [defineListener({ event: "newUserSignup", handle })] });
+    const plugin = definePlugin({ id: "listen", listeners: [defineListener("newUserSignup", handle)] });
     const kit = createKit({ plugins: [plugin, plugin] });
     kit.use(plugin);
     kit.events.emit("newUserSignup", undefined);

@@ -1,0 +1,45 @@
+import { SDK_VERSION, SDK_VERSION_HEADER } from "../constants";
+import { MfaRequiredError, SignerHttpError, type MfaFactor } from "../errors";
+import type { RouteRequest, RouteResponse, SignerRoute } from "./routes";
+
+export interface SignerClientOptions {
+  /** The signer host; routes are POST `{url}/signer/v1/<route>`. */
+  url: string;
+  apiKey?: string;
+  jwt?: string;
+  fetch?: typeof fetch;
+}
+
+/** A typed client over the signer route table: every route's request and answer are checked. */
+export class SignerClient {
+  constructor(private readonly options: SignerClientOptions) {}
+
+  async request<R extends SignerRoute>(route: R, body: RouteRequest<R>): Promise<RouteResponse<R>> {
+    const headers: Record<string, string> = { "content-type": "application/json", [SDK_VERSION_HEADER]: SDK_VERSION };
+    const bearer = this.options.jwt ?? this.options.apiKey;
+    if (bearer) headers.authorization = `Bearer ${bearer}`;
+    const doFetch = this.options.fetch ?? globalThis.fetch;
+    const response = await doFetch(`${this.options.url.replace(/\/$/, "")}/signer/v1/${route}`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw toSignerError(response.status, text);
+    return (text ? JSON.parse(text) : {}) as RouteResponse<R>;
+  }
+}
+
+/** A non-OK answer as a typed error; one carrying `data.multiFactors` is the MFA-required error. */
+export function toSignerError(status: number, text: string): Error {
+  let parsed: { code?: string; message?: string; error?: string; details?: unknown; data?: { multiFactors?: MfaFactor[] } } | null = null;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON: the text is the error */
+  }
+  const multiFactors = parsed?.data?.multiFactors ?? (parsed?.details as { multiFactors?: MfaFactor[] } | undefined)?.multiFactors;
+  if (Array.isArray(multiFactors) && multiFactors.length > 0) return new MfaRequiredError(multiFactors);
+  const message = parsed?.message ?? parsed?.error ?? (text || `Request failed with status ${status}`);
+  return new SignerHttpError(status, parsed?.code ?? `HTTP_${status}`, message, parsed?.details);
+}

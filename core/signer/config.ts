@@ -1,0 +1,104 @@
+import { type } from "arktype";
+import {
+  DEFAULT_AUTH_FRAME_URL,
+  DEFAULT_EXPORT_FRAME_URL,
+  DEFAULT_IFRAME_CONTAINER_ID,
+  DEFAULT_IFRAME_ELEMENT_ID,
+  DEFAULT_SESSION_EXPIRATION_MS,
+  DEFAULT_SESSION_KEY,
+  DEFAULT_SIGNER_URL,
+  FRAME_INIT_TIMEOUT_MS,
+} from "../constants";
+import { ConfigError } from "../errors";
+import type { StorageOption } from "./storage";
+import type { EmailMode } from "./routes";
+
+const storageSchema = type("'local' | 'session'").or({ getItem: "Function", setItem: "Function", removeItem: "Function" });
+
+const signerSchema = type({
+  "url?": "string > 0",
+  "connection?": { "apiKey?": "string", "jwt?": "string", "rpcUrl?": "string", "chainAgnosticUrl?": "string" },
+  "sessionKey?": "string > 0",
+  "storage?": storageSchema,
+  "expirationTimeMs?": "number.integer > 0",
+  "iframeConfig?": { "iframeElementId?": "string > 0", "iframeContainerId?": "string > 0" },
+  "authFrameUrl?": "string > 0",
+  "exportFrameUrl?": "string > 0",
+  "keyManagementUrl?": "string > 0",
+  "emailMode?": "string",
+  "rpId?": "string",
+  "rootOrgId?": "string",
+  "oauthCallbackUrl?": "string",
+  "enablePopupOauth?": "boolean",
+  "frameInitTimeoutMs?": "number.integer > 0",
+});
+
+/** The signer part of a kit's config (`createKit({ signer })`). */
+export interface SignerConfig {
+  /** The signer host; defaults to the hosted service. The playground points it at the emulator. */
+  url?: string;
+  connection?: { apiKey?: string; jwt?: string; rpcUrl?: string; chainAgnosticUrl?: string };
+  sessionKey?: string;
+  storage?: StorageOption;
+  expirationTimeMs?: number;
+  iframeConfig?: { iframeElementId?: string; iframeContainerId?: string };
+  authFrameUrl?: string;
+  exportFrameUrl?: string;
+  /** Base of the key-management API named in stamped requests. */
+  keyManagementUrl?: string;
+  /** 'magicLink' means MAGIC_LINK; anything else OTP. When unset, the backend's signer-config decides. */
+  emailMode?: string;
+  rpId?: string;
+  rootOrgId?: string;
+  oauthCallbackUrl?: string;
+  enablePopupOauth?: boolean;
+  frameInitTimeoutMs?: number;
+}
+
+export interface ResolvedSignerConfig {
+  url: string;
+  apiKey?: string;
+  jwt?: string;
+  sessionKey: string;
+  storage: StorageOption;
+  expirationTimeMs: number;
+  iframeElementId: string;
+  iframeContainerId: string;
+  authFrameUrl: string;
+  exportFrameUrl: string;
+  keyManagementUrl: string;
+  emailMode: EmailMode | undefined;
+  rpId?: string;
+  oauthCallbackUrl?: string;
+  enablePopupOauth: boolean;
+  frameInitTimeoutMs: number;
+}
+
+/** The client option emailMode 'magicLink' maps to MAGIC_LINK, anything else to OTP (spec §3). */
+export const toEmailMode = (option: string | undefined): EmailMode | undefined =>
+  option === undefined ? undefined : option === "magicLink" ? "magicLink" : "otp";
+
+export function resolveSignerConfig(raw: Record<string, unknown>): ResolvedSignerConfig {
+  const checked = signerSchema(raw);
+  if (checked instanceof type.errors) throw new ConfigError(`Invalid Latch config: signer.${checked.summary}`);
+  const config = raw as SignerConfig;
+  const resolved: ResolvedSignerConfig = {
+    url: config.url ?? DEFAULT_SIGNER_URL,
+    sessionKey: config.sessionKey ?? DEFAULT_SESSION_KEY,
+    storage: config.storage ?? "local",
+    expirationTimeMs: config.expirationTimeMs ?? DEFAULT_SESSION_EXPIRATION_MS,
+    iframeElementId: config.iframeConfig?.iframeElementId ?? DEFAULT_IFRAME_ELEMENT_ID,
+    iframeContainerId: config.iframeConfig?.iframeContainerId ?? DEFAULT_IFRAME_CONTAINER_ID,
+    authFrameUrl: config.authFrameUrl ?? DEFAULT_AUTH_FRAME_URL,
+    exportFrameUrl: config.exportFrameUrl ?? DEFAULT_EXPORT_FRAME_URL,
+    keyManagementUrl: config.keyManagementUrl ?? "https://api.turnkey.com",
+    emailMode: toEmailMode(config.emailMode),
+    enablePopupOauth: config.enablePopupOauth ?? false,
+    frameInitTimeoutMs: config.frameInitTimeoutMs ?? FRAME_INIT_TIMEOUT_MS,
+  };
+  if (config.connection?.apiKey) resolved.apiKey = config.connection.apiKey;
+  if (config.connection?.jwt) resolved.jwt = config.connection.jwt;
+  if (config.rpId) resolved.rpId = config.rpId;
+  if (config.oauthCallbackUrl) resolved.oauthCallbackUrl = config.oauthCallbackUrl;
+  return resolved;
+}

@@ -1,0 +1,22 @@
+import type { Kit } from "../kit-types";
+import { EmbeddedSigner } from "./signer";
+
+const SIGNER = Symbol.for("latch.EmbeddedSigner");
+
+/** The kit's embedded signer, created on first use and registered in the kit's container. */
+export function getEmbeddedSigner(kit: Kit): EmbeddedSigner {
+  if (!kit.container.isRegistered(SIGNER, false)) {
+    kit.container.register(SIGNER, { useValue: new EmbeddedSigner(kit) });
+  }
+  return kit.container.resolve<EmbeddedSigner>(SIGNER);
+}
+
+export { EmbeddedSigner, UnsupportedMfaFactorError } from "./signer";
+export type { SignerState, MultiFactorCode, OtpSubmitResult } from "./signer";
+export { SignerClient, toSignerError, type SignerClientOptions } from "./client";
+export type { SignerRoutes, SignerRoute, RouteRequest, RouteResponse, StampedRequest, EmailMode } from "./routes";
+export { SessionManager, type Session, type SessionType, type TemporarySession } from "./session";
+export { cookieStorage, resolveStorage, type SessionStorageLike, type StorageOption } from "./storage";
+export { FrameStamper, FrameTimeoutError, type FrameStamperOptions } from "./frame-stamper";
+export type { Stamper, Stamp } from "./stamper";
+export { resolveSignerConfig, toEmailMode, type SignerConfig, type ResolvedSignerConfig } from "./config";

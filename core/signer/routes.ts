@@ -1,0 +1,75 @@
+// The signer backend's route table (../shared/spec/signer-api.md): route → request, response.
+import type { MfaFactor } from "../errors";
+
+export interface StampedRequest {
+  url: string;
+  body: string;
+  stamp: { stampHeaderName: string; stampHeaderValue: string };
+}
+
+export type EmailMode = "magicLink" | "otp";
+
+export interface SignerRoutes {
+  lookup: { request: { email: string } | { phone: string }; response: { orgId: string | null } };
+  signup: {
+    request:
+      | { email: string; emailMode?: EmailMode; targetPublicKey: string; expirationSeconds?: number; redirectParams?: string }
+      | { phone: string; targetPublicKey: string; expirationSeconds?: number };
+    response: { orgId: string; userId?: string; address?: string; solanaAddress?: string; otpId?: string };
+  };
+  auth: {
+    request:
+      | {
+          email: string;
+          emailMode?: EmailMode;
+          targetPublicKey: string;
+          expirationSeconds?: number;
+          redirectParams?: string;
+          multiFactors?: Array<{ multiFactorId: string; multiFactorCode: string }>;
+        }
+      | { phone: string; targetPublicKey: string; expirationSeconds?: number };
+    response: { orgId: string; otpId?: string; multiFactors?: MfaFactor[] };
+  };
+  otp: {
+    request: {
+      orgId: string;
+      otpId: string;
+      otpCode: string;
+      targetPublicKey: string;
+      expirationSeconds?: number;
+      multiFactors?: Array<{ multiFactorId: string; multiFactorCode: string }>;
+    };
+    response:
+      | { status: "SUCCESS"; credentialBundle: string }
+      | { status: "MFA_REQUIRED"; encryptedPayload: string; multiFactors: MfaFactor[] };
+  };
+  whoami: {
+    request: { stampedRequest: StampedRequest };
+    response: { orgId: string; userId: string; address: string; solanaAddress?: string; email?: string; phone?: string };
+  };
+  "sign-payload": { request: { stampedRequest: StampedRequest }; response: { signature: string } };
+  "signer-config": { request: Record<string, never>; response: { email: { mode?: "MAGIC_LINK" | "OTP" } } };
+  "init-otp": { request: { contact: string; otpType: "OTP_TYPE_EMAIL" | "OTP_TYPE_SMS" }; response: { otpId: string } };
+  "verify-otp": { request: { otpId: string; otpCode: string }; response: { verificationToken: string } };
+  "auth-request-multi-factor": {
+    request: { stampedRequest: StampedRequest; multiFactorType: "totp" };
+    response: { multiFactorType: string; multiFactorId: string; multiFactorTotpUrl: string };
+  };
+  "auth-verify-multi-factor": {
+    request: { stampedRequest: StampedRequest; multiFactorId: string; multiFactorCode: string };
+    response: { multiFactors: MfaFactor[] };
+  };
+  "auth-list-multi-factors": { request: { stampedRequest: StampedRequest }; response: { multiFactors: MfaFactor[] } };
+  "auth-delete-multi-factors": {
+    request: { stampedRequest: StampedRequest; multiFactorIds: string[] };
+    response: { multiFactors: MfaFactor[] };
+  };
+  "auth-validate-multi-factors": {
+    request: { encryptedPayload: string; multiFactors: Array<{ multiFactorId: string; multiFactorCode: string }> };
+    response: { payload: { credentialBundle?: string }; multiFactors?: MfaFactor[] };
+  };
+}
+
+export type SignerRoute = keyof SignerRoutes;
+export type RouteRequest<R extends SignerRoute> = SignerRoutes[R]["request"];
+export type RouteResponse<R extends SignerRoute> = SignerRoutes[R]["response"];

@@ -1,0 +1,131 @@
+import { MAX_TIMER_MS, TEMPORARY_SESSION_SUFFIX } from "../constants";
+import type { User } from "../types";
+import { resolveStorage, type SessionStorageLike, type StorageOption } from "./storage";
+
+export type SessionType = "email" | "oauth" | "custom-jwt" | "otp" | "passkey";
+
+export interface Session {
+  type: SessionType;
+  user: User;
+  /** The credential bundle, re-injected into the auth frame after a reload. */
+  bundle?: string;
+  /** For passkey sessions: the credential that stamps. */
+  credentialId?: string;
+  expirationDateMs: number;
+}
+
+/** What a sign-in in progress keeps between its steps (and across a magic-link round trip). */
+export interface TemporarySession {
+  orgId: string;
+  isNewUser?: boolean;
+  otpId?: string;
+  contact?: string;
+  encryptedPayload?: string;
+  mfaFactorId?: string;
+}
+
+export interface SessionManagerOptions {
+  storage: StorageOption;
+  sessionKey: string;
+  expirationTimeMs: number;
+  /** Called when the session ends by itself: expiry, or another tab changed the user. */
+  onEnd: () => void;
+}
+
+/** Keeps the session in storage, ends it on expiry, and re-checks it when the window regains focus. */
+export class SessionManager {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private detachFocus: (() => void) | undefined;
+  private current: Session | null = null;
+
+  constructor(private readonly options: SessionManagerOptions) {}
+
+  get expirationTimeMs(): number {
+    return this.options.expirationTimeMs;
+  }
+
+  private get storage(): SessionStorageLike | null {
+    return resolveStorage(this.options.storage);
+  }
+
+  /** The stored session if it has not expired; an expired or unreadable one is cleared. */
+  load(): Session | null {
+    const raw = this.storage?.getItem(this.options.sessionKey);
+    if (!raw) return null;
+    try {
+      const session = JSON.parse(raw) as Session;
+      if (!session?.user || typeof session.expirationDateMs !== "number") throw new Error("malformed");
+      if (session.expirationDateMs <= Date.now()) throw new Error("expired");
+      return session;
+    } catch {
+      this.clear();
+      return null;
+    }
+  }
+
+  create(type: SessionType, user: User, extra: { bundle?: string; credentialId?: string } = {}): Session {
+    const session: Session = { type, user, ...extra, expirationDateMs: Date.now() + this.options.expirationTimeMs };
+    this.storage?.setItem(this.options.sessionKey, JSON.stringify(session));
+    this.watch(session);
+    return session;
+  }
+
+  /** Starts the expiry timer and the focus re-check for a session now in use. */
+  watch(session: Session): void {
+    this.current = session;
+    clearTimeout(this.timer);
+    // setTimeout overflows past 2^31-1 ms and would fire at once: cap it and re-arm.
+    const arm = () => {
+      const left = session.expirationDateMs - Date.now();
+      if (left <= 0) return this.options.onEnd();
+      this.timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
+    };
+    arm();
+    if (!this.detachFocus && typeof globalThis.addEventListener === "function") {
+      const onFocus = () => this.recheck();
+      globalThis.addEventListener("focus", onFocus);
+      this.detachFocus = () => globalThis.removeEventListener("focus", onFocus);
+    }
+  }
+
+  /** On focus: the session ends if it expired, or if storage now holds another user (another tab). */
+  recheck(): void {
+    if (!this.current) return;
+    const stored = this.load();
+    if (!stored || stored.expirationDateMs <= Date.now() || stored.user.userId !== this.current.user.userId) {
+      this.options.onEnd();
+    }
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.detachFocus?.();
+    this.detachFocus = undefined;
+    this.current = null;
+    this.storage?.removeItem(this.options.sessionKey);
+  }
+
+  getTemporary(): TemporarySession | null {
+    const raw = this.storage?.getItem(this.options.sessionKey + TEMPORARY_SESSION_SUFFIX);
+    if (!raw) return null;
+    try {
+      return JSON.parse(raw) as TemporarySession;
+    } catch {
+      return null;
+    }
+  }
+
+  setTemporary(temporary: TemporarySession): void {
+    this.storage?.setItem(this.options.sessionKey + TEMPORARY_SESSION_SUFFIX, JSON.stringify(temporary));
+  }
+
+  updateTemporary(patch: Partial<TemporarySession>): void {
+    const current = this.getTemporary();
+    if (current) this.setTemporary({ ...current, ...patch });
+  }
+
+  clearTemporary(): void {
+    this.storage?.removeItem(this.options.sessionKey + TEMPORARY_SESSION_SUFFIX);
+  }
+}

@@ -1,0 +1,52 @@
+import { COOKIE_STORAGE_LIFETIME_MS } from "../constants";
+
+/** The part of the Web Storage API a session needs; an app may bring its own (cookies for SSR). */
+export interface SessionStorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export type StorageOption = "local" | "session" | SessionStorageLike;
+
+/** Resolved when used, never at import: there is no window on the server. */
+export function resolveStorage(option: StorageOption): SessionStorageLike | null {
+  if (typeof option === "object") return option;
+  try {
+    return (option === "session" ? globalThis.sessionStorage : globalThis.localStorage) ?? null;
+  } catch {
+    return null; // storage blocked
+  }
+}
+
+/**
+ * Session storage in cookies, so a server render can read the session and the first client
+ * render is already signed in. Cookies live COOKIE_STORAGE_LIFETIME_MS (about 400 days); the
+ * session inside still expires on its own schedule.
+ */
+export function cookieStorage(options: { domain?: string; secure?: boolean; cookie?: () => string } = {}): SessionStorageLike {
+  const read = options.cookie ?? (() => (typeof document === "undefined" ? "" : document.cookie));
+  const write = (value: string) => {
+    if (typeof document !== "undefined") document.cookie = value;
+  };
+  const attributes = () =>
+    [`path=/`, `SameSite=Lax`, options.domain ? `domain=${options.domain}` : "", options.secure ? "Secure" : ""]
+      .filter(Boolean)
+      .join("; ");
+  return {
+    getItem(key) {
+      const prefix = `${encodeURIComponent(key)}=`;
+      const found = read()
+        .split(/;\s*/)
+        .find((part) => part.startsWith(prefix));
+      return found ? decodeURIComponent(found.slice(prefix.length)) : null;
+    },
+    setItem(key, value) {
+      const expires = new Date(Date.now() + COOKIE_STORAGE_LIFETIME_MS).toUTCString();
+      write(`${encodeURIComponent(key)}=${encodeURIComponent(value)}; expires=${expires}; ${attributes()}`);
+    },
+    removeItem(key) {
+      write(`${encodeURIComponent(key)}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; ${attributes()}`);
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { definePlugin, defineSection } from "latch-kit";
+import { EmailSection } from "../shared/EmailSection";
+import { emailAuthenticator, embeddedSignerParts, otpAuthenticator } from "../shared/signer-parts";
+import { otpVerifyStep, totpVerifyStep } from "../shared/steps";
+
+/** Sign in with a one-time code sent by email: the `email` section, `otp_verify`, `totp_verify`. */
+export const emailOtp = () =>
+  definePlugin({
+    id: "email-otp",
+    ...embeddedSignerParts,
+    sections: [defineSection({ type: "email", Component: EmailSection })],
+    steps: [otpVerifyStep, totpVerifyStep],
+    authenticators: [emailAuthenticator, otpAuthenticator],
+  });
+
+export { emailStrings, EMAIL_STRINGS_TABLE } from "../shared/strings";
+export type { EmailSectionConfig } from "../shared/EmailSection";

@@ -1,0 +1,28 @@
+import { definePlugin, defineSection, defineStep, getEmbeddedSigner } from "latch-kit";
+import { EmailSection } from "../shared/EmailSection";
+import { emailAuthenticator, embeddedSignerParts } from "../shared/signer-parts";
+import { totpVerifyStep } from "../shared/steps";
+import { EmailCompletingScreen } from "./EmailCompletingScreen";
+import { EmailVerifyFooter, EmailVerifyScreen } from "./EmailVerifyScreen";
+import { completeMagicLinkReturn } from "./return";
+
+/** Sign in with a link sent by email: `email_verify`, `email_completing`, and the return from the link. */
+export const magicLink = () =>
+  definePlugin({
+    id: "magic-link",
+    ...embeddedSignerParts,
+    // The return from a link completes first; a stored session restores only if there is none.
+    start: async (kit) => {
+      await completeMagicLinkReturn(kit);
+      await getEmbeddedSigner(kit).initialize();
+    },
+    sections: [defineSection({ type: "email", Component: EmailSection })],
+    steps: [
+      defineStep({ type: "email_verify", Screen: EmailVerifyScreen, Footer: EmailVerifyFooter, back: "initial" }),
+      defineStep({ type: "email_completing", Screen: EmailCompletingScreen, back: null, showBack: false }),
+      totpVerifyStep,
+    ],
+    authenticators: [emailAuthenticator],
+  });
+
+export { emailStrings, EMAIL_STRINGS_TABLE } from "../shared/strings";

@@ -1,0 +1,25 @@
+import { getEmbeddedSigner, RETURN_PARAMS, toError, type Kit } from "latch-kit";
+
+/**
+ * On load: a return from an email link carries `bundle` and `orgId`. They are removed from the
+ * URL at once (the bundle must not linger in history), then the sign-in completes.
+ */
+export async function completeMagicLinkReturn(kit: Kit): Promise<void> {
+  if (typeof location === "undefined") return;
+  const url = new URL(location.href);
+  const bundle = url.searchParams.get(RETURN_PARAMS.bundle);
+  const orgId = url.searchParams.get(RETURN_PARAMS.orgId);
+  if (!bundle || !orgId) return;
+  const isNewUser = url.searchParams.get(RETURN_PARAMS.isSignup) === "true";
+  for (const name of [RETURN_PARAMS.bundle, RETURN_PARAMS.orgId, RETURN_PARAMS.isSignup]) url.searchParams.delete(name);
+  history.replaceState(history.state, "", url.toString());
+
+  if (kit.config.ui.uiMode === "modal") kit.openModal({ type: "email_completing" });
+  else kit.setStep({ type: "email_completing" });
+  try {
+    await getEmbeddedSigner(kit).completeWithBundle({ bundle, orgId, sessionType: "email", isNewUser });
+    kit.setStep({ type: "complete" });
+  } catch (error) {
+    kit.setStep({ type: "initial", error: toError(error) });
+  }
+}

@@ -1,0 +1,129 @@
+import { useState, type FormEvent } from "react";
+import { FieldError, Input, Label, TextField } from "react-aria-components";
+import { getEmbeddedSigner, MfaRequiredError, toError, type SectionProps } from "latch-kit";
+import { Button, useCss, useStrings } from "latch-kit/react";
+import { EMAIL_STRINGS_TABLE, emailStrings } from "./strings";
+import { visuallyHidden } from "./visually-hidden";
+
+export interface EmailSectionConfig {
+  type: "email";
+  /** Show only an arrow button inside the field instead of the Continue button. */
+  hideButton?: boolean;
+  buttonLabel?: string;
+  placeholder?: string;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The email section: a field with an envelope icon and Continue (or an arrow-only button). */
+export function EmailSection({ kit, config }: SectionProps<EmailSectionConfig>) {
+  const { css } = useCss();
+  const t = useStrings(EMAIL_STRINGS_TABLE, emailStrings);
+  const [email, setEmail] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const valid = EMAIL_PATTERN.test(email.trim());
+  const showInvalid = email.length > 0 && !valid;
+  const canSubmit = valid && !submitting;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!canSubmit) return;
+    const address = email.trim();
+    setSubmitting(true);
+    try {
+      // With both email plugins the backend's email mode decides; with one, that one's mode.
+      const canCode = Boolean(kit.step("otp_verify").Screen);
+      const canLink = Boolean(kit.step("email_verify").Screen);
+      const mode = canCode && canLink ? await getEmbeddedSigner(kit).getEmailMode() : canLink ? "magicLink" : "otp";
+      if (mode === "otp") {
+        // OTP mode: the code screen shows as soon as the request starts.
+        kit.setStep({ type: "otp_verify", email: address, channel: "email", status: "base" });
+        await kit.authenticate({ type: "email", email: address, emailMode: "otp" });
+      } else {
+        await kit.authenticate({ type: "email", email: address, emailMode: "magicLink" });
+        kit.setStep({ type: "email_verify", email: address });
+      }
+    } catch (thrown) {
+      const error = toError(thrown);
+      if (error instanceof MfaRequiredError && error.multiFactors[0]) {
+        kit.setStep({
+          type: "totp_verify",
+          factorId: error.multiFactors[0].multiFactorId,
+          previousStep: "magicLink",
+          email: address,
+        });
+      } else {
+        kit.setStep({ type: "initial", error });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className={css({ display: "flex", flexDirection: "column", gap: 10 })}>
+      <TextField
+        value={email}
+        onChange={setEmail}
+        type="email"
+        name="email"
+        autoComplete="email"
+        isInvalid={showInvalid}
+        className={css({ display: "flex", flexDirection: "column", gap: 4 })}
+      >
+        <Label className={css(visuallyHidden)}>
+          {t.emailLabel}
+        </Label>
+        <div className={css({ position: "relative", display: "flex", alignItems: "center" })}>
+          <EnvelopeIcon className={css({ position: "absolute", left: 12, color: "var(--latch-muted)", pointerEvents: "none" })} />
+          <Input
+            placeholder={config.placeholder ?? t.emailPlaceholder}
+            className={css({
+              width: "100%",
+              minHeight: 44,
+              padding: config.hideButton ? "10px 48px 10px 40px" : "10px 12px 10px 40px",
+              borderRadius: 10,
+              border: "1px solid var(--latch-border)",
+              background: "var(--latch-bg)",
+              color: "var(--latch-fg)",
+              font: "inherit",
+              fontSize: 15,
+              "&::placeholder": { color: "var(--latch-muted)" },
+              "&[data-focused]": { outline: "2px solid var(--latch-focus)", outlineOffset: 1 },
+              "&[data-invalid]": { borderColor: "var(--latch-danger)" },
+            })}
+          />
+          {config.hideButton && (
+            <Button
+              type="submit"
+              variant="primary"
+              aria-label={config.buttonLabel ?? t.continue}
+              isDisabled={!canSubmit}
+              className={css({ position: "absolute", right: 4, width: 36, minHeight: 36, padding: 0 })}
+            >
+              <ArrowIcon />
+            </Button>
+          )}
+        </div>
+        <FieldError className={css({ color: "var(--latch-danger)", fontSize: 13 })}>{t.invalidEmail}</FieldError>
+      </TextField>
+      {!config.hideButton && (
+        <Button type="submit" variant="primary" isDisabled={!canSubmit} isPending={submitting}>
+          {config.buttonLabel ?? t.continue}
+        </Button>
+      )}
+    </form>
+  );
+}
+
+const EnvelopeIcon = ({ className }: { className: string }) => (
+  <svg className={className} width="18" height="18" viewBox="0 0 20 20" aria-hidden="true">
+    <path d="M3 5h14v10H3z M3 5l7 6 7-6" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+  </svg>
+);
+
+const ArrowIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true">
+    <path d="M4 10h12M11 5l5 5-5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+  </svg>
+);

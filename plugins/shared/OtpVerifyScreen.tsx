@@ -1,0 +1,66 @@
+import { useEffect, useRef, useState } from "react";
+import { Heading } from "react-aria-components";
+import { OTP_SUCCESS_CLOSE_MS, type OtpSubmitResult, type StepProps } from "latch-kit";
+import { emptyOtp, Illustration, OtpInput, useCss, useStrings } from "latch-kit/react";
+import { otpErrorText } from "./errors";
+import { visuallyHidden } from "./visually-hidden";
+import { EMAIL_STRINGS_TABLE, emailStrings } from "./strings";
+
+/** otp_verify: six boxes; the sixth digit verifies; success → verified → complete after 1 s. */
+export function OtpVerifyScreen({ kit, step }: StepProps<"otp_verify">) {
+  const { css } = useCss();
+  const t = useStrings(EMAIL_STRINGS_TABLE, emailStrings);
+  const [code, setCode] = useState(emptyOtp);
+  const [errorText, setErrorText] = useState<string | undefined>();
+  const status = step.status ?? "base";
+  const mounted = useRef(true);
+  useEffect(() => () => void (mounted.current = false), []);
+
+  const verify = async (otpCode: string) => {
+    setErrorText(undefined);
+    kit.setStep({ ...step, status: "verifying" });
+    try {
+      const result = (await kit.authenticate({ type: "otp", otpCode })) as OtpSubmitResult;
+      if (result.status === "MFA_REQUIRED") {
+        kit.setStep({ type: "totp_verify", factorId: result.multiFactors[0]!.multiFactorId, previousStep: "otp", email: step.email });
+        return;
+      }
+      kit.setStep({ ...step, status: "success" });
+      setTimeout(() => {
+        if (kit.getStep().type === "otp_verify") kit.setStep({ type: "complete" });
+      }, OTP_SUCCESS_CLOSE_MS);
+    } catch (error) {
+      if (!mounted.current) return;
+      kit.setStep({ ...step, status: "base" });
+      setCode(emptyOtp());
+      setErrorText(otpErrorText(error, t));
+    }
+  };
+
+  const title = status === "verifying" ? t.otpTitleVerifying : status === "success" ? t.otpTitleVerified : t.otpTitleWaiting;
+  const contact = step.contact ?? step.email;
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", alignItems: "center", gap: 14, textAlign: "center" })}>
+      <Illustration name={step.channel === "sms" ? "phone" : "mail"} />
+      <Heading slot="title" level={2} className={css({ margin: 0, fontSize: 18, fontWeight: 700 })}>
+        {title}
+      </Heading>
+      {contact && <p className={css({ margin: 0, fontWeight: 600, wordBreak: "break-all" })}>{contact}</p>}
+      <OtpInput
+        value={code}
+        onChange={(next) => {
+          setCode(next);
+          if (errorText) setErrorText(undefined);
+        }}
+        onComplete={verify}
+        onInvalidPaste={() => setErrorText(t.invalidOtp)}
+        isDisabled={status !== "base"}
+        errorText={errorText}
+        autoFocus
+      />
+      <span aria-live="polite" className={css(visuallyHidden)}>
+        {status === "base" ? "" : title}
+      </span>
+    </div>
+  );
+}

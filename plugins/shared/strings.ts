@@ -1,0 +1,29 @@
+// Texts of the email, code and authenticator-app screens: spec wording where the spec has it;
+// the others (marked) are ours, as the spec leaves them unshown.
+export const emailStrings = {
+  emailPlaceholder: "Email",
+  emailLabel: "Email", // ours: the accessible name of the field
+  continue: "Continue",
+  invalidEmail: "Must provide a valid email.",
+  otpTitleWaiting: "Enter the code sent to", // ours
+  otpTitleVerifying: "Verifying code", // ours
+  otpTitleVerified: "Verified", // ours
+  invalidOtp: "Connection failed: The code could not be verified. The code you entered is incorrect.",
+  timeout: "Connection timed out: It looks like you need more time.",
+  resend: "Resend code", // ours
+  resent: "resent",
+  didNotReceive: "Didn't receive it?", // ours
+  totpTitle: "Enter authenticator app code",
+  totpBody: "Open your authenticator app and enter the 6-digit code.", // ours
+  totpIncorrect: "The code you entered is incorrect",
+  totpFailed: "An error occurred while verifying the code",
+  checkEmailTitle: "check your email",
+  checkEmailBody: "We sent a verification link to {email}.", // ours: says a link was sent to the address
+  completing: "Completing your sign in", // ours
+  phonePlaceholder: "Phone number", // ours: our SMS section has no hosted counterpart
+  countryCodeLabel: "Country code", // ours
+  invalidPhone: "Must provide a valid phone number.", // ours
+};
+
+export type EmailStrings = typeof emailStrings;
+export const EMAIL_STRINGS_TABLE = "email";

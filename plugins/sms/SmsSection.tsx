@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from "react";
+import { FieldError, Input, Label, TextField } from "react-aria-components";
+import { toError, type SectionProps } from "latch-kit";
+import { Button, useCss, useStrings } from "latch-kit/react";
+import { EMAIL_STRINGS_TABLE, emailStrings } from "../shared/strings";
+import { visuallyHidden } from "../shared/visually-hidden";
+
+export interface SmsSectionConfig {
+  type: "sms";
+  /** Country calling code shown first, default "+1". */
+  defaultCountryCode?: string;
+}
+
+const COUNTRY_CODE = /^\+[1-9]\d{0,2}$/;
+const NATIONAL_NUMBER = /^\d{4,14}$/;
+
+/** Joins a country code and a national number into E.164, or null when either is not valid. */
+export function toE164(countryCode: string, number: string): string | null {
+  const code = countryCode.trim().startsWith("+") ? countryCode.trim() : `+${countryCode.trim()}`;
+  const digits = number.replace(/[\s().-]/g, "");
+  if (!COUNTRY_CODE.test(code) || !NATIONAL_NUMBER.test(digits)) return null;
+  const e164 = `${code}${digits}`;
+  return e164.length <= 16 ? e164 : null;
+}
+
+/** The SMS section: country code and number, then a code sent by SMS. */
+export function SmsSection({ kit, config }: SectionProps<SmsSectionConfig>) {
+  const { css } = useCss();
+  const t = useStrings(EMAIL_STRINGS_TABLE, emailStrings);
+  const [countryCode, setCountryCode] = useState(config.defaultCountryCode ?? "+1");
+  const [number, setNumber] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const phone = toE164(countryCode, number);
+  const showInvalid = number.length > 0 && !phone;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!phone || submitting) return;
+    setSubmitting(true);
+    kit.setStep({ type: "otp_verify", contact: phone, channel: "sms", status: "base" });
+    try {
+      await kit.authenticate({ type: "sms", phone });
+    } catch (error) {
+      kit.setStep({ type: "initial", error: toError(error) });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const field = css({
+    minHeight: 44,
+    padding: "10px 12px",
+    borderRadius: 10,
+    border: "1px solid var(--latch-border)",
+    background: "var(--latch-bg)",
+    color: "var(--latch-fg)",
+    font: "inherit",
+    fontSize: 15,
+    width: "100%",
+    "&::placeholder": { color: "var(--latch-muted)" },
+    "&[data-focused]": { outline: "2px solid var(--latch-focus)", outlineOffset: 1 },
+    "&[data-invalid]": { borderColor: "var(--latch-danger)" },
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className={css({ display: "flex", flexDirection: "column", gap: 10 })}>
+      <div className={css({ display: "flex", gap: 8 })}>
+        <TextField value={countryCode} onChange={setCountryCode} className={css({ width: 76, flexShrink: 0 })}>
+          <Label className={css(visuallyHidden)}>{t.countryCodeLabel}</Label>
+          <Input inputMode="tel" autoComplete="tel-country-code" className={field} />
+        </TextField>
+        <TextField value={number} onChange={setNumber} isInvalid={showInvalid} type="tel" className={css({ flex: 1 })}>
+          <Label className={css(visuallyHidden)}>{t.phonePlaceholder}</Label>
+          <Input placeholder={t.phonePlaceholder} inputMode="tel" autoComplete="tel-national" className={field} />
+          <FieldError className={css({ color: "var(--latch-danger)", fontSize: 13 })}>{t.invalidPhone}</FieldError>
+        </TextField>
+      </div>
+      <Button type="submit" variant="primary" isDisabled={!phone || submitting}>
+        {t.continue}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import { definePlugin, defineSection } from "latch-kit";
+import { embeddedSignerParts, otpAuthenticator, smsAuthenticator } from "../shared/signer-parts";
+import { otpVerifyStep, totpVerifyStep } from "../shared/steps";
+import { SmsSection } from "./SmsSection";
+
+/** Sign in with a one-time code sent by SMS: the `sms` section and the same code entry. */
+export const sms = () =>
+  definePlugin({
+    id: "sms",
+    ...embeddedSignerParts,
+    sections: [defineSection({ type: "sms", Component: SmsSection })],
+    steps: [otpVerifyStep, totpVerifyStep],
+    authenticators: [smsAuthenticator, otpAuthenticator],
+  });
+
+export { toE164, type SmsSectionConfig } from "./SmsSection";
+export { emailStrings as smsStrings, EMAIL_STRINGS_TABLE } from "../shared/strings";

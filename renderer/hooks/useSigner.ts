@@ -1,0 +1,45 @@
+import { useAtomValue } from "jotai/react";
+import { getEmbeddedSigner, type EmbeddedSigner, type SignerState, type SignerStatus, type User } from "latch-kit";
+import { useKit } from "../context";
+import { useKitAtom } from "./useKitAtom";
+
+/** The kit's embedded signer. */
+export function useSigner(): EmbeddedSigner {
+  return getEmbeddedSigner(useKit());
+}
+
+/** The signed-in user, or null. */
+export function useUser(): User | null {
+  return useKitAtom((a) => a.user);
+}
+
+export interface SignerStatusResult {
+  status: SignerStatus;
+  isInitializing: boolean;
+  isAuthenticating: boolean;
+  isConnected: boolean;
+  isDisconnected: boolean;
+}
+
+export function useSignerStatus(): SignerStatusResult {
+  const status = useKitAtom((a) => a.status);
+  return {
+    status,
+    isInitializing: status === "INITIALIZING",
+    isAuthenticating: status.startsWith("AUTHENTICATING") || status.startsWith("AWAITING"),
+    isConnected: status === "CONNECTED",
+    isDisconnected: status === "DISCONNECTED",
+  };
+}
+
+/** The embedded signer's state: last error, MFA status, otp id, new-user flag. */
+export function useSignerState(): SignerState {
+  const kit = useKit();
+  const signer = getEmbeddedSigner(kit);
+  return useAtomValue(signer.stateAtom, { store: kit.store });
+}
+
+/** The last sign-in error, or null. */
+export function useAuthError(): Error | null {
+  return useSignerState().error;
+}
