@@ -1,0 +1,1 @@
+declare const __EMULATOR_URL__: string;

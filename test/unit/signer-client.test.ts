@@ -1,0 +1,53 @@
+import { describe, expect, it, vi } from "vitest";
+import { MfaRequiredError, SDK_VERSION, SDK_VERSION_HEADER, SignerClient, SignerHttpError, toSignerError } from "latch-kit";
+
+function fakeFetch(status: number, body: unknown) {
+  return vi.fn(async () => new Response(typeof body === "string" ? body : JSON.stringify(body), { status }));
+}
+
+describe("SignerClient", () => {
+  it("posts JSON to {url}/signer/v1/<route> with the SDK version header", async () => {
+    const fetch = fakeFetch(200, { orgId: "org-1" });
+    const client = new SignerClient({ url: "http://localhost:8787/", fetch });
+    await expect(client.request("lookup", { email: "a@b.co" })).resolves.toEqual({ orgId: "org-1" });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("http://localhost:8787/signer/v1/lookup");
+    expect(init.method).toBe("POST");
+    expect(JSON.parse(init.body as string)).toEqual({ email: "a@b.co" });
+    expect((init.headers as Record<string, string>)[SDK_VERSION_HEADER]).toBe(SDK_VERSION);
+    expect(SDK_VERSION).toBe("4.65.0");
+    expect((init.headers as Record<string, string>).authorization).toBeUndefined();
+  });
+
+  it("sends a JWT in preference to an API key", async () => {
+    const fetch = fakeFetch(200, {});
+    await new SignerClient({ url: "http://x", apiKey: "key", jwt: "jwt", fetch }).request("signer-config", {});
+    await new SignerClient({ url: "http://x", apiKey: "key", fetch }).request("signer-config", {});
+    const auth = (i: number) => ((fetch.mock.calls[i] as unknown as [string, RequestInit])[1].headers as Record<string, string>).authorization;
+    expect(auth(0)).toBe("Bearer jwt");
+    expect(auth(1)).toBe("Bearer key");
+  });
+
+  it("turns a non-OK answer into a typed error with code, message and details", async () => {
+    const client = new SignerClient({ url: "http://x", fetch: fakeFetch(400, { code: "INVALID_OTP", message: "invalid OTP code", details: { left: 2 } }) });
+    const error = (await client.request("otp", { orgId: "o", otpId: "i", otpCode: "1", targetPublicKey: "k" }).catch((e) => e)) as SignerHttpError;
+    expect(error).toBeInstanceOf(SignerHttpError);
+    expect(error.name).toBe("SignerHttpError");
+    expect(error.code).toBe("INVALID_OTP");
+    expect(error.status).toBe(400);
+    expect(error.message).toBe("invalid OTP code");
+    expect(error.details).toEqual({ left: 2 });
+  });
+
+  it("keeps a plain-text error body as the message", () => {
+    expect(toSignerError(502, "Bad gateway").message).toBe("Bad gateway");
+    expect(toSignerError(500, "").message).toBe("Request failed with status 500");
+  });
+
+  it("makes an email-auth error carrying data.multiFactors the MFA-required error", () => {
+    const error = toSignerError(403, JSON.stringify({ code: "MFA_REQUIRED", message: "x", data: { multiFactors: [{ multiFactorId: "f1", multiFactorType: "totp" }] } }));
+    expect(error).toBeInstanceOf(MfaRequiredError);
+    expect(error.message).toBe("MFA is required for this user");
+    expect((error as MfaRequiredError).multiFactors[0]?.multiFactorId).toBe("f1");
+  });
+});
