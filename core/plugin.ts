@@ -101,9 +101,10 @@ export function defineSection<C extends { type: string }>(section: SectionDefini
 }
 
 export function defineAuthenticator<K extends AuthenticateType>(
-  authenticator: AuthenticatorDefinition<K>,
+  type: K,
+  authenticate: (payload: AuthenticatePayloadOf<K>, kit: Kit) => Promise<unknown>,
 ): AuthenticatorDefinition<K> {
-  return authenticator;
+  return { type, authenticate };
 }
 
 export function defineListener<E extends keyof KitEventRegistry>(

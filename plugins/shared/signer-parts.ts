@@ -13,17 +13,12 @@ export const embeddedSignerParts = {
   ],
 } satisfies Partial<LatchPlugin>;
 
-export const emailAuthenticator = defineAuthenticator({
-  type: "email",
-  authenticate: (payload, kit) => getEmbeddedSigner(kit).authenticateWithEmail(payload),
-});
+export const emailAuthenticator = defineAuthenticator("email", (payload, kit) =>
+  getEmbeddedSigner(kit).authenticateWithEmail(payload),
+);
 
-export const otpAuthenticator = defineAuthenticator({
-  type: "otp",
-  authenticate: (payload, kit) => getEmbeddedSigner(kit).submitOtpCode(payload.otpCode, payload.multiFactors),
-});
+export const otpAuthenticator = defineAuthenticator("otp", (payload, kit) =>
+  getEmbeddedSigner(kit).submitOtpCode(payload.otpCode, payload.multiFactors),
+);
 
-export const smsAuthenticator = defineAuthenticator({
-  type: "sms",
-  authenticate: (payload, kit) => getEmbeddedSigner(kit).authenticateWithSms(payload),
-});
+export const smsAuthenticator = defineAuthenticator("sms", (payload, kit) => getEmbeddedSigner(kit).authenticateWithSms(payload));

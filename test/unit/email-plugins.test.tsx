@@ -12,9 +12,9 @@ function fakeBackend(handlers: { email?: () => Promise<unknown>; otp?: (code: st
     id: "fake-backend",
     start: (kit) => kit.setStatus("DISCONNECTED"),
     authenticators: [
-      defineAuthenticator({ type: "email", authenticate: handlers.email ?? (async () => ({ orgId: "o" })) }),
-      defineAuthenticator({ type: "otp", authenticate: (p) => (handlers.otp ?? (async () => ({ status: "SUCCESS" })))(p.otpCode) }),
-      defineAuthenticator({ type: "sms", authenticate: handlers.sms ?? (async () => ({ orgId: "o" })) }),
+      defineAuthenticator("email", handlers.email ?? (async () => ({ orgId: "o" }))),
+      defineAuthenticator("otp", (p) => (handlers.otp ?? (async () => ({ status: "SUCCESS" })))(p.otpCode)),
+      defineAuthenticator("sms", handlers.sms ?? (async () => ({ orgId: "o" }))),
     ],
   });
 }
