@@ -1,49 +1,7 @@
-import { type } from "arktype";
 import { DEFAULTS } from "./constants";
-import { ConfigError } from "./errors";
+import { assertValid, kitSchema } from "./config-schema";
 import type { LatchPlugin, SectionConfig } from "./plugin";
 import type { IllustrationStyle, ThemeMode, UiMode, User } from "./types";
-
-const sectionSchema = type({
-  type: "string > 0",
-  "authProviderId?": "string",
-  "isCustomProvider?": "boolean",
-  "auth0Connection?": "string",
-  "mode?": "'redirect' | 'popup'",
-  "logoUrl?": "string",
-  "logoUrlDark?": "string",
-  "displayName?": "string",
-  "numFeaturedWallets?": "number.integer >= 0",
-  "moreButtonText?": "string",
-  "hideMoreButton?": "boolean",
-  "wallets?": "string[]",
-  "chainType?": "('evm' | 'svm')[]",
-});
-
-const uiSchema = type({
-  "+": "reject",
-  "auth?": {
-    "+": "reject",
-    sections: sectionSchema.array().array(),
-    "header?": "unknown",
-    "hideSignInText?": "boolean",
-    "addPasskeyOnSignup?": "boolean",
-  },
-  "illustrationStyle?": "'outline' | 'linear' | 'filled' | 'flat'",
-  "modalBaseClassName?": "string",
-  "uiMode?": "'modal' | 'embedded'",
-  "onAuthSuccess?": "Function",
-  "supportUrl?": "string",
-  "theme?": "'light' | 'dark' | 'system'",
-  "strings?": "Record<string, Record<string, string>>",
-  "hideCloseButton?": "boolean",
-});
-
-const kitSchema = type({
-  "plugins?": type({ id: "string > 0" }).array(),
-  "ui?": uiSchema,
-  "signer?": "object",
-});
 
 export interface UiAuthConfig {
   /** Groups of sign-in options; an 'or' divider separates groups. */
@@ -89,8 +47,8 @@ export interface ResolvedKitConfig {
 
 /** Validates a kit config (refusing it with a message naming the field) and applies spec §9 defaults. */
 export function resolveKitConfig(config: KitConfig): ResolvedKitConfig {
-  const checked = kitSchema(config);
-  if (checked instanceof type.errors) throw new ConfigError(`Invalid Latch config: ${checked.summary}`);
+  // Schema checks run in development builds; production builds drop them and arktype with them.
+  if (process.env.NODE_ENV !== "production") assertValid(kitSchema, config, "");
   const ui = config.ui ?? {};
   return {
     plugins: config.plugins ?? [],

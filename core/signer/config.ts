@@ -1,4 +1,5 @@
-import { type } from "arktype";
+import { signerSchema } from "./config-schema";
+import { assertValid } from "../config-schema";
 import {
   DEFAULT_AUTH_FRAME_URL,
   DEFAULT_EXPORT_FRAME_URL,
@@ -9,29 +10,8 @@ import {
   DEFAULT_SIGNER_URL,
   FRAME_INIT_TIMEOUT_MS,
 } from "../constants";
-import { ConfigError } from "../errors";
 import type { StorageOption } from "./storage";
 import type { EmailMode } from "./routes";
-
-const storageSchema = type("'local' | 'session'").or({ getItem: "Function", setItem: "Function", removeItem: "Function" });
-
-const signerSchema = type({
-  "url?": "string > 0",
-  "connection?": { "apiKey?": "string", "jwt?": "string", "rpcUrl?": "string", "chainAgnosticUrl?": "string" },
-  "sessionKey?": "string > 0",
-  "storage?": storageSchema,
-  "expirationTimeMs?": "number.integer > 0",
-  "iframeConfig?": { "iframeElementId?": "string > 0", "iframeContainerId?": "string > 0" },
-  "authFrameUrl?": "string > 0",
-  "exportFrameUrl?": "string > 0",
-  "keyManagementUrl?": "string > 0",
-  "emailMode?": "string",
-  "rpId?": "string",
-  "rootOrgId?": "string",
-  "oauthCallbackUrl?": "string",
-  "enablePopupOauth?": "boolean",
-  "frameInitTimeoutMs?": "number.integer > 0",
-});
 
 /** The signer part of a kit's config (`createKit({ signer })`). */
 export interface SignerConfig {
@@ -79,8 +59,7 @@ export const toEmailMode = (option: string | undefined): EmailMode | undefined =
   option === undefined ? undefined : option === "magicLink" ? "magicLink" : "otp";
 
 export function resolveSignerConfig(raw: Record<string, unknown>): ResolvedSignerConfig {
-  const checked = signerSchema(raw);
-  if (checked instanceof type.errors) throw new ConfigError(`Invalid Latch config: signer.${checked.summary}`);
+  if (process.env.NODE_ENV !== "production") assertValid(signerSchema, raw, "signer.");
   const config = raw as SignerConfig;
   const resolved: ResolvedSignerConfig = {
     url: config.url ?? DEFAULT_SIGNER_URL,

@@ -18,6 +18,8 @@ export function App() {
   }
 
   useEffect(() => {
+    // For the browser console and the end-to-end tests: the playground's live kit.
+    (window as unknown as { __latchKit?: Kit }).__latchKit = kit;
     const offs = [
       kit.events.on("connected", (user) => log("connected", user.email ?? user.phone ?? user.address)),
       kit.events.on("disconnected", () => log("disconnected", "")),

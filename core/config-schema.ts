@@ -1,0 +1,50 @@
+import { type, type Type } from "arktype";
+import { ConfigError } from "./errors";
+
+const sectionSchema = type({
+  type: "string > 0",
+  "authProviderId?": "string",
+  "isCustomProvider?": "boolean",
+  "auth0Connection?": "string",
+  "mode?": "'redirect' | 'popup'",
+  "logoUrl?": "string",
+  "logoUrlDark?": "string",
+  "displayName?": "string",
+  "numFeaturedWallets?": "number.integer >= 0",
+  "moreButtonText?": "string",
+  "hideMoreButton?": "boolean",
+  "wallets?": "string[]",
+  "chainType?": "('evm' | 'svm')[]",
+});
+
+const uiSchema = type({
+  "+": "reject",
+  "auth?": {
+    "+": "reject",
+    sections: sectionSchema.array().array(),
+    "header?": "unknown",
+    "hideSignInText?": "boolean",
+    "addPasskeyOnSignup?": "boolean",
+  },
+  "illustrationStyle?": "'outline' | 'linear' | 'filled' | 'flat'",
+  "modalBaseClassName?": "string",
+  "uiMode?": "'modal' | 'embedded'",
+  "onAuthSuccess?": "Function",
+  "supportUrl?": "string",
+  "theme?": "'light' | 'dark' | 'system'",
+  "strings?": "Record<string, Record<string, string>>",
+  "hideCloseButton?": "boolean",
+});
+
+export const kitSchema = type({
+  "plugins?": type({ id: "string > 0" }).array(),
+  "ui?": uiSchema,
+  "signer?": "object",
+});
+
+
+/** Refuses a config with a message naming the failing field. */
+export function assertValid(schema: Type, value: unknown, prefix: string): void {
+  const checked = schema(value);
+  if (checked instanceof type.errors) throw new ConfigError(`Invalid Latch config: ${prefix}${checked.summary}`);
+}

@@ -1,0 +1,22 @@
+import { type } from "arktype";
+
+const storageSchema = type("'local' | 'session'").or({ getItem: "Function", setItem: "Function", removeItem: "Function" });
+
+export const signerSchema = type({
+  "url?": "string > 0",
+  "connection?": { "apiKey?": "string", "jwt?": "string", "rpcUrl?": "string", "chainAgnosticUrl?": "string" },
+  "sessionKey?": "string > 0",
+  "storage?": storageSchema,
+  "expirationTimeMs?": "number.integer > 0",
+  "iframeConfig?": { "iframeElementId?": "string > 0", "iframeContainerId?": "string > 0" },
+  "authFrameUrl?": "string > 0",
+  "exportFrameUrl?": "string > 0",
+  "keyManagementUrl?": "string > 0",
+  "emailMode?": "string",
+  "rpId?": "string",
+  "rootOrgId?": "string",
+  "oauthCallbackUrl?": "string",
+  "enablePopupOauth?": "boolean",
+  "frameInitTimeoutMs?": "number.integer > 0",
+});
+

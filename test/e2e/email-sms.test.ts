@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { verifyMessage, verifyTypedData } from "viem";
+import { URI, type TOTP } from "otpauth";
+import { startEmulator } from "../../emulator/index";
+import { launchChromium, watchPage } from "./support/chromium";
+import { startPlayground, type PlaygroundServer } from "./support/playground";
+import { waitForMessage } from "./support/inbox";
+
+let browser: Browser;
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let playground: PlaygroundServer;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ memory: true, port: 0, seed: "e2e-email" });
+  [browser, playground] = await Promise.all([launchChromium(), startPlayground(emulator.url)]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await playground?.close();
+  await emulator?.stop();
+});
+
+const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+async function open(query = ""): Promise<{ page: Page; watch: ReturnType<typeof watchPage> }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const watch = watchPage(page);
+  await page.goto(`${playground.url}/${query}`);
+  await page.getByTestId("status").filter({ hasText: /CONNECTED|DISCONNECTED/ }).waitFor({ timeout: 30_000 });
+  return { page, watch };
+}
+
+async function typeCode(page: Page, code: string) {
+  await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
+  await page.keyboard.type(code);
+}
+
+async function startEmail(page: Page, email: string) {
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
+async function signInWithCode(page: Page, email: string) {
+  const since = Date.now() - 1000;
+  await startEmail(page, email);
+  await page.getByRole("group", { name: "One-time code" }).waitFor();
+  const message = await waitForMessage(emulator.url, email, since);
+  await typeCode(page, message.code!);
+  await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+}
+
+const events = (page: Page) => page.getByTestId("events").textContent();
+
+describe("email code, magic link and SMS against the emulator", () => {
+  it("signs a new email up by code, then signs the same email in (auth, not signup), with the same wallet", async () => {
+    const { page, watch } = await open("?emailMode=otp");
+    const email = unique("ada");
+    await signInWithCode(page, email);
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    expect(await page.getByTestId("user-email").textContent()).toBe(email);
+    const address = await page.getByTestId("user-address").textContent();
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(await events(page)).toContain("newUserSignup");
+    expect(await events(page)).toContain("onAuthSuccess");
+
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
+    await page.reload();
+    await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
+    await signInWithCode(page, email);
+    expect(await page.getByTestId("user-address").textContent()).toBe(address);
+    expect(await events(page)).not.toContain("newUserSignup");
+    expect(watch.errors).toEqual([]);
+    expect(watch.offLoopback).toEqual([]);
+    await page.close();
+  });
+
+  it("signs a message and typed data that verify against the user's address", async () => {
+    const { page } = await open("?emailMode=otp");
+    await signInWithCode(page, unique("sig"));
+    const address = (await page.getByTestId("user-address").textContent()) as `0x${string}`;
+    await page.getByRole("textbox", { name: "Message" }).fill("hello latch");
+    await page.getByRole("button", { name: "Sign message" }).click();
+    const signature = (await page.getByTestId("signature").textContent()) as `0x${string}`;
+    expect(await verifyMessage({ address, message: "hello latch", signature })).toBe(true);
+    expect(await verifyMessage({ address, message: "something else", signature })).toBe(false);
+    await page.getByRole("button", { name: "Sign typed data" }).click();
+    const typed = (await page.getByTestId("typed-signature").textContent()) as `0x${string}`;
+    expect(
+      await verifyTypedData({
+        address,
+        signature: typed,
+        domain: { name: "Latch playground", version: "1", chainId: 1 },
+        types: { Greeting: [{ name: "text", type: "string" }] },
+        primaryType: "Greeting",
+        message: { text: "Hello from Latch" },
+      }),
+    ).toBe(true);
+    await page.close();
+  });
+
+  it("shows the spec's text for a wrong code, resets the boxes, and accepts the right one after", async () => {
+    const { page } = await open("?emailMode=otp");
+    const email = unique("wrong");
+    const since = Date.now() - 1000;
+    await startEmail(page, email);
+    const message = await waitForMessage(emulator.url, email, since);
+    const wrong = message.code === "000000" ? "111111" : "000000";
+    await typeCode(page, wrong);
+    await page.getByText("Connection failed: The code could not be verified. The code you entered is incorrect.").waitFor();
+    expect(await page.getByRole("textbox", { name: "Digit 1 of 6" }).inputValue()).toBe("");
+    await typeCode(page, message.code!);
+    await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+    await page.close();
+  });
+
+  it("keeps the session across a reload, and logout clears it and the storage", async () => {
+    const { page } = await open("?emailMode=otp");
+    const email = unique("reload");
+    await signInWithCode(page, email);
+    await page.reload();
+    await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+    expect(await page.getByTestId("user-email").textContent()).toBe(email);
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("latch-signer-session")))).toEqual([]);
+    await page.reload();
+    await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
+    await page.close();
+  });
+
+  it("ends a session after a short expirationTimeMs", async () => {
+    const { page } = await open("?emailMode=otp&sessionMs=4000");
+    await signInWithCode(page, unique("short"));
+    await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor({ timeout: 8000 });
+    expect(await page.evaluate(() => localStorage.getItem("latch-signer-session"))).toBeNull();
+    await page.close();
+  });
+
+  it("signs in with a magic link opened in the same browser", async () => {
+    const { page, watch } = await open("?emailMode=magicLink");
+    const email = unique("link");
+    const since = Date.now() - 1000;
+    await startEmail(page, email);
+    await page.getByRole("heading", { name: "check your email" }).waitFor();
+    const message = await waitForMessage(emulator.url, email, since);
+    expect(message.link).toContain("bundle=");
+    await page.goto(message.link!);
+    await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+    expect(await page.getByTestId("user-email").textContent()).toBe(email);
+    expect(page.url()).not.toContain("bundle=");
+    expect(page.url()).not.toContain("orgId=");
+    expect(await events(page)).toContain("newUserSignup");
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+
+  it("signs up by SMS code", async () => {
+    const { page } = await open("?emailMode=otp");
+    const national = `415${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+    const since = Date.now() - 1000;
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("textbox", { name: "Phone number" }).fill(national);
+    await page.getByRole("button", { name: "Continue" }).last().click();
+    const message = await waitForMessage(emulator.url, `+1${national}`, since);
+    expect(message.channel).toBe("sms");
+    await typeCode(page, message.code!);
+    await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+    expect(await page.getByTestId("user-phone").textContent()).toBe(`+1${national}`);
+    await page.close();
+  });
+
+  it("asks a user with TOTP enrolled for the authenticator code, with the spec's texts", async () => {
+    const { page } = await open("?emailMode=otp");
+    const email = unique("totp");
+    await signInWithCode(page, email);
+    // Enrol a factor through the signer routes, computing codes from the otpauth URL.
+    const factor = await page.evaluate(async () => {
+      const kit = (window as unknown as { __latchKit: import("latch-kit").Kit }).__latchKit;
+      const signer = kit.container.resolve(Symbol.for("latch.EmbeddedSigner")) as import("latch-kit").EmbeddedSigner;
+      return signer.addMfa({ multiFactorType: "totp" });
+    });
+    expect(factor.multiFactorTotpUrl).toMatch(/^otpauth:\/\/totp\//);
+    const totp = URI.parse(factor.multiFactorTotpUrl) as TOTP;
+    const factorId = factor.multiFactorId;
+    const code = totp.generate();
+    await page.evaluate(
+      async ([id, c]) => {
+        const kit = (window as unknown as { __latchKit: import("latch-kit").Kit }).__latchKit;
+        const signer = kit.container.resolve(Symbol.for("latch.EmbeddedSigner")) as import("latch-kit").EmbeddedSigner;
+        await signer.verifyMfa({ multiFactorId: id!, multiFactorCode: c! });
+      },
+      [factorId, code],
+    );
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
+
+    const since = Date.now() - 1000;
+    await startEmail(page, email);
+    const message = await waitForMessage(emulator.url, email, since);
+    await typeCode(page, message.code!);
+    await page.getByRole("heading", { name: "Enter authenticator app code" }).waitFor();
+    await typeCode(page, totp.generate() === "000000" ? "111111" : "000000");
+    await page.getByText("The code you entered is incorrect").waitFor();
+    // A code of the next time step: the enrolment code's step is spent.
+    const next = totp.generate({ timestamp: Date.now() + 30_000 });
+    const current = totp.generate();
+    await typeCode(page, current === code ? next : current);
+    await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+    expect(await page.getByTestId("user-email").textContent()).toBe(email);
+    await page.close();
+  });
+});
