@@ -94,6 +94,15 @@ export class EmbeddedSigner {
     return Math.floor(this.config.expirationTimeMs / 1000);
   }
 
+  /**
+   * Reads a stored session synchronously, so the first render (and a server render with cookie
+   * storage) already shows the user; initialize() then verifies it with the backend.
+   */
+  restoreUserSync(): void {
+    const session = this.sessions.load();
+    if (session && !this.kit.getUser()) this.kit.store.set(this.kit.atoms.user, session.user);
+  }
+
   /** Restores a stored session (client only): connected if it still loads a user, else cleared. */
   initialize(): Promise<void> {
     this.initializing ??= this.restore();

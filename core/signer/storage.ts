@@ -12,6 +12,7 @@ export type StorageOption = "local" | "session" | SessionStorageLike;
 /** Resolved when used, never at import: there is no window on the server. */
 export function resolveStorage(option: StorageOption): SessionStorageLike | null {
   if (typeof option === "object") return option;
+  if (typeof window === "undefined") return null; // server: only an app-provided storage (cookies) is readable
   try {
     return (option === "session" ? globalThis.sessionStorage : globalThis.localStorage) ?? null;
   } catch {

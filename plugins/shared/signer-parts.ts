@@ -3,6 +3,7 @@ import "./registry";
 
 /** Plugin parts every embedded-signer sign-in method shares: restore on start, logout, linking. */
 export const embeddedSignerParts = {
+  setup: (kit: Kit) => getEmbeddedSigner(kit).restoreUserSync(),
   start: (kit: Kit) => getEmbeddedSigner(kit).initialize(),
   disconnect: (kit: Kit) => getEmbeddedSigner(kit).disconnect(),
   listeners: [

@@ -1,0 +1,43 @@
+import { describe, expect, it, vi } from "vitest";
+import { renderToString } from "react-dom/server";
+import { cookieStorage, createKit, type Session } from "latch-kit";
+import { LatchProvider, useUser } from "latch-kit/react";
+import { emailOtp } from "latch-kit/plugins/email-otp";
+
+const session: Session = {
+  type: "otp",
+  user: { type: "sca", userId: "u1", orgId: "o1", address: "0x00000000000000000000000000000000000000aa", email: "ada@example.com" },
+  bundle: "bundle",
+  expirationDateMs: Date.now() + 60_000,
+};
+
+function Page() {
+  const user = useUser();
+  return <main>{user ? `signed in as ${user.email}` : "signed out"}</main>;
+}
+
+describe("a session kept in cookies, rendered on the server", () => {
+  it("renders the signed-in user from the request's cookie, without errors or warnings", () => {
+    const error = vi.spyOn(console, "error");
+    const warn = vi.spyOn(console, "warn");
+    const requestCookie = `latch-signer-session=${encodeURIComponent(JSON.stringify(session))}; other=1`;
+    const kit = createKit({
+      plugins: [emailOtp()],
+      signer: { storage: cookieStorage({ cookie: () => requestCookie }) },
+      ui: { auth: { sections: [[{ type: "email" }]] } },
+    });
+    const html = renderToString(
+      <LatchProvider kit={kit}>
+        <Page />
+      </LatchProvider>,
+    );
+    expect(html).toContain("signed in as ada@example.com");
+    expect(error).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("renders signed out with local storage on the server (no window)", () => {
+    const kit = createKit({ plugins: [emailOtp()], ui: { auth: { sections: [[{ type: "email" }]] } } });
+    expect(renderToString(<LatchProvider kit={kit}><Page /></LatchProvider>)).toContain("signed out");
+  });
+});
