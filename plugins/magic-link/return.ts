@@ -18,7 +18,8 @@ export async function completeMagicLinkReturn(kit: Kit): Promise<void> {
   else kit.setStep({ type: "email_completing" });
   try {
     await getEmbeddedSigner(kit).completeWithBundle({ bundle, orgId, sessionType: "email", isNewUser });
-    kit.setStep({ type: "complete" });
+    // A listener may have moved on meanwhile (e.g. offering a passkey after sign-up).
+    if (kit.getStep().type === "email_completing") kit.setStep({ type: "complete" });
   } catch (error) {
     kit.setStep({ type: "initial", error: toError(error) });
   }
