@@ -34,6 +34,7 @@ const uiSchema = type({
   "theme?": "'light' | 'dark' | 'system'",
   "strings?": "Record<string, Record<string, string>>",
   "hideCloseButton?": "boolean",
+  "locale?": "string",
 });
 
 export const kitSchema = type({

@@ -23,6 +23,8 @@ export interface UiConfig {
   theme?: ThemeMode;
   /** Replacement texts per string table id (`renderer`, or a plugin's id): a translation. */
   strings?: Record<string, Record<string, string>>;
+  /** BCP 47 locale of the dialog (e.g. 'ar'); right-to-left languages lay the dialog out right to left. */
+  locale?: string;
   /** The modal shows a close button unless this is set. */
   hideCloseButton?: boolean;
 }

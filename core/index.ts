@@ -25,7 +25,7 @@ export {
 export type { AuthStep, AuthStepOf, AuthStepRegistry, AuthStepType } from "./steps";
 export type { KitConfig, ResolvedKitConfig, UiConfig, UiAuthConfig, ResolvedUiConfig } from "./config";
 export { resolveKitConfig } from "./config";
-export type { KitAtoms, KitStore } from "./store";
+export type { KitAtoms, KitStore, StringTables } from "./store";
 export { TOKENS } from "./container";
 export { Emitter, type Listener } from "./events";
 export * from "./errors";

@@ -39,6 +39,9 @@ export interface Kit {
   openModal(step?: AuthStep): void;
   closeModal(): void;
 
+  /** Switches the dialog's language: its locale (direction follows) and replacement string tables. */
+  setLocale(locale: string | undefined, strings?: Record<string, Record<string, string>>): void;
+
   getStatus(): SignerStatus;
   setStatus(status: SignerStatus): void;
   getUser(): User | null;

@@ -19,7 +19,10 @@ export function createKit(config: KitConfig = {}): Kit {
   const resolved = resolveKitConfig(config);
   const container = createKitContainer();
   const store = createKitStore();
-  const atoms = createKitAtoms();
+  const atoms = createKitAtoms({
+    ...(resolved.ui.strings ? { strings: resolved.ui.strings } : {}),
+    ...(resolved.ui.locale ? { locale: resolved.ui.locale } : {}),
+  });
   const events = new Emitter<KitEventRegistry>();
   const installed = new Set<string>();
   const teardowns: Array<() => void> = [];
@@ -105,6 +108,11 @@ export function createKit(config: KitConfig = {}): Kit {
       }
       if (kit.step(step.type).onClose === "complete") kit.setStep({ type: "complete" });
       else if (kit.getStatus() !== "CONNECTED") kit.setStep({ type: "initial" });
+    },
+
+    setLocale(locale: string | undefined, strings?: Record<string, Record<string, string>>) {
+      store.set(atoms.locale, locale);
+      store.set(atoms.strings, strings ?? {});
     },
 
     getStatus: () => store.get(atoms.status),

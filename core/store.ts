@@ -2,11 +2,17 @@ import { atom, createStore } from "jotai/vanilla";
 import type { AuthStep } from "./steps";
 import type { SignerStatus, User } from "./types";
 
+export type StringTables = Record<string, Record<string, string>>;
+
 export type KitStore = ReturnType<typeof createStore>;
 
 /** Atoms are created per kit, so two kits never share state even if a store were shared. */
-export function createKitAtoms() {
+export function createKitAtoms(initial: { strings?: StringTables; locale?: string } = {}) {
   return {
+    /** Replacement texts per string table id: a translation, switchable at runtime. */
+    strings: atom<StringTables>(initial.strings ?? {}),
+    /** BCP 47 locale of the dialog; its direction (ltr / rtl) follows. */
+    locale: atom<string | undefined>(initial.locale),
     authStep: atom<AuthStep>({ type: "initial" }),
     modalOpen: atom(false),
     status: atom<SignerStatus>("INITIALIZING"),

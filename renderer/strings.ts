@@ -1,4 +1,4 @@
-import { useKit } from "./context";
+import { useKitAtom } from "./hooks/useKitAtom";
 
 export type StringTable = Record<string, string>;
 
@@ -36,7 +36,6 @@ export function format(template: string, values: Record<string, string | number>
  * translation replaces texts without touching plugin code.
  */
 export function useStrings<T extends StringTable>(tableId: string, table: T): T {
-  const kit = useKit();
-  const overrides = kit.config.ui.strings?.[tableId];
+  const overrides = useKitAtom((a) => a.strings)[tableId];
   return overrides ? { ...table, ...overrides } : table;
 }

@@ -4,6 +4,8 @@ import { useCss } from "../hooks/useCss";
 import { rendererStrings, useStrings } from "../strings";
 import { AuthContent } from "./AuthContent";
 import { useRootClass } from "./useRootStyle";
+import { useDirection } from "./useDirection";
+import { I18nProvider } from "react-aria-components";
 
 /** The same sign-in flow embedded in the page (uiMode embedded), without a modal. */
 export function AuthCard({ className }: { className?: string }) {
@@ -11,9 +13,12 @@ export function AuthCard({ className }: { className?: string }) {
   const { css, cx } = useCss();
   const t = useStrings("renderer", rendererStrings);
   const root = useRootClass();
+  const { locale, dir } = useDirection();
   if (!kit.config.ui.auth) throw new MissingUiAuthConfigError();
   return (
+    <I18nProvider locale={locale}>
     <section
+      dir={dir}
       aria-label={t.dialogLabel}
       data-latch-theme={root.theme}
       className={cx(
@@ -24,5 +29,6 @@ export function AuthCard({ className }: { className?: string }) {
     >
       <AuthContent />
     </section>
+    </I18nProvider>
   );
 }

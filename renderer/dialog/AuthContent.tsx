@@ -34,6 +34,7 @@ export function AuthContent({ onClose }: { onClose?: () => void }) {
     cursor: "pointer",
     "&:hover": { background: "var(--latch-surface)" },
     "&:focus-visible": { outline: "2px solid var(--latch-focus)" },
+    "[dir=rtl] & svg": { transform: "scaleX(-1)" },
   });
 
   return (

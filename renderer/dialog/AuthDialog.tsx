@@ -1,4 +1,4 @@
-import { Dialog, Modal, ModalOverlay } from "react-aria-components";
+import { Dialog, I18nProvider, Modal, ModalOverlay } from "react-aria-components";
 import { MEDIUM_BREAKPOINT_PX, MODAL_WIDTH_PX, DRAWER, MissingUiAuthConfigError } from "latch-kit";
 import { useKit } from "../context";
 import { useCss } from "../hooks/useCss";
@@ -6,6 +6,7 @@ import { useKitAtom } from "../hooks/useKitAtom";
 import { rendererStrings, useStrings } from "../strings";
 import { AuthContent } from "./AuthContent";
 import { useRootClass } from "./useRootStyle";
+import { useDirection } from "./useDirection";
 
 /**
  * The sign-in dialog (uiMode modal): a bottom sheet below the medium breakpoint, a centred
@@ -17,11 +18,13 @@ export function AuthDialog() {
   const t = useStrings("renderer", rendererStrings);
   const isOpen = useKitAtom((a) => a.modalOpen);
   const root = useRootClass();
+  const { locale, dir } = useDirection();
   if (!kit.config.ui.auth) throw new MissingUiAuthConfigError();
   const medium = `@media (min-width: ${MEDIUM_BREAKPOINT_PX}px)`;
   const reducedMotion = "@media (prefers-reduced-motion: reduce)";
 
   return (
+    <I18nProvider locale={locale}>
     <ModalOverlay
       isOpen={isOpen}
       onOpenChange={(open) => (open ? kit.openModal() : kit.closeModal())}
@@ -39,6 +42,7 @@ export function AuthDialog() {
     >
       <Modal
         data-latch-theme={root.theme}
+        dir={dir}
         className={cx(
           root.className,
           css({
@@ -66,6 +70,7 @@ export function AuthDialog() {
         </Dialog>
       </Modal>
     </ModalOverlay>
+    </I18nProvider>
   );
 }
 

@@ -139,3 +139,28 @@ describe("the sign-in dialog", () => {
     expect(b.isModalOpen()).toBe(false);
   });
 });
+
+describe("translations and direction", () => {
+  it("switches the dialog to another language and back at runtime", () => {
+    const kit = renderKit({ ui: { auth: { sections } } });
+    act(() => kit.openModal());
+    expect(screen.getByRole("heading", { name: "Sign in" })).toBeTruthy();
+    act(() => kit.setLocale("fr-FR", { renderer: { signIn: "Connexion", or: "ou", termsNotice: "en vous connectant vous acceptez les conditions" } }));
+    expect(screen.getByRole("heading", { name: "Connexion" })).toBeTruthy();
+    expect(screen.getByText("ou")).toBeTruthy();
+    expect(screen.getByText("en vous connectant vous acceptez les conditions")).toBeTruthy();
+    act(() => kit.setLocale(undefined));
+    expect(screen.getByRole("heading", { name: "Sign in" })).toBeTruthy();
+    expect(screen.getByText("by signing in you agree to the Terms of Service")).toBeTruthy();
+  });
+
+  it("lays a right-to-left language out right to left", () => {
+    const kit = renderKit({ ui: { auth: { sections }, locale: "ar-EG", strings: { renderer: { signIn: "تسجيل الدخول" } } } });
+    act(() => kit.openModal());
+    const dialog = screen.getByRole("dialog");
+    expect(dialog.closest("[dir]")?.getAttribute("dir")).toBe("rtl");
+    expect(screen.getByRole("heading", { name: "تسجيل الدخول" })).toBeTruthy();
+    act(() => kit.setLocale("en-US"));
+    expect(screen.getByRole("dialog").closest("[dir]")?.getAttribute("dir")).toBe("ltr");
+  });
+});
