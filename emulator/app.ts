@@ -1,0 +1,56 @@
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
+import { SDK_VERSION_HEADER } from "../core/constants";
+import type { EmulatorContext } from "./context";
+import { ApiError } from "./errors";
+import { authRoutes } from "./routes/auth";
+import { devRoutes } from "./routes/dev";
+import { frameRoutes } from "./routes/frames";
+import { mfaRoutes } from "./routes/mfa";
+import { stampedRoutes } from "./routes/stamped";
+import { verificationRoutes } from "./routes/verification";
+
+export const SIGNER_PREFIX = "/signer/v1";
+
+export function createApp(ctx: EmulatorContext, log?: (line: string) => void): Hono {
+  const app = new Hono();
+
+  if (log) {
+    app.use(async (c, next) => {
+      const started = performance.now();
+      await next();
+      log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+    });
+  }
+
+  // A loopback development backend: any origin may call it.
+  app.use(
+    cors({
+      origin: "*",
+      allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
+      allowHeaders: ["Authorization", "Content-Type", SDK_VERSION_HEADER],
+      maxAge: 600,
+    }),
+  );
+
+  app.route(SIGNER_PREFIX, authRoutes(ctx));
+  app.route(SIGNER_PREFIX, verificationRoutes(ctx));
+  app.route(SIGNER_PREFIX, stampedRoutes(ctx));
+  app.route(SIGNER_PREFIX, mfaRoutes(ctx));
+  app.route("/frames", frameRoutes());
+  app.route("/", devRoutes(ctx));
+
+  app.notFound((c) => c.json(new ApiError(404, "NOT_FOUND", `No route ${c.req.method} ${c.req.path}`).body(), 404));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(error.body(), error.status);
+    if (error instanceof HTTPException) {
+      return c.json(new ApiError(error.status as 400, "HTTP_ERROR", error.message || "Request refused").body(), error.status as 400);
+    }
+    console.error("[latch-emulator] unexpected error", error);
+    return c.json(new ApiError(500, "INTERNAL", `Internal emulator error: ${error.message}`).body(), 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,85 @@
+import { parseArgs } from "node:util";
+import { startEmulator } from "./index";
+import { DEFAULT_CLI_PORT, DEFAULT_DATA_DIR, normalizeEmailMode } from "./options";
+
+const USAGE = `Latch local emulator: the signer backend, auth frame and dev inbox for development.
+
+Usage: npm run emulator -- [options]
+  --port <n>             port (default ${DEFAULT_CLI_PORT}; 0 picks a free one)
+  --host <addr>          interface to listen on (default: loopback only, 127.0.0.1 and ::1)
+  --data-dir <dir>       where users, wallets and keys persist (default ${DEFAULT_DATA_DIR}/)
+  --memory               fresh in-memory state, nothing written to disk
+  --email-mode <mode>    otp | magic-link (default otp)
+  --seed <text>          deterministic keys and ids (tests)
+  --app-url <url>        where magic links point (default: the request's Origin)
+  --quiet                do not log requests
+  --help`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      "data-dir": { type: "string" },
+      memory: { type: "boolean" },
+      "email-mode": { type: "string" },
+      seed: { type: "string" },
+      "app-url": { type: "string" },
+      quiet: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const port = values.port === undefined ? DEFAULT_CLI_PORT : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535 (was ${values.port})`);
+  const mode = values["email-mode"];
+  if (mode !== undefined && mode !== "otp" && mode !== "magic-link") throw new Error(`--email-mode must be otp or magic-link (was ${mode})`);
+
+  const emulator = await startEmulator({
+    port,
+    host: values.host,
+    memory: values.memory === true,
+    dataDir: values.memory ? undefined : (values["data-dir"] ?? DEFAULT_DATA_DIR),
+    emailMode: normalizeEmailMode(mode as "otp" | "magic-link" | undefined),
+    seed: values.seed,
+    appUrl: values["app-url"],
+    log: values.quiet !== true,
+  });
+
+  const u = emulator.url;
+  console.log(`
+  Latch local emulator: a DEVELOPMENT backend, not for production.
+
+  Signer API   ${u}/signer/v1/<route>
+  Dev inbox    ${u}/dev/inbox   (JSON: ${u}/dev/api/messages?to=<email or phone>)
+  Auth frame   ${u}/frames/auth
+  Export frame ${u}/frames/export
+  Listening on ${emulator.addresses.join(", ")} port ${emulator.port}
+  Data         ${emulator.dataDir ?? "in memory (lost on exit)"}
+  Email mode   ${normalizeEmailMode(mode as "otp" | undefined)}${values.seed !== undefined ? "\n  Seeded       keys and ids are deterministic" : ""}
+`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n  ${signal}: stopping the emulator…`);
+    emulator.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  console.error(`latch-emulator: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

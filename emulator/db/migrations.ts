@@ -1,0 +1,91 @@
+/** Schema history. Append only: a data dir remembers which versions it has applied. Times are epoch ms. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: "users, wallets, keys, codes, factors, inbox, send log",
+    sql: `
+      create table users (
+        org_id uuid primary key,
+        user_id uuid not null unique,
+        email text unique,
+        phone text unique,
+        created_at double precision not null
+      );
+      create table wallets (
+        org_id uuid primary key references users (org_id) on delete cascade,
+        address text not null unique,
+        solana_address text not null unique,
+        sealed_mnemonic bytea not null,
+        created_at double precision not null
+      );
+      create table api_keys (
+        public_key text primary key,
+        org_id uuid not null references users (org_id) on delete cascade,
+        name text not null,
+        expires_at double precision not null,
+        created_at double precision not null
+      );
+      create index api_keys_org on api_keys (org_id);
+      create table authenticators (
+        credential_id text primary key,
+        org_id uuid not null references users (org_id) on delete cascade,
+        name text not null,
+        public_key bytea not null,
+        sign_count bigint not null default 0,
+        transports text[] not null default '{}',
+        created_at double precision not null
+      );
+      create index authenticators_org on authenticators (org_id);
+      create table otps (
+        id uuid primary key,
+        contact text not null,
+        channel text not null check (channel in ('email', 'sms')),
+        purpose text not null check (purpose in ('auth', 'verify')),
+        org_id uuid references users (org_id) on delete cascade,
+        code_hash text not null,
+        attempts integer not null default 0,
+        expires_at double precision not null,
+        used_at double precision,
+        created_at double precision not null
+      );
+      create index otps_contact on otps (contact, created_at);
+      create table mfa_factors (
+        id uuid primary key,
+        org_id uuid not null references users (org_id) on delete cascade,
+        type text not null,
+        sealed_secret bytea not null,
+        verified boolean not null default false,
+        last_step bigint,
+        created_at double precision not null
+      );
+      create index mfa_factors_org on mfa_factors (org_id);
+      create table used_tokens (
+        hash text primary key,
+        expires_at double precision not null
+      );
+      create table messages (
+        seq bigserial primary key,
+        id uuid not null unique,
+        recipient text not null,
+        channel text not null,
+        subject text not null,
+        body text not null,
+        code text,
+        link text,
+        sent_at double precision not null
+      );
+      create index messages_recipient on messages (recipient, seq);
+      create table sends (
+        contact text not null,
+        sent_at double precision not null
+      );
+      create index sends_contact on sends (contact, sent_at);
+    `,
+  },
+];

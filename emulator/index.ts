@@ -1,0 +1,96 @@
+import { getRequestListener } from "@hono/node-server";
+import { createApp } from "./app";
+import type { EmulatorContext } from "./context";
+import { createSecrets, masterSecretFromSeed } from "./crypto/secrets";
+import { openDataDir, type DataDir } from "./dataDir";
+import { openDatabase } from "./db/open";
+import { pruneExpired } from "./maintenance";
+import { DEFAULT_LIMITS, normalizeEmailMode, type EmulatorOptions } from "./options";
+import { listen } from "./server";
+import { clearMessages, listMessages, type InboxMessage } from "./store/messages";
+
+export type { EmulatorOptions, EmailMode, Limits } from "./options";
+export type { InboxMessage } from "./store/messages";
+
+export interface RunningEmulator {
+  /** Base URL, always on the host name `localhost` so frames are same-site with a localhost app. */
+  url: string;
+  port: number;
+  /** Addresses it listens on (both loopbacks by default). */
+  addresses: string[];
+  /** The data dir, or undefined for in-memory state. */
+  dataDir: string | undefined;
+  /** The dev inbox, for tests in the same process. */
+  inbox: {
+    messages(to?: string): Promise<InboxMessage[]>;
+    /** The newest message to a contact, if any. */
+    latest(to: string): Promise<InboxMessage | undefined>;
+    clear(): Promise<void>;
+  };
+  stop(): Promise<void>;
+}
+
+const PRUNE_INTERVAL_MS = 60_000;
+
+/** Starts an emulator with its own state: in memory unless a dataDir is given. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const memory = options.memory === true || options.dataDir === undefined;
+  const dir: DataDir | undefined = memory ? undefined : openDataDir(options.dataDir!, options.seed);
+  try {
+    const db = await openDatabase(dir?.pgdata);
+    const ctx: EmulatorContext = {
+      db,
+      secrets: createSecrets(dir?.masterSecret ?? masterSecretFromSeed(options.seed)),
+      limits: { ...DEFAULT_LIMITS, ...options.limits },
+      emailMode: normalizeEmailMode(options.emailMode),
+      appUrl: options.appUrl,
+      seeded: options.seed !== undefined,
+      now: options.now ?? Date.now,
+      walletKeys: new Map(),
+      publicUrl: "",
+    };
+    const log = options.log === true ? (line: string) => console.log(`[latch-emulator] ${line}`) : options.log || undefined;
+    const app = createApp(ctx, log);
+    const server = await listen(getRequestListener(app.fetch, { overrideGlobalObjects: false }), options.port ?? 0, options.host).catch(
+      async (error: unknown) => {
+        await db.close();
+        throw error;
+      },
+    );
+    ctx.publicUrl = `http://${urlHost(options.host)}:${server.port}`;
+    const pruner = setInterval(() => void pruneExpired(ctx).catch(() => undefined), PRUNE_INTERVAL_MS);
+    pruner.unref();
+
+    let stopping: Promise<void> | undefined;
+    return {
+      url: ctx.publicUrl,
+      port: server.port,
+      addresses: server.addresses,
+      dataDir: dir?.path,
+      inbox: {
+        messages: (to) => listMessages(db, to),
+        latest: async (to) => (await listMessages(db, to))[0],
+        clear: () => clearMessages(db),
+      },
+      stop() {
+        stopping ??= (async () => {
+          clearInterval(pruner);
+          await server.close();
+          await db.close();
+          dir?.release();
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    dir?.release();
+    throw error;
+  }
+}
+
+function urlHost(host: string | undefined): string {
+  if (host === undefined || host === "127.0.0.1" || host === "::1" || host === "0.0.0.0" || host === "::" || host === "localhost") {
+    return "localhost";
+  }
+  return host.includes(":") ? `[${host}]` : host;
+}

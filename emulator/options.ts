@@ -1,0 +1,57 @@
+/** How the emulator is started, in-process (`startEmulator`) or from the CLI. */
+export interface EmulatorOptions {
+  /** 0 picks a free port. Default 0 in-process; the CLI defaults to 8787. */
+  port?: number;
+  /** Interface to listen on. Default loopback only: 127.0.0.1 and, when the machine has it, ::1. */
+  host?: string;
+  /** Directory that keeps users, wallets, keys and factors across restarts. Ignored with `memory`. */
+  dataDir?: string;
+  /** Fresh in-memory state (the default when no dataDir is given). */
+  memory?: boolean;
+  /** How email sign-in answers by default: a code to type, or a link that carries the credential bundle. */
+  emailMode?: EmailMode | "magicLink";
+  /** Makes wallet keys, ids and the master secret deterministic (tests). */
+  seed?: string;
+  /** Where magic links point; default the Origin of the request. */
+  appUrl?: string;
+  /** Log one line per request: true for console.log, or a function. */
+  log?: boolean | ((line: string) => void);
+  /** Limits of codes, stamps and sessions; tests shorten them. */
+  limits?: Partial<Limits>;
+  /** The clock (epoch ms); tests move it instead of waiting. */
+  now?: () => number;
+}
+
+export type EmailMode = "otp" | "magic-link";
+
+export interface Limits {
+  otpTtlMs: number;
+  /** Wrong tries after which a code is dead. */
+  otpMaxAttempts: number;
+  /** Codes (and magic links) sent to one contact per window. */
+  sendMaxPerWindow: number;
+  sendWindowMs: number;
+  /** How far a stamped body's timestampMs may be from now. */
+  stampMaxSkewMs: number;
+  mfaPayloadTtlMs: number;
+  verificationTokenTtlSeconds: number;
+  defaultExpirationSeconds: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  otpTtlMs: 10 * 60_000,
+  otpMaxAttempts: 3,
+  sendMaxPerWindow: 3,
+  sendWindowMs: 30_000,
+  stampMaxSkewMs: 5 * 60_000,
+  mfaPayloadTtlMs: 10 * 60_000,
+  verificationTokenTtlSeconds: 10 * 60,
+  defaultExpirationSeconds: 900,
+};
+
+export const DEFAULT_CLI_PORT = 8787;
+export const DEFAULT_DATA_DIR = ".latch-emulator";
+
+export function normalizeEmailMode(mode: EmulatorOptions["emailMode"]): EmailMode {
+  return mode === "magic-link" || mode === "magicLink" ? "magic-link" : "otp";
+}

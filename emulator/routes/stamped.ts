@@ -1,0 +1,73 @@
+import { Hono } from "hono";
+import { type } from "arktype";
+import type { EmulatorContext } from "../context";
+import { forbidden } from "../errors";
+import { readBody } from "../validate";
+import * as s from "../schemas";
+import { hexToBytes, strip0x } from "../crypto/encoding";
+import { signEvmHash, signSolanaMessage } from "../crypto/wallet";
+import { walletKeysOf } from "../services/accounts";
+import { verifyStampedRequest } from "../services/stamps/verify";
+import { requireUser } from "./auth";
+
+const stampedOnly = type({ stampedRequest: s.stampedRequest });
+
+const whoamiBody = type({ organizationId: s.uuid, "timestampMs?": "string | number" });
+
+/** A sign_raw_payload activity body (MFA calls use it too, with the action name as payload). */
+export const rawPayloadBody = type({
+  type: "'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2'",
+  timestampMs: "string | number",
+  organizationId: s.uuid,
+  parameters: {
+    encoding: "'PAYLOAD_ENCODING_HEXADECIMAL'",
+    hashFunction: "'HASH_FUNCTION_NO_OP' | 'HASH_FUNCTION_NOT_APPLICABLE'",
+    payload: s.hexString,
+    signWith: "string",
+  },
+});
+
+const signRawPayloadBody = rawPayloadBody.narrow((body, check) =>
+  body.parameters.hashFunction !== "HASH_FUNCTION_NO_OP" || strip0x(body.parameters.payload).length === 64
+    ? true
+    : check.reject({ path: ["parameters", "payload"], expected: "a 32-byte hash (64 hex digits) for HASH_FUNCTION_NO_OP" }),
+);
+
+/** Calls acting for a signed-in user, authorised by a stamp over the body. */
+export function stampedRoutes(ctx: EmulatorContext): Hono {
+  const app = new Hono();
+
+  app.post("/whoami", async (c) => {
+    const { stampedRequest } = await readBody(c, stampedOnly);
+    const body = await verifyStampedRequest(ctx, stampedRequest, "query/whoami", whoamiBody);
+    const user = await requireUser(ctx, body.organizationId);
+    return c.json({
+      orgId: user.orgId,
+      userId: user.userId,
+      address: user.address,
+      solanaAddress: user.solanaAddress,
+      ...(user.email ? { email: user.email } : {}),
+      ...(user.phone ? { phone: user.phone } : {}),
+    });
+  });
+
+  app.post("/sign-payload", async (c) => {
+    const { stampedRequest } = await readBody(c, stampedOnly);
+    const body = await verifyStampedRequest(ctx, stampedRequest, "submit/sign_raw_payload", signRawPayloadBody);
+    const user = await requireUser(ctx, body.organizationId);
+    const { hashFunction, payload, signWith } = body.parameters;
+    const keys = await walletKeysOf(ctx, user.orgId);
+    if (hashFunction === "HASH_FUNCTION_NO_OP") {
+      if (signWith.toLowerCase() !== user.address.toLowerCase()) throw notOwned(signWith, user.orgId, "EVM address");
+      return c.json({ signature: await signEvmHash(keys, `0x${strip0x(payload)}`) });
+    }
+    if (signWith !== user.solanaAddress) throw notOwned(signWith, user.orgId, "Solana address");
+    return c.json({ signature: signSolanaMessage(keys, hexToBytes(payload)) });
+  });
+
+  return app;
+}
+
+function notOwned(signWith: string, orgId: string, kind: string) {
+  return forbidden("SIGN_WITH_NOT_OWNED", `signWith ${signWith} is not the ${kind} of organization ${orgId}`);
+}

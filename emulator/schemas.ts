@@ -1,0 +1,30 @@
+import { type } from "arktype";
+
+export const uuid = type("string.uuid");
+
+export const targetPublicKey = type(/^04[0-9a-fA-F]{128}$/).describe("an uncompressed P-256 public key (65 bytes, hex)");
+
+/** Seconds as a number or a numeric string (clients send both). */
+export const expirationSeconds = type("number.integer >= 1")
+  .or(type(/^[1-9][0-9]*$/).pipe((s) => Number(s)))
+  .describe("a positive whole number of seconds");
+
+export const email = type("string.email");
+
+export const phone = type("string")
+  .pipe((s) => s.replace(/[\s().-]/g, ""))
+  .to(type(/^\+[1-9][0-9]{6,14}$/).describe("a phone number in international format (+ and 7 to 15 digits)"));
+
+export const factorCodes = type({ multiFactorId: uuid, multiFactorCode: "string" }).array();
+
+export const stampedRequest = type({
+  url: "string",
+  body: "string",
+  stamp: { stampHeaderName: "string", stampHeaderValue: "string" },
+});
+
+export const hexString = type(/^(0x)?([0-9a-fA-F]{2})*$/).describe("a hex string");
+
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}

@@ -1,0 +1,75 @@
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
+import { OTP_LENGTH } from "../../core/constants";
+import { badRequest, notFound, type ApiError } from "../errors";
+import type { EmulatorContext } from "../context";
+import type { Sql } from "../db/sql";
+import { countWrongTry, insertOtp, lockOtp, markOtpUsed, type Channel, type OtpPurpose, type OtpRow } from "../store/otps";
+import { deliver } from "./delivery";
+
+/** The exact text the kit maps to its translated wrong-code message. */
+export const INVALID_OTP_MESSAGE = "invalid OTP code";
+
+export interface CodeRequest {
+  contact: string;
+  channel: Channel;
+  purpose: OtpPurpose;
+  orgId: string | null;
+}
+
+/** Creates a one-time code and sends it, in the caller's transaction. */
+export async function sendCode(sql: Sql, ctx: EmulatorContext, request: CodeRequest): Promise<string> {
+  const id = randomUUID();
+  const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, "0");
+  const minutes = Math.round(ctx.limits.otpTtlMs / 60_000);
+  await insertOtp(sql, { id, ...request, codeHash: hashCode(ctx, id, code), expiresAt: ctx.now() + ctx.limits.otpTtlMs }, ctx.now());
+  const text =
+    request.channel === "sms"
+      ? `Your Latch code is ${code}. It expires in ${minutes} minutes.`
+      : `Your Latch ${request.purpose === "auth" ? "sign-in" : "verification"} code is ${code}.\n\nIt expires in ${minutes} minutes. If you did not ask for it, ignore this email.`;
+  await deliver(sql, ctx, {
+    to: request.contact,
+    channel: request.channel,
+    subject: request.purpose === "auth" ? "Your Latch sign-in code" : "Your Latch verification code",
+    text,
+    code,
+    link: null,
+  });
+  return id;
+}
+
+/**
+ * Checks a code and uses it up. A wrong code counts a try (kept even though the call fails);
+ * the code dies after the allowed tries, on expiry, or after one successful use.
+ */
+export async function redeemCode(
+  ctx: EmulatorContext,
+  attempt: { otpId: string; code: string; purpose: OtpPurpose; orgId?: string },
+): Promise<OtpRow> {
+  const outcome = await ctx.db.transaction(async (tx): Promise<{ otp: OtpRow } | { error: ApiError }> => {
+    const otp = await lockOtp(tx, attempt.otpId);
+    if (!otp || otp.purpose !== attempt.purpose || (attempt.orgId !== undefined && otp.orgId !== attempt.orgId)) {
+      return { error: notFound("OTP_NOT_FOUND", "No such code; request a new one") };
+    }
+    if (otp.usedAt !== null) return { error: badRequest("OTP_ALREADY_USED", "This code was already used; request a new one") };
+    if (otp.expiresAt < ctx.now()) return { error: badRequest("OTP_EXPIRED", "This code has expired; request a new one") };
+    if (otp.attempts >= ctx.limits.otpMaxAttempts) {
+      return { error: badRequest("OTP_ATTEMPTS_EXCEEDED", "Too many wrong codes; request a new one") };
+    }
+    if (!sameHash(otp.codeHash, hashCode(ctx, otp.id, attempt.code))) {
+      const tries = await countWrongTry(tx, otp.id);
+      return { error: badRequest("INVALID_OTP", INVALID_OTP_MESSAGE, { attemptsLeft: Math.max(0, ctx.limits.otpMaxAttempts - tries) }) };
+    }
+    await markOtpUsed(tx, otp.id, ctx.now());
+    return { otp };
+  });
+  if ("error" in outcome) throw outcome.error;
+  return outcome.otp;
+}
+
+function hashCode(ctx: EmulatorContext, otpId: string, code: string): string {
+  return createHmac("sha256", ctx.secrets.key("otp-hash")).update(`${otpId}:${code}`).digest("hex");
+}
+
+function sameHash(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}

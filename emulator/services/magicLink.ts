@@ -1,0 +1,29 @@
+import { RETURN_PARAMS } from "../../core/constants";
+import { badRequest } from "../errors";
+import type { EmulatorContext } from "../context";
+
+/**
+ * The link an email carries back to the app: the app URL (or the request's Origin) with the client's
+ * redirectParams, then `bundle` and `orgId`; a new user's link always says `latch-is-signup=true`.
+ */
+export function magicLink(
+  ctx: EmulatorContext,
+  origin: string | undefined,
+  grant: { credentialBundle: string; orgId: string; redirectParams?: string; isSignup: boolean },
+): string {
+  const base = ctx.appUrl ?? origin;
+  if (!base) throw badRequest("NO_APP_URL", "Cannot build the magic link: start the emulator with --app-url or send an Origin header");
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    throw badRequest("NO_APP_URL", `Cannot build the magic link from app URL ${base}`);
+  }
+  const params = new URLSearchParams(url.search);
+  for (const [key, value] of new URLSearchParams(grant.redirectParams ?? "")) params.append(key, value);
+  if (grant.isSignup) params.set(RETURN_PARAMS.isSignup, "true");
+  params.set(RETURN_PARAMS.bundle, grant.credentialBundle);
+  params.set(RETURN_PARAMS.orgId, grant.orgId);
+  url.search = params.toString();
+  return url.toString();
+}

@@ -1,0 +1,87 @@
+import { createHash } from "node:crypto";
+import type { Type } from "arktype";
+import { badRequest, unauthorized } from "../../errors";
+import type { EmulatorContext } from "../../context";
+import { claimOnce } from "../../store/usedTokens";
+import { validate } from "../../validate";
+import { apiKeyStamp } from "./apiKeyStamp";
+import type { StampScheme } from "./scheme";
+
+/** Schemes by lower-case header name; WebAuthn stamps plug in here. */
+const schemes = new Map<string, StampScheme>([[apiKeyStamp.headerName.toLowerCase(), apiKeyStamp]]);
+
+export function registerStampScheme(scheme: StampScheme): void {
+  schemes.set(scheme.headerName.toLowerCase(), scheme);
+}
+
+export interface StampedRequest {
+  url: string;
+  body: string;
+  stamp: { stampHeaderName: string; stampHeaderValue: string };
+}
+
+/** Key-management operations as named by the stamped request's url: `query/whoami`, `submit/sign_raw_payload`. */
+export type Operation = `query/${string}` | `submit/${string}`;
+
+export interface StampedBody {
+  organizationId: string;
+  timestampMs?: string | number;
+}
+
+/**
+ * Checks a stamped request before acting on it: the url names the operation, the body parses and fits
+ * its schema, the stamp verifies and its credential belongs to `organizationId`, `timestampMs` is recent,
+ * and the body was never used before. Only a request that passes every check is recorded (for replay).
+ */
+export async function verifyStampedRequest<S extends Type<StampedBody>>(
+  ctx: EmulatorContext,
+  request: StampedRequest,
+  operation: Operation,
+  bodySchema: S,
+): Promise<S["infer"]> {
+  checkOperation(request.url, operation);
+  const body: StampedBody & S["infer"] = validate(bodySchema, parseBody(request.body), "stampedRequest.body");
+  const scheme = schemes.get(request.stamp.stampHeaderName.toLowerCase());
+  if (!scheme) throw badRequest("UNSUPPORTED_STAMP", `Unsupported stamp header ${request.stamp.stampHeaderName}`);
+  const stamp = await scheme.verify(ctx, { body: request.body, headerValue: request.stamp.stampHeaderValue, organizationId: body.organizationId });
+  const timed = body.timestampMs !== undefined;
+  if (timed) checkTimestamp(ctx, body.timestampMs!);
+  else if (operation.startsWith("submit/")) throw badRequest("INVALID_REQUEST", "stampedRequest.body.timestampMs is required");
+  // A timed body is unique by itself; an untimed read is unique per signature (so one captured stamp cannot be replayed).
+  const fingerprint = createHash("sha256")
+    .update(`${stamp.credential}\n${request.body}${timed ? "" : `\n${stamp.signatureTag}`}`)
+    .digest("hex");
+  const keepUntil = timed ? ctx.now() + 2 * ctx.limits.stampMaxSkewMs : stamp.validUntil;
+  if (!(await claimOnce(ctx.db, `stamp:${fingerprint}`, keepUntil))) {
+    throw unauthorized("REPLAYED_REQUEST", "This stamped request was already used (replayed body)");
+  }
+  return body;
+}
+
+function checkOperation(url: string, operation: Operation): void {
+  let path: string;
+  try {
+    path = new URL(url, "http://emulator.invalid").pathname;
+  } catch {
+    path = url;
+  }
+  if (!path.endsWith(`/public/v1/${operation}`)) {
+    throw badRequest("WRONG_OPERATION", `stampedRequest.url must name /public/v1/${operation} for this route (was ${url})`);
+  }
+}
+
+function parseBody(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    throw badRequest("INVALID_REQUEST", "stampedRequest.body must be a JSON string");
+  }
+}
+
+function checkTimestamp(ctx: EmulatorContext, timestampMs: string | number): void {
+  const ts = Number(timestampMs);
+  if (!Number.isFinite(ts)) throw badRequest("INVALID_REQUEST", "stampedRequest.body.timestampMs must be a number of milliseconds");
+  if (Math.abs(ctx.now() - ts) > ctx.limits.stampMaxSkewMs) {
+    throw unauthorized("STALE_REQUEST", "stampedRequest.body.timestampMs is too far from now; stamp a fresh request");
+  }
+}
