@@ -1,6 +1,6 @@
 import "reflect-metadata";
 import { container as rootContainer, type DependencyContainer, type InjectionToken } from "tsyringe";
-import type { AuthenticatorDefinition, LatchPlugin, ListenerDefinition, SectionDefinition, StepDefinition } from "./plugin";
+import type { AccountSignerDefinition, AuthenticatorDefinition, LatchPlugin, ListenerDefinition, SectionDefinition, StepDefinition } from "./plugin";
 
 // Explicit tokens: bundlers do not emit decorator metadata, so nothing relies on auto-injection.
 export const TOKENS = {
@@ -11,6 +11,7 @@ export const TOKENS = {
   Step: Symbol.for("latch.Step") as InjectionToken<StepDefinition>,
   Authenticator: Symbol.for("latch.Authenticator") as InjectionToken<AuthenticatorDefinition>,
   Listener: Symbol.for("latch.Listener") as InjectionToken<ListenerDefinition>,
+  AccountSigner: Symbol.for("latch.AccountSigner") as InjectionToken<AccountSignerDefinition>,
 } as const;
 
 export function createKitContainer(): DependencyContainer {

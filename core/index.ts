@@ -21,7 +21,9 @@ export {
   type AuthenticateType,
   type AuthenticatorDefinition,
   type ListenerDefinition,
+  type AccountSignerDefinition,
 } from "./plugin";
+export { accountSignerFor } from "./actions/accountSigner";
 export type { AuthStep, AuthStepOf, AuthStepRegistry, AuthStepType } from "./steps";
 export type { KitConfig, ResolvedKitConfig, UiConfig, UiAuthConfig, ResolvedUiConfig } from "./config";
 export { resolveKitConfig } from "./config";

@@ -54,6 +54,7 @@ export function createKit(config: KitConfig = {}): Kit {
       for (const section of plugin.sections ?? []) container.register(TOKENS.Section, { useValue: section });
       for (const step of plugin.steps ?? []) container.register(TOKENS.Step, { useValue: step });
       for (const auth of plugin.authenticators ?? []) container.register(TOKENS.Authenticator, { useValue: auth });
+      for (const signer of plugin.accountSigners ?? []) container.register(TOKENS.AccountSigner, { useValue: signer });
       for (const listener of plugin.listeners ?? []) {
         container.register(TOKENS.Listener, { useValue: listener });
         teardowns.push(events.on(listener.event, (payload) => listener.handle(payload, kit)));

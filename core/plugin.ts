@@ -1,5 +1,7 @@
 import type { AuthStep, AuthStepOf, AuthStepType } from "./steps";
+import type { Hex, SignableMessage, TypedDataDefinition } from "viem";
 import type { Kit, KitEventRegistry } from "./kit-types";
+import type { User } from "./types";
 
 /**
  * A view a plugin brings. Core stays framework-free: a React function component fits this type,
@@ -70,12 +72,20 @@ export interface ListenerDefinition<E extends keyof KitEventRegistry = keyof Kit
   handle: (payload: KitEventRegistry[E], kit: Kit) => void;
 }
 
+/** Signs for users of one type ('sca' embedded, 'eoa' external wallet): the sign hooks route here. */
+export interface AccountSignerDefinition {
+  userType: User["type"];
+  signMessage: (kit: Kit, message: SignableMessage) => Promise<Hex>;
+  signTypedData: (kit: Kit, typedData: TypedDataDefinition) => Promise<Hex>;
+}
+
 export interface LatchPlugin {
   id: string;
   sections?: SectionDefinition<any>[];
   steps?: StepDefinition<any>[];
   authenticators?: AuthenticatorDefinition<any>[];
   listeners?: ListenerDefinition<any>[];
+  accountSigners?: AccountSignerDefinition[];
   /** Register services or subscribe; the returned function runs when the kit is destroyed. */
   setup?: (kit: Kit) => void | (() => void);
   /**

@@ -1,13 +1,13 @@
 import type { Hex, SignableMessage } from "viem";
 import type { Kit } from "../kit-types";
-import { getEmbeddedSigner } from "../signer/index";
+import { accountSignerFor } from "./accountSigner";
 
 export interface SignMessageParameters {
   message: SignableMessage;
 }
 export type SignMessageReturnType = Hex;
 
-/** Signs an EIP-191 message with the signed-in user's wallet. */
+/** Signs an EIP-191 message with the signed-in user's wallet, embedded or external. */
 export function signMessage(kit: Kit, { message }: SignMessageParameters): Promise<SignMessageReturnType> {
-  return getEmbeddedSigner(kit).signMessage(message);
+  return accountSignerFor(kit).signMessage(kit, message);
 }

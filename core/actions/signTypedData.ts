@@ -1,11 +1,11 @@
 import type { Hex, TypedDataDefinition } from "viem";
 import type { Kit } from "../kit-types";
-import { getEmbeddedSigner } from "../signer/index";
+import { accountSignerFor } from "./accountSigner";
 
 export type SignTypedDataParameters = TypedDataDefinition;
 export type SignTypedDataReturnType = Hex;
 
-/** Signs EIP-712 typed data with the signed-in user's wallet. */
+/** Signs EIP-712 typed data with the signed-in user's wallet, embedded or external. */
 export function signTypedData(kit: Kit, typedData: SignTypedDataParameters): Promise<SignTypedDataReturnType> {
-  return getEmbeddedSigner(kit).signTypedData(typedData);
+  return accountSignerFor(kit).signTypedData(kit, typedData);
 }

@@ -6,6 +6,13 @@ export const embeddedSignerParts = {
   setup: (kit: Kit) => getEmbeddedSigner(kit).restoreUserSync(),
   start: (kit: Kit) => getEmbeddedSigner(kit).initialize(),
   disconnect: (kit: Kit) => getEmbeddedSigner(kit).disconnect(),
+  accountSigners: [
+    {
+      userType: "sca",
+      signMessage: (kit, message) => getEmbeddedSigner(kit).signMessage(message),
+      signTypedData: (kit, typedData) => getEmbeddedSigner(kit).signTypedData(typedData),
+    },
+  ],
   listeners: [
     // An email-auth linking prompt opens the dialog at the code entry for that email (modal mode).
     defineListener("emailAuthLinkingRequired", ({ email }, kit) => {

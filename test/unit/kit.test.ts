@@ -154,3 +154,23 @@ describe("closing the dialog", () => {
     expect(kit.getStep()).toEqual({ type: "initial" });
   });
 });
+
+describe("signing routes to the signer of the user's type", () => {
+  it("uses the plugin registered for the user's type, and refuses without a user", async () => {
+    const { signMessage, signTypedData, NotAuthenticatedError } = await import("latch-kit");
+    const wallet = definePlugin({
+      id: "fake-wallet",
+      accountSigners: [
+        { userType: "eoa", signMessage: async (_kit, message) => `0xeoa${String(message)}` as `0x${string}`, signTypedData: async () => "0xtyped" },
+      ],
+    });
+    const kit = createKit({ plugins: [wallet] });
+    await expect(signMessage(kit, { message: "hi" })).rejects.toBeInstanceOf(NotAuthenticatedError);
+    await expect(signMessage(kit, { message: "hi" })).rejects.toThrow("Signer not authenticated");
+    kit.setUser({ ...user, type: "eoa" });
+    await expect(signMessage(kit, { message: "hi" })).resolves.toBe("0xeoahi");
+    await expect(signTypedData(kit, { types: {}, primaryType: "EIP712Domain", domain: {}, message: {} } as never)).resolves.toBe("0xtyped");
+    kit.setUser(user);
+    await expect(signMessage(kit, { message: "hi" })).rejects.toThrow("Signing for 'sca' users not supported by this signer");
+  });
+});
