@@ -8,6 +8,6 @@ export interface SignMessageParameters {
 export type SignMessageReturnType = Hex;
 
 /** Signs an EIP-191 message with the signed-in user's wallet, embedded or external. */
-export function signMessage(kit: Kit, { message }: SignMessageParameters): Promise<SignMessageReturnType> {
+export async function signMessage(kit: Kit, { message }: SignMessageParameters): Promise<SignMessageReturnType> {
   return accountSignerFor(kit).signMessage(kit, message);
 }

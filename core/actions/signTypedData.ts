@@ -6,6 +6,6 @@ export type SignTypedDataParameters = TypedDataDefinition;
 export type SignTypedDataReturnType = Hex;
 
 /** Signs EIP-712 typed data with the signed-in user's wallet, embedded or external. */
-export function signTypedData(kit: Kit, typedData: SignTypedDataParameters): Promise<SignTypedDataReturnType> {
+export async function signTypedData(kit: Kit, typedData: SignTypedDataParameters): Promise<SignTypedDataReturnType> {
   return accountSignerFor(kit).signTypedData(kit, typedData);
 }
