@@ -37,11 +37,15 @@ function policyError(request) {
   return null;
 }
 
-const CORS = {
-  "access-control-allow-origin": "*",
-  "access-control-allow-methods": "POST, GET, OPTIONS",
-  "access-control-allow-headers": "*",
-};
+// "*" does not cover Authorization in CORS: echo the headers the browser asks for (the kit sends a Bearer token
+// and its SDK version header).
+function cors(request) {
+  return {
+    "access-control-allow-origin": "*",
+    "access-control-allow-methods": "POST, GET, OPTIONS",
+    "access-control-allow-headers": request.headers["access-control-request-headers"] ?? "*",
+  };
+}
 
 async function readBody(request) {
   const chunks = [];
@@ -69,20 +73,20 @@ async function handle(body) {
 
 const gate = createServer(async (request, response) => {
   if (request.method === "OPTIONS") {
-    response.writeHead(204, CORS).end();
+    response.writeHead(204, cors(request)).end();
     return;
   }
   if (request.method === "GET" && request.url === "/ping") {
-    response.writeHead(200, { ...CORS, "content-type": "application/json" }).end('{"message":"pong"}');
+    response.writeHead(200, { ...cors(request), "content-type": "application/json" }).end('{"message":"pong"}');
     return;
   }
   try {
     const parsed = JSON.parse(await readBody(request));
     const answer = Array.isArray(parsed) ? await Promise.all(parsed.map(handle)) : await handle(parsed);
-    response.writeHead(200, { ...CORS, "content-type": "application/json" }).end(JSON.stringify(answer));
+    response.writeHead(200, { ...cors(request), "content-type": "application/json" }).end(JSON.stringify(answer));
   } catch (error) {
     response
-      .writeHead(200, { ...CORS, "content-type": "application/json" })
+      .writeHead(200, { ...cors(request), "content-type": "application/json" })
       .end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32700, message: String(error?.message ?? error) } }));
   }
 });

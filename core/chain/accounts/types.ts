@@ -1,0 +1,31 @@
+// The four account types of spec §1 and the smart-account shape the kit hands out.
+import type { Address } from "viem";
+import type { SmartAccount, SmartAccountImplementation, entryPoint07Abi } from "viem/account-abstraction";
+import type { Owner } from "../owner";
+
+export const ACCOUNT_TYPES = [
+  "LightAccount",
+  "MultiOwnerLightAccount",
+  "ModularAccountV2",
+  "MultiOwnerModularAccount",
+] as const;
+
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export interface LatchAccountExtension {
+  accountType: AccountType;
+  owner: Owner;
+  /** Every owner the account was created with (one for single-owner types), ascending. */
+  owners: readonly Address[];
+  factoryAddress: Address;
+  salt: bigint;
+}
+
+export type LatchSmartAccountImplementation = SmartAccountImplementation<
+  typeof entryPoint07Abi,
+  "0.7",
+  LatchAccountExtension,
+  false
+>;
+
+export type LatchSmartAccount = SmartAccount<LatchSmartAccountImplementation>;

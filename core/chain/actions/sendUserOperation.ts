@@ -1,0 +1,34 @@
+// Prepares, signs and sends a user operation (one call or a batch); returns its hash and the signed request.
+import type { Hash } from "viem";
+import { type UserOperation, formatUserOperationRequest } from "viem/account-abstraction";
+import type { SmartAccountClient } from "../client";
+import { type PrepareUserOperationParameters, prepareUserOperation } from "./prepareUserOperation";
+
+export type SendUserOperationParameters = PrepareUserOperationParameters;
+
+export interface SendUserOperationReturnType {
+  hash: Hash;
+  /** The operation as sent: keep it to drop and replace it. */
+  request: UserOperation<"0.7">;
+}
+
+/** Signs an operation prepared elsewhere and hands it to the bundler. */
+export async function sendPreparedUserOperation(
+  client: SmartAccountClient,
+  operation: UserOperation<"0.7">,
+): Promise<SendUserOperationReturnType> {
+  const signature = await client.account.signUserOperation({ ...operation, chainId: client.chain.id });
+  const request = { ...operation, signature };
+  const hash = (await client.bundler.request({
+    method: "eth_sendUserOperation",
+    params: [formatUserOperationRequest(request), client.account.entryPoint.address],
+  } as never)) as Hash;
+  return { hash, request };
+}
+
+export async function sendUserOperation(
+  client: SmartAccountClient,
+  parameters: SendUserOperationParameters,
+): Promise<SendUserOperationReturnType> {
+  return await sendPreparedUserOperation(client, await prepareUserOperation(client, parameters));
+}

@@ -1,0 +1,39 @@
+// Polls for a user operation's receipt with the retry settings (spec §3/§9): a look-up now, then after
+// interval × multiplier^i for each retry.
+import type { Hash } from "viem";
+import {
+  type UserOperationReceipt,
+  UserOperationReceiptNotFoundError,
+  getUserOperationReceipt,
+} from "viem/account-abstraction";
+import type { SmartAccountClient } from "../client";
+import { UserOperationNotFoundError } from "../errors";
+import { type RetrySettings, resolveRetrySettings, retryDelays } from "../fees/retry";
+
+export interface WaitForUserOperationReceiptParameters {
+  hash: Hash;
+  /** Overrides the client's retry settings for this wait. */
+  retry?: Partial<RetrySettings>;
+}
+
+export type WaitForUserOperationReceiptReturnType = UserOperationReceipt<"0.7">;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function waitForUserOperationReceipt(
+  client: SmartAccountClient,
+  parameters: WaitForUserOperationReceiptParameters,
+): Promise<WaitForUserOperationReceiptReturnType> {
+  const settings = parameters.retry ? resolveRetrySettings({ ...client.retry, ...parameters.retry }) : client.retry;
+  const delays = retryDelays(settings);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return (await getUserOperationReceipt(client.bundler, { hash: parameters.hash })) as UserOperationReceipt<"0.7">;
+    } catch (error) {
+      if (!(error instanceof UserOperationReceiptNotFoundError)) throw error;
+    }
+    const delay = delays[attempt];
+    if (delay === undefined) throw new UserOperationNotFoundError(parameters.hash, attempt + 1);
+    await sleep(delay);
+  }
+}

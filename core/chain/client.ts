@@ -1,0 +1,65 @@
+// A smart-account client: the account, where user operations go, and the kit's options for them (spec §3:
+// fee override options, retry settings, fee-sponsorship policy). Actions take it first: sendUserOperation(client, …).
+import type { Chain, Client, Transport } from "viem";
+import { createBundlerClient } from "viem/account-abstraction";
+import type { LatchSmartAccount } from "./accounts/types";
+import { ChainNotSuppliedError } from "./errors";
+import { type FeeOptions, validateFeeOptions } from "./fees/feeOptions";
+import { type RetrySettings, resolveRetrySettings } from "./fees/retry";
+import {
+  type PolicyToken,
+  type SponsorshipContext,
+  sponsorshipContext,
+  validateSponsorshipPolicy,
+} from "./sponsorship";
+
+export interface SmartAccountClientConfig {
+  account: LatchSmartAccount;
+  /**
+   * Reaches the bundler and paymaster (latchTransport). Default: the account's own client, which is enough when
+   * that client was made with latchTransport.
+   */
+  transport?: Transport;
+  /** Sponsor every user operation under this policy (spec §3 Fee-sponsorship policy). */
+  policyId?: string;
+  policyToken?: PolicyToken;
+  feeOptions?: FeeOptions;
+  retry?: Partial<RetrySettings>;
+}
+
+export interface SmartAccountClient {
+  account: LatchSmartAccount;
+  chain: Chain;
+  /** Sends bundler and paymaster methods (and node reads) through the provider transport. */
+  bundler: Client<Transport, Chain>;
+  sponsorship: SponsorshipContext | undefined;
+  feeOptions: FeeOptions | undefined;
+  retry: RetrySettings;
+}
+
+/** Validates the options (ChainConfigError naming the field) and fills the retry defaults. */
+export function createSmartAccountClient(config: SmartAccountClientConfig): SmartAccountClient {
+  const { account } = config;
+  const chain = account.client.chain;
+  if (!chain) throw new ChainNotSuppliedError();
+  const bundler = config.transport
+    ? createBundlerClient({ chain, transport: config.transport })
+    : (account.client as Client<Transport, Chain>);
+  const sponsorship =
+    config.policyId === undefined
+      ? undefined
+      : sponsorshipContext(
+          validateSponsorshipPolicy({
+            policyId: config.policyId,
+            ...(config.policyToken ? { policyToken: config.policyToken } : {}),
+          }),
+        );
+  return {
+    account,
+    chain,
+    bundler,
+    sponsorship,
+    feeOptions: config.feeOptions === undefined ? undefined : validateFeeOptions(config.feeOptions),
+    retry: resolveRetrySettings(config.retry),
+  };
+}

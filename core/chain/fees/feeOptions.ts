@@ -1,0 +1,90 @@
+// Fee override options (spec §3, §5): per field an optional min, max and multiplier; unknown keys refused.
+import { type } from "arktype";
+import { ChainConfigError } from "../errors";
+import { type BigNumberish, bigNumberishSchema, multiplierSchema, multiply, toBigInt } from "./values";
+
+export const FEE_OPTION_FIELDS = [
+  "maxFeePerGas",
+  "maxPriorityFeePerGas",
+  "callGasLimit",
+  "verificationGasLimit",
+  "preVerificationGas",
+  "paymasterVerificationGasLimit",
+  "paymasterPostOpGasLimit",
+] as const;
+
+export type FeeOptionField = (typeof FEE_OPTION_FIELDS)[number];
+
+export interface FeeOption {
+  /** The value is raised to at least this. */
+  min?: BigNumberish;
+  /** The value is lowered to at most this. */
+  max?: BigNumberish;
+  /** The estimate is multiplied by this first (at most 4 decimals). */
+  multiplier?: number;
+}
+
+export type FeeOptions = { [field in FeeOptionField]?: FeeOption };
+
+const feeOptionSchema = type({
+  "+": "reject",
+  "min?": bigNumberishSchema,
+  "max?": bigNumberishSchema,
+  "multiplier?": multiplierSchema,
+});
+
+const feeOptionsSchema = type({
+  "+": "reject",
+  "maxFeePerGas?": feeOptionSchema,
+  "maxPriorityFeePerGas?": feeOptionSchema,
+  "callGasLimit?": feeOptionSchema,
+  "verificationGasLimit?": feeOptionSchema,
+  "preVerificationGas?": feeOptionSchema,
+  "paymasterVerificationGasLimit?": feeOptionSchema,
+  "paymasterPostOpGasLimit?": feeOptionSchema,
+});
+
+/** Throws ChainConfigError (message = the first problem, e.g. 'Max precision is 4 decimal places'). */
+export function validateFeeOptions(options: unknown): FeeOptions {
+  const checked = feeOptionsSchema(options);
+  if (checked instanceof type.errors) {
+    throw new ChainConfigError(checked.map((issue) => ({ path: issue.path.join("."), message: issue.message })));
+  }
+  const result = options as FeeOptions;
+  for (const field of FEE_OPTION_FIELDS) {
+    const option = result[field];
+    if (option?.min !== undefined && option.max !== undefined && toBigInt(option.min) > toBigInt(option.max)) {
+      throw new ChainConfigError([{ path: field, message: `${field}: min must not be greater than max` }]);
+    }
+  }
+  return result;
+}
+
+/** Applies one field's option to an estimate: multiplier first, then min, then max. */
+export function applyFeeOption(estimate: bigint, option: FeeOption | undefined): bigint {
+  if (!option) return estimate;
+  let value = option.multiplier === undefined ? estimate : multiply(estimate, option.multiplier);
+  if (option.min !== undefined) {
+    const min = toBigInt(option.min);
+    if (value < min) value = min;
+  }
+  if (option.max !== undefined) {
+    const max = toBigInt(option.max);
+    if (value > max) value = max;
+  }
+  return value;
+}
+
+/** Applies every option to the fields present in `values`. */
+export function applyFeeOptions<values extends Partial<Record<FeeOptionField, bigint | undefined>>>(
+  values: values,
+  options: FeeOptions | undefined,
+): values {
+  if (!options) return values;
+  const result = { ...values };
+  for (const field of FEE_OPTION_FIELDS) {
+    const value = result[field];
+    if (typeof value === "bigint") (result as Record<string, bigint>)[field] = applyFeeOption(value, options[field]);
+  }
+  return result;
+}
