@@ -44,7 +44,11 @@ export function createApp(ctx: EmulatorContext, log?: (line: string) => void): H
   app.notFound((c) => c.json(new ApiError(404, "NOT_FOUND", `No route ${c.req.method} ${c.req.path}`).body(), 404));
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.body(), error.status);
+    if (error instanceof ApiError) {
+      const retryAfter = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+      if (error.status === 429 && retryAfter) c.header("Retry-After", String(retryAfter));
+      return c.json(error.body(), error.status);
+    }
     if (error instanceof HTTPException) {
       return c.json(new ApiError(error.status as 400, "HTTP_ERROR", error.message || "Request refused").body(), error.status as 400);
     }
