@@ -1,4 +1,5 @@
-// `npm run devnet`: the local EVM devnet on fixed ports until Ctrl-C. Flags: --port <n> (0 = free ports), --log.
+// `npm run devnet`: the local EVM devnet on fixed ports until Ctrl-C. Flags: --port <n> (0 = free ports), --log,
+// --json (one JSON line with the URLs, addresses and process ids instead of the table).
 import { privateKeyToAddress } from "viem/accounts";
 import { startDevnet } from "./index";
 
@@ -15,7 +16,8 @@ const devnet = await startDevnet({
   log: flag("log") !== undefined,
 });
 
-const lines = [
+const { stop: _stop, ...description } = devnet;
+const lines = flag("json") !== undefined ? [JSON.stringify(description)] : [
   `Latch devnet (development only: test keys, test-double account contracts) ready in ${devnet.timings.startMs} ms`,
   `  chain id     ${devnet.chainId}`,
   `  node         ${devnet.rpcUrl}`,
@@ -28,6 +30,7 @@ const lines = [
   ...Object.entries(devnet.factories).map(([type, address]) => `    ${type.padEnd(26)}${address}`),
   "  funded keys (anvil's public test mnemonic)",
   ...devnet.fundedKeys.slice(0, 3).map((key) => `    ${privateKeyToAddress(key)}  ${key}`),
+  `  processes    anvil ${devnet.pids.anvil}, bundler ${devnet.pids.bundler}, paymaster ${devnet.pids.paymaster}`,
   "Ctrl-C stops every service.",
 ];
 process.stdout.write(`${lines.join("\n")}\n`);

@@ -8,16 +8,14 @@ import { type EntryPointVersionKey, type FactoryKey, deployContracts } from "./d
 import { KEY_ROLES, anvilKey } from "./keys";
 import { startPaymaster } from "./paymaster";
 import { type ManagedProcess, freePort } from "./processes";
+import { DEVNET_CHAIN_ID, DEVNET_DEFAULT_PORTS, DEVNET_POLICY_ID } from "../../core/chain/devnet";
 
 export { compileContracts } from "./contracts";
 export { CREATE2_DEPLOYER, ENTRY_POINTS, FACTORY_CONTRACTS, factoryDeployment } from "./deploy";
 export { ANVIL_MNEMONIC, anvilKey } from "./keys";
 
-/** Fixed ports for `npm run devnet`, so the playground can be configured statically. */
-export const DEVNET_DEFAULT_PORTS = { rpc: 8545, bundler: 4337, paymaster: 3000 } as const;
-export const DEVNET_CHAIN_ID = 31337;
-/** The sponsorship policy the devnet paymaster accepts unless told otherwise. */
-export const DEVNET_POLICY_ID = "devnet-sponsorship";
+// One source of truth with the kit (core/chain/devnet.ts): fixed ports, chain id, default policy.
+export { DEVNET_CHAIN_ID, DEVNET_DEFAULT_PORTS, DEVNET_POLICY_ID } from "../../core/chain/devnet";
 
 export interface StartDevnetOptions {
   /** anvil's port; 0 gives every service a free port (tests). Default: DEVNET_DEFAULT_PORTS. */

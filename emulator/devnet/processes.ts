@@ -1,6 +1,8 @@
 // Child processes of the devnet: spawned on loopback, logs optional, always reaped on stop or on our own exit.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 export interface ManagedProcess {
   name: string;
@@ -16,6 +18,24 @@ export interface ManagedProcess {
 
 const live = new Set<ManagedProcess>();
 let exitHookInstalled = false;
+let watchdog: ChildProcess | undefined;
+
+const WATCHDOG_SCRIPT = join(dirname(fileURLToPath(import.meta.url)), "watchdog.mjs");
+
+/**
+ * One watchdog process per Node process: it kills the children we registered if we die without stopping them
+ * (SIGKILL included). It holds no reference on our event loop.
+ */
+function watch(command: "watch" | "unwatch", pid: number): void {
+  if (!watchdog || watchdog.exitCode !== null || watchdog.signalCode !== null) {
+    if (command === "unwatch") return;
+    watchdog = spawn(process.execPath, [WATCHDOG_SCRIPT], { stdio: ["pipe", "ignore", "ignore"] });
+    watchdog.unref();
+    (watchdog.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+    watchdog.stdin?.on("error", () => {});
+  }
+  watchdog.stdin?.write(`${command} ${pid}\n`);
+}
 
 /** If our process exits without calling stop() (a crash, process.exit), take the children with us. */
 function installExitHook(): void {
@@ -45,6 +65,8 @@ export function startProcess(
     stdio: ["pipe", "pipe", "pipe"],
   });
   if (child.pid === undefined) throw new Error(`${name}: could not start ${command}`);
+  const pid = child.pid;
+  watch("watch", pid);
   const lines: string[] = [];
   const onOutput = (chunk: Buffer) => {
     const text = chunk.toString();
@@ -75,7 +97,10 @@ export function startProcess(
     },
   };
   live.add(managed);
-  void exited.then(() => live.delete(managed));
+  void exited.then(() => {
+    live.delete(managed);
+    watch("unwatch", pid);
+  });
   return managed;
 }
 
