@@ -20,7 +20,7 @@ export function openDataDir(dir: string, seed: string | undefined): DataDir {
   const lock = join(path, "emulator.lock");
   if (existsSync(lock)) {
     const pid = Number(readFileSync(lock, "utf8"));
-    if (pid && pid !== process.pid && isAlive(pid)) throw new Error(`The data dir ${path} is in use by another emulator (pid ${pid})`);
+    if (pid && isAlive(pid)) throw new Error(`The data dir ${path} is in use by another emulator (pid ${pid})`);
   }
   writeFileSync(lock, String(process.pid));
   const secretFile = join(path, "master-secret");
