@@ -33,6 +33,15 @@ export {
 
 // Accounts
 export { ACCOUNT_TYPES, type AccountType, type LatchAccountExtension, type LatchSmartAccount } from "./accounts/types";
+export {
+  lightAccountAbi,
+  lightAccountFactoryAbi,
+  modularAccountAbi,
+  modularAccountV2FactoryAbi,
+  multiOwnerAbi,
+  multiOwnerLightAccountFactoryAbi,
+  multiOwnerModularAccountFactoryAbi,
+} from "./accounts/abis";
 export { CANONICAL_FACTORY_ADDRESSES, FACTORY_CONTRACT_KEYS, resolveFactoryAddress } from "./accounts/factories";
 export {
   MODULAR_OWNER_VALIDATION,
@@ -119,5 +128,6 @@ export {
   bumpFee,
   dropAndReplaceUserOperation,
 } from "./actions/dropAndReplaceUserOperation";
+export { type UpdateOwnersParameters, type UpdateOwnersReturnType, updateOwners } from "./actions/updateOwners";
 export { type SignMessageParameters, type SignMessageReturnType, signMessage } from "./actions/signMessage";
 export { type SignTypedDataParameters, type SignTypedDataReturnType, signTypedData } from "./actions/signTypedData";

@@ -28,7 +28,9 @@ export async function waitForUserOperationReceipt(
   const delays = retryDelays(settings);
   for (let attempt = 0; ; attempt++) {
     try {
-      return (await getUserOperationReceipt(client.bundler, { hash: parameters.hash })) as UserOperationReceipt<"0.7">;
+      const receipt = await getUserOperationReceipt(client.bundler, { hash: parameters.hash });
+      // viem 2.57 leaves the nonce as the bundler's hex string; the type promises a bigint.
+      return { ...receipt, nonce: BigInt(receipt.nonce) } as UserOperationReceipt<"0.7">;
     } catch (error) {
       if (!(error instanceof UserOperationReceiptNotFoundError)) throw error;
     }
