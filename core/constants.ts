@@ -52,6 +52,12 @@ export const DEFAULT_SIGNER_URL = "https://api.g.alchemy.com";
 /** How long the auth frame may take to answer its init before we give up with a clear error. */
 export const FRAME_INIT_TIMEOUT_MS = 10_000;
 
+/**
+ * The parent organisation a discoverable-passkey sign-in stamps its whoami against when the
+ * user's own organisation is not known yet; the backend resolves the user from the credential.
+ */
+export const DEFAULT_ROOT_ORG_ID = "latch-root-org";
+
 export const COOKIE_STORAGE_LIFETIME_MS = 3456e7;
 
 export const QR_PAIRING_WIDTH = 200;

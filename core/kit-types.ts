@@ -16,6 +16,8 @@ export interface KitEventRegistry {
   statusChanged: SignerStatus;
   stepChanged: AuthStep;
   modalOpenChanged: boolean;
+  /** Product analytics: named moments such as 'add passkey on signup success'. */
+  track: { name: string; data?: Record<string, unknown> };
 }
 
 export interface Kit {

@@ -19,3 +19,4 @@ export { rendererBasePlugin } from "./base-plugin";
 export { useAction, type ActionState } from "./hooks/useAction";
 export { useSigner, useUser, useSignerStatus, useSignerState, useAuthError, type SignerStatusResult } from "./hooks/useSigner";
 export { useAuthenticate, useLogout, useSignMessage, useSignTypedData } from "./hooks/useSignerActions";
+export { useListAuthMethods } from "./hooks/useListAuthMethods";

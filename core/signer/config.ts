@@ -6,6 +6,7 @@ import {
   DEFAULT_IFRAME_CONTAINER_ID,
   DEFAULT_IFRAME_ELEMENT_ID,
   DEFAULT_SESSION_EXPIRATION_MS,
+  DEFAULT_ROOT_ORG_ID,
   DEFAULT_SESSION_KEY,
   DEFAULT_SIGNER_URL,
   FRAME_INIT_TIMEOUT_MS,
@@ -48,6 +49,7 @@ export interface ResolvedSignerConfig {
   exportFrameUrl: string;
   keyManagementUrl: string;
   emailMode: EmailMode | undefined;
+  rootOrgId: string;
   rpId?: string;
   oauthCallbackUrl?: string;
   enablePopupOauth: boolean;
@@ -72,6 +74,7 @@ export function resolveSignerConfig(raw: Record<string, unknown>): ResolvedSigne
     exportFrameUrl: config.exportFrameUrl ?? DEFAULT_EXPORT_FRAME_URL,
     keyManagementUrl: config.keyManagementUrl ?? "https://api.turnkey.com",
     emailMode: toEmailMode(config.emailMode),
+    rootOrgId: config.rootOrgId ?? DEFAULT_ROOT_ORG_ID,
     enablePopupOauth: config.enablePopupOauth ?? false,
     frameInitTimeoutMs: config.frameInitTimeoutMs ?? FRAME_INIT_TIMEOUT_MS,
   };

@@ -9,12 +9,26 @@ export interface StampedRequest {
 
 export type EmailMode = "magicLink" | "otp";
 
+export interface AuthMethods {
+  email?: string;
+  phone?: string;
+  oauthProviders: Array<{ providerId: string; issuer?: string; providerName?: string; userDisplayName?: string }>;
+  passkeys: Array<{ authenticatorId: string; name: string; createdAt: string | number }>;
+}
+
 export interface SignerRoutes {
   lookup: { request: { email: string } | { phone: string }; response: { orgId: string | null } };
   signup: {
     request:
       | { email: string; emailMode?: EmailMode; targetPublicKey: string; expirationSeconds?: number; redirectParams?: string }
-      | { phone: string; targetPublicKey: string; expirationSeconds?: number };
+      | { phone: string; targetPublicKey: string; expirationSeconds?: number }
+      | {
+          passkey: {
+            challenge: string;
+            attestation: { credentialId: string; clientDataJson: string; attestationObject: string; transports: string[] };
+          };
+          email?: string;
+        };
     response: { orgId: string; userId?: string; address?: string; solanaAddress?: string; otpId?: string };
   };
   auth: {
@@ -51,6 +65,7 @@ export interface SignerRoutes {
   "signer-config": { request: Record<string, never>; response: { email: { mode?: "MAGIC_LINK" | "OTP" } } };
   "init-otp": { request: { contact: string; otpType: "OTP_TYPE_EMAIL" | "OTP_TYPE_SMS" }; response: { otpId: string } };
   "verify-otp": { request: { otpId: string; otpCode: string }; response: { verificationToken: string } };
+  "list-auth-methods": { request: { suborgId: string; stampedRequest: StampedRequest }; response: AuthMethods };
   "auth-request-multi-factor": {
     request: { stampedRequest: StampedRequest; multiFactorType: "totp" };
     response: { multiFactorType: string; multiFactorId: string; multiFactorTotpUrl: string };

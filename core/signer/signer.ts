@@ -1,6 +1,6 @@
 import { atom } from "jotai/vanilla";
 import { hashMessage, hashTypedData, toHex, type Hex, type SignableMessage, type TypedDataDefinition } from "viem";
-import { MFA_ACTIONS, MFA_FACTOR_TYPE, RETURN_PARAMS } from "../constants";
+import { MFA_ACTIONS, MFA_FACTOR_TYPE, PASSKEY_ASSERTION_TIMEOUT_MS, PASSKEY_USER_VERIFICATION, RETURN_PARAMS } from "../constants";
 import {
   LatchError,
   MfaRequiredError,
@@ -14,7 +14,10 @@ import type { User } from "../types";
 import { SignerClient } from "./client";
 import { resolveSignerConfig, type ResolvedSignerConfig } from "./config";
 import { FrameStamper } from "./frame-stamper";
-import type { EmailMode, StampedRequest } from "./routes";
+import { WebauthnStamper } from "@turnkey/webauthn-stamper";
+import { KeyManagementClient } from "./key-management";
+import { createPasskeyCredential, isWebauthnSupported, toPasskeyError, WebauthnUnsupportedError } from "./passkey";
+import type { AuthMethods, EmailMode, RouteResponse, StampedRequest } from "./routes";
 import { SessionManager, type Session, type SessionType } from "./session";
 import type { Stamper } from "./stamper";
 
@@ -52,6 +55,9 @@ export class EmbeddedSigner {
   readonly frame: FrameStamper;
   readonly sessions: SessionManager;
   readonly stateAtom = atom<SignerState>(initialState());
+  readonly keyManagement: KeyManagementClient;
+  /** The cached sign-in methods of the user's organisation (null until first listed). */
+  readonly authMethodsAtom = atom<AuthMethods | null>(null);
   private stamper: Stamper;
   private initializing: Promise<void> | null = null;
   private emailMode: Promise<EmailMode> | null = null;
@@ -69,6 +75,7 @@ export class EmbeddedSigner {
       initTimeoutMs: this.config.frameInitTimeoutMs,
     });
     this.stamper = this.frame;
+    this.keyManagement = new KeyManagementClient(this.config.keyManagementUrl, () => this.stamper);
     this.sessions = new SessionManager({
       storage: this.config.storage,
       sessionKey: this.config.sessionKey,
@@ -114,6 +121,14 @@ export class EmbeddedSigner {
     const session = this.sessions.load();
     if (!session) {
       if (generation === this.generation) this.kit.setStatus("DISCONNECTED");
+      return;
+    }
+    if (session.type === "passkey" && session.credentialId) {
+      // Verifying would need an assertion, i.e. a passkey prompt at page load: the stored user is
+      // trusted until its expiry, and the first stamped call proves the credential.
+      this.useStamper(this.passkeyStamper(session.credentialId));
+      this.sessions.watch(session);
+      this.connect(session.user);
       return;
     }
     try {
@@ -314,16 +329,7 @@ export class EmbeddedSigner {
   /** Loads the user of an organisation through a stamped whoami. */
   async whoami(orgId: string): Promise<User> {
     const stampedRequest = await this.stampedRequest("query/whoami", { organizationId: orgId, timestampMs: String(Date.now()) });
-    const answer = await this.client.request("whoami", { stampedRequest });
-    return {
-      type: "sca",
-      orgId: answer.orgId,
-      userId: answer.userId,
-      address: answer.address as Hex,
-      ...(answer.solanaAddress ? { solanaAddress: answer.solanaAddress } : {}),
-      ...(answer.email ? { email: answer.email } : {}),
-      ...(answer.phone ? { phone: answer.phone } : {}),
-    };
+    return toUser(await this.client.request("whoami", { stampedRequest }));
   }
 
   private requireUser(): User {
@@ -405,6 +411,106 @@ export class EmbeddedSigner {
     return (await this.client.request("auth-delete-multi-factors", { stampedRequest, ...params })).multiFactors;
   }
 
+  private get rpId(): string {
+    return this.config.rpId ?? globalThis.location?.hostname ?? "localhost";
+  }
+
+  private passkeyStamper(credentialId?: string): WebauthnStamper {
+    return new WebauthnStamper({
+      rpId: this.rpId,
+      timeout: PASSKEY_ASSERTION_TIMEOUT_MS,
+      userVerification: PASSKEY_USER_VERIFICATION,
+      ...(credentialId ? { allowCredentials: [{ type: "public-key" as const, id: base64urlToBytes(credentialId) as Uint8Array<ArrayBuffer> }] } : {}),
+    });
+  }
+
+  /**
+   * Passkey sign-in or sign-up (spec §4): with an email, a known user signs in with a passkey and
+   * an unknown one is created (createNew) or refused ('No user found'); without one, createNew makes
+   * a new account and otherwise any passkey of this site signs in.
+   */
+  async authenticateWithPasskey(params: { createNew: boolean; email?: string }): Promise<User> {
+    this.generation++;
+    this.kit.setStatus("AUTHENTICATING_PASSKEY");
+    this.kit.events.emit("authenticating", { type: "passkey" });
+    try {
+      if (!isWebauthnSupported()) throw new WebauthnUnsupportedError();
+      const existing = params.email ? await this.getUserByEmail(params.email) : null;
+      if (params.email && !existing && !params.createNew) throw new LatchError("No user found");
+      if (existing) return await this.loginWithPasskey(existing.orgId);
+      if (!params.createNew) return await this.loginWithPasskey();
+      const passkey = await createPasskeyCredential({ rpId: this.rpId, userName: params.email ?? `passkey-${Date.now()}` });
+      const { orgId } = await this.client.request("signup", { passkey, ...(params.email ? { email: params.email } : {}) });
+      return await this.loginWithPasskey(orgId, passkey.attestation.credentialId, true);
+    } catch (error) {
+      throw this.fail(toPasskeyError(error));
+    }
+  }
+
+  /** Signs in by a WebAuthn-stamped whoami; the passkey then stamps every request of the session. */
+  private async loginWithPasskey(orgId?: string, credentialId?: string, isNewUser = false): Promise<User> {
+    const generation = this.generation;
+    const stamper = this.passkeyStamper(credentialId);
+    const body = JSON.stringify({ organizationId: orgId ?? this.config.rootOrgId, timestampMs: String(Date.now()) });
+    const stamp = await stamper.stamp(body);
+    const usedCredential = (JSON.parse(stamp.stampHeaderValue) as { credentialId: string }).credentialId;
+    const answer = await this.client.request("whoami", {
+      stampedRequest: { url: `${this.config.keyManagementUrl}/public/v1/query/whoami`, body, stamp },
+    });
+    if (generation !== this.generation) throw new LatchError("A newer sign-in replaced this one");
+    const user: User = { ...toUser(answer), credentialId: usedCredential };
+    this.useStamper(this.passkeyStamper(usedCredential));
+    this.sessions.create("passkey", user, { credentialId: usedCredential });
+    this.sessions.clearTemporary();
+    this.patchState({ error: null, isNewUser });
+    this.connect(user);
+    if (isNewUser) this.kit.events.emit("newUserSignup", undefined);
+    return user;
+  }
+
+  /** Adds a passkey to the signed-in user (name `passkey-<ms>`), through the key-management API. */
+  async addPasskey(): Promise<{ authenticatorId: string }> {
+    const user = this.requireUser();
+    const passkey = await createPasskeyCredential({ rpId: this.rpId, userName: user.email ?? user.phone ?? user.address }).catch((e) => {
+      throw toPasskeyError(e);
+    });
+    const activity = await this.keyManagement.submitActivity("create_authenticators", {
+      type: "ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2",
+      timestampMs: String(Date.now()),
+      organizationId: user.orgId,
+      parameters: {
+        userId: user.userId,
+        authenticators: [{ authenticatorName: `passkey-${Date.now()}`, challenge: passkey.challenge, attestation: passkey.attestation }],
+      },
+    });
+    const ids = (activity.result?.createAuthenticatorsResult as { authenticatorIds?: string[] } | undefined)?.authenticatorIds;
+    if (!ids?.[0]) throw new LatchError("Failed to add passkey");
+    return { authenticatorId: ids[0] };
+  }
+
+  async removePasskey(authenticatorId: string): Promise<void> {
+    const user = this.requireUser();
+    await this.keyManagement.submitActivity("delete_authenticators", {
+      type: "ACTIVITY_TYPE_DELETE_AUTHENTICATORS",
+      timestampMs: String(Date.now()),
+      organizationId: user.orgId,
+      parameters: { userId: user.userId, authenticatorIds: [authenticatorId] },
+    });
+  }
+
+  /** The user's sign-in methods (email, phone, linked providers, passkeys), refreshing the cache. */
+  async listAuthMethods(): Promise<AuthMethods> {
+    const user = this.requireUser();
+    const stampedRequest = await this.stampedRequest("query/list_authenticators", {
+      organizationId: user.orgId,
+      userId: user.userId,
+      timestampMs: String(Date.now()),
+    });
+    const methods = await this.client.request("list-auth-methods", { suborgId: user.orgId, stampedRequest });
+    this.kit.store.set(this.authMethodsAtom, methods);
+    return methods;
+  }
+
   /** Ends the session: storage, frame key, user. Always settles. */
   async disconnect(): Promise<void> {
     this.generation++;
@@ -412,6 +518,7 @@ export class EmbeddedSigner {
     this.sessions.clearTemporary();
     this.useStamper(null);
     this.kit.store.set(this.stateAtom, initialState());
+    this.kit.store.set(this.authMethodsAtom, null);
     try {
       await this.frame.clear();
     } catch (error) {
@@ -439,6 +546,21 @@ export class EmbeddedSigner {
     return error;
   }
 }
+
+const toUser = (answer: RouteResponse<"whoami">): User => ({
+  type: "sca",
+  orgId: answer.orgId,
+  userId: answer.userId,
+  address: answer.address as Hex,
+  ...(answer.solanaAddress ? { solanaAddress: answer.solanaAddress } : {}),
+  ...(answer.email ? { email: answer.email } : {}),
+  ...(answer.phone ? { phone: answer.phone } : {}),
+});
+
+const base64urlToBytes = (value: string): Uint8Array => {
+  const base64 = value.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(value.length / 4) * 4, "=");
+  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+};
 
 const pickTokens = (user: User): Partial<User> => ({
   ...(user.idToken ? { idToken: user.idToken } : {}),

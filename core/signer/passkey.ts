@@ -1,0 +1,74 @@
+import { create, supported } from "@github/webauthn-json";
+import {
+  PASSKEY_ALGORITHMS,
+  PASSKEY_ASSERTION_TIMEOUT_MS,
+  PASSKEY_FALLBACK_TRANSPORTS,
+  PASSKEY_RESIDENT_KEY,
+  PASSKEY_USER_VERIFICATION,
+} from "../constants";
+import { LatchError } from "../errors";
+
+export class WebauthnUnsupportedError extends LatchError {
+  override name = "WebauthnUnsupportedError";
+  constructor() {
+    super("webauthn is not supported by this browser");
+  }
+}
+
+/** A cancelled or timed-out ceremony: the user may use another method. */
+export class PasskeyCancelledError extends LatchError {
+  override name = "PasskeyCancelledError";
+  constructor(cause?: unknown) {
+    super("Connection failed", { cause });
+  }
+}
+
+export interface PasskeyAttestation {
+  challenge: string;
+  attestation: { credentialId: string; clientDataJson: string; attestationObject: string; transports: string[] };
+}
+
+export const isWebauthnSupported = (): boolean => typeof window !== "undefined" && supported();
+
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+const randomBase64url = (length: number) => base64url(crypto.getRandomValues(new Uint8Array(length)));
+
+/** NotAllowedError is what browsers raise for both a cancelled and a timed-out ceremony. */
+export function toPasskeyError(error: unknown): Error {
+  if (error instanceof DOMException && (error.name === "NotAllowedError" || error.name === "AbortError")) {
+    return new PasskeyCancelledError(error);
+  }
+  return error instanceof Error ? error : new LatchError(String(error));
+}
+
+/** Runs the registration ceremony for a new passkey (spec §9: algorithms, preferences, timeout). */
+export async function createPasskeyCredential(params: { rpId?: string; userName: string }): Promise<PasskeyAttestation> {
+  if (!isWebauthnSupported()) throw new WebauthnUnsupportedError();
+  const challenge = randomBase64url(32);
+  try {
+    const credential = await create({
+      publicKey: {
+        challenge,
+        rp: { name: "Latch", ...(params.rpId ? { id: params.rpId } : {}) },
+        user: { id: randomBase64url(16), name: params.userName, displayName: params.userName },
+        pubKeyCredParams: PASSKEY_ALGORITHMS.map((alg) => ({ type: "public-key" as const, alg })),
+        authenticatorSelection: { residentKey: PASSKEY_RESIDENT_KEY, userVerification: PASSKEY_USER_VERIFICATION },
+        timeout: PASSKEY_ASSERTION_TIMEOUT_MS,
+      },
+    });
+    const transports = credential.response.transports?.length ? credential.response.transports : [...PASSKEY_FALLBACK_TRANSPORTS];
+    return {
+      challenge,
+      attestation: {
+        credentialId: credential.id,
+        clientDataJson: credential.response.clientDataJSON,
+        attestationObject: credential.response.attestationObject,
+        transports,
+      },
+    };
+  } catch (error) {
+    throw toPasskeyError(error);
+  }
+}

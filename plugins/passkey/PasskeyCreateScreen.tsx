@@ -1,0 +1,83 @@
+import { useState } from "react";
+import { Heading } from "react-aria-components";
+import { getEmbeddedSigner, toError, type StepProps } from "latch-kit";
+import { Button, ErrorPanel, Illustration, useCss, useStrings } from "latch-kit/react";
+import { PASSKEY_STRINGS_TABLE, passkeyStrings } from "./strings";
+import { SupportLink } from "./SupportLink";
+
+/** Adds a passkey, refreshes the cached auth methods, then shows the success step. */
+export async function addPasskeyAfterSignup(kit: StepProps["kit"]): Promise<void> {
+  const t = passkeyStrings;
+  try {
+    const signer = getEmbeddedSigner(kit);
+    await signer.addPasskey();
+    await signer.listAuthMethods().catch(() => undefined);
+    kit.events.emit("track", { name: t.trackAddSuccess });
+    if (kit.getStep().type === "passkey_create") kit.setStep({ type: "passkey_create_success" });
+  } catch (error) {
+    console.warn("[latch] adding a passkey failed", error);
+    if (kit.getStep().type === "passkey_create") kit.setStep({ type: "passkey_create", error: toError(error) });
+  }
+}
+
+export function skipPasskey(kit: StepProps["kit"]): void {
+  kit.events.emit("track", { name: passkeyStrings.trackAddSkip });
+  kit.setStep({ type: "complete" });
+}
+
+/** passkey_create: the offer after sign-up, with its two benefits; Continue or Skip. */
+export function PasskeyCreateScreen({ kit, step }: StepProps<"passkey_create">) {
+  const { css } = useCss();
+  const t = useStrings(PASSKEY_STRINGS_TABLE, passkeyStrings);
+  const [adding, setAdding] = useState(false);
+  const add = async () => {
+    setAdding(true);
+    await addPasskeyAfterSignup(kit);
+    setAdding(false);
+  };
+
+  if (step.error) {
+    return (
+      <ErrorPanel
+        icon={<Illustration name="passkey" />}
+        heading={t.addFailed}
+        body={t.addFailedBody}
+        onTryAgain={() => {
+          kit.setStep({ type: "passkey_create" });
+          void add();
+        }}
+        onSkip={() => skipPasskey(kit)}
+      >
+        <SupportLink kit={kit} label={t.contactSupport} />
+      </ErrorPanel>
+    );
+  }
+  const benefit = (title: string, body: string) => (
+    <li className={css({ display: "flex", flexDirection: "column", gap: 2 })}>
+      <strong>{title}</strong>
+      <span className={css({ color: "var(--latch-muted)", fontSize: 14 })}>{body}</span>
+    </li>
+  );
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", alignItems: "center", gap: 14, textAlign: "center" })}>
+      <Illustration name="passkey" />
+      <Heading slot="title" level={2} className={css({ margin: 0, fontSize: 18, fontWeight: 700 })}>
+        {t.addTitle}
+      </Heading>
+      <p className={css({ margin: 0, color: "var(--latch-muted)", fontSize: 14 })}>{t.addBody}</p>
+      <ul className={css({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: 10, textAlign: "start", width: "100%" })}>
+        {benefit(t.benefitLoginTitle, t.benefitLoginBody)}
+        {benefit(t.benefitSecurityTitle, t.benefitSecurityBody)}
+      </ul>
+      <div className={css({ display: "flex", flexDirection: "column", gap: 8, width: "100%" })}>
+        <Button variant="primary" onPress={add} isPending={adding} isDisabled={adding}>
+          {t.continue}
+        </Button>
+        <Button variant="link" onPress={() => skipPasskey(kit)} isDisabled={adding}>
+          {t.skip}
+        </Button>
+      </div>
+      <SupportLink kit={kit} label={t.contactSupport} />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { Heading } from "react-aria-components";
+import { PasskeyCancelledError, WebauthnUnsupportedError, type StepProps } from "latch-kit";
+import { Button, ErrorPanel, Illustration, Spinner, useCss, useStrings } from "latch-kit/react";
+import { startPasskeySignIn } from "./flow";
+import { PASSKEY_STRINGS_TABLE, passkeyStrings } from "./strings";
+import { SupportLink } from "./SupportLink";
+
+/** passkey_verify: waiting for the ceremony, or the passkey error panel. */
+export function PasskeyVerifyScreen({ kit, step }: StepProps<"passkey_verify">) {
+  const { css } = useCss();
+  const t = useStrings(PASSKEY_STRINGS_TABLE, passkeyStrings);
+  const retry = () => startPasskeySignIn(kit, { createNew: step.createNew ?? false, ...(step.email ? { email: step.email } : {}) });
+
+  if (step.error) {
+    const cancelled = step.error instanceof PasskeyCancelledError || step.error.name === "PasskeyCancelledError";
+    const unsupported = step.error instanceof WebauthnUnsupportedError;
+    return (
+      <ErrorPanel
+        icon={<Illustration name="passkey" />}
+        heading={cancelled ? t.connectionFailed : t.errorTitle}
+        body={cancelled ? t.connectionFailedBody : unsupported ? step.error.message : step.error.message}
+        onTryAgain={retry}
+        onUseAnotherMethod={() => kit.setStep({ type: "initial" })}
+      >
+        <SupportLink kit={kit} label={t.contactSupport} />
+      </ErrorPanel>
+    );
+  }
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", alignItems: "center", gap: 16, textAlign: "center", padding: "8px 0" })}>
+      <Illustration name="passkey" />
+      <Heading slot="title" level={2} className={css({ margin: 0, fontSize: 18, fontWeight: 700 })}>
+        {t.continueWithPasskey}
+      </Heading>
+      <Spinner />
+      <Button variant="secondary" onPress={() => kit.setStep({ type: "initial" })}>
+        {t.cancel}
+      </Button>
+      <SupportLink kit={kit} label={t.contactSupport} />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+// Texts of the passkey screens: spec wording where it has it; the others (marked) are ours.
+export const passkeyStrings = {
+  sectionButton: "I have a passkey",
+  continueWithPasskey: "Continue with passkey",
+  cancel: "Cancel",
+  contactSupport: "Contact support",
+  connectionFailed: "Connection failed",
+  connectionFailedBody: "The passkey request was cancelled or timed out. Try again, or sign in another way.", // ours
+  errorTitle: "Passkey sign-in failed", // ours: the passkey panel title (spec wording not shown)
+  addTitle: "Add a passkey",
+  addBody: "Sign in next time with your face, fingerprint or device PIN.", // ours
+  benefitLoginTitle: "Simpler login",
+  benefitLoginBody: "Use Face ID or Touch ID instead of codes.", // ours: 'simpler login (Face ID or Touch ID)'
+  benefitSecurityTitle: "Enhanced security",
+  benefitSecurityBody: "Protection against phishing and theft.", // ours: 'protection against phishing and theft'
+  continue: "Continue",
+  skip: "Skip",
+  addFailed: "Failed to add passkey",
+  addFailedBody: "Your account is ready; you can add a passkey later.", // ours
+  addedTitle: "Passkey added!",
+  addedBody: "You can use this passkey to sign in next time.",
+  trackAddSuccess: "add passkey on signup success",
+  trackAddSkip: "add passkey on signup skip",
+};
+
+export const PASSKEY_STRINGS_TABLE = "passkey";
