@@ -14,7 +14,12 @@ export function OtpVerifyScreen({ kit, step }: StepProps<"otp_verify">) {
   const [errorText, setErrorText] = useState<string | undefined>();
   const status = step.status ?? "base";
   const mounted = useRef(true);
-  useEffect(() => () => void (mounted.current = false), []);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const verify = async (otpCode: string) => {
     setErrorText(undefined);

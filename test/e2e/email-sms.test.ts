@@ -39,7 +39,8 @@ async function typeCode(page: Page, code: string) {
 async function startEmail(page: Page, email: string) {
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("textbox", { name: "Email" }).fill(email);
-  await page.getByRole("button", { name: "Continue" }).click();
+  // The email section comes first; the SMS section has its own Continue.
+  await page.getByRole("button", { name: "Continue" }).first().click();
 }
 
 async function signInWithCode(page: Page, email: string) {
