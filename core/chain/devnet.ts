@@ -7,6 +7,11 @@ export const DEVNET_CHAIN_ID = 31337;
 export const DEVNET_DEFAULT_PORTS = { rpc: 8545, bundler: 4337, paymaster: 3000 } as const;
 /** The sponsorship policy the devnet paymaster accepts by default. */
 export const DEVNET_POLICY_ID = "devnet-sponsorship";
+/**
+ * Receipt polling for the devnet, which mines a bundle within ~100 ms: the spec's defaults (first retry after
+ * 2000 ms) would put a 2 s floor under every "send → receipt".
+ */
+export const DEVNET_RETRY_SETTINGS = { txMaxRetries: 100, txRetryIntervalMs: 100, txRetryMultiplier: 1 } as const;
 
 /**
  * Where a fresh devnet puts our factory test doubles (CREATE2 from anvil's deterministic deployer, salt 0, so

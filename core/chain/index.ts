@@ -17,6 +17,7 @@ export {
   DEVNET_DEFAULT_PORTS,
   DEVNET_FACTORY_ADDRESSES,
   DEVNET_POLICY_ID,
+  DEVNET_RETRY_SETTINGS,
   devnetChain,
   type DevnetChainOptions,
   type DevnetFactoryAddresses,
