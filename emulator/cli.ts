@@ -61,6 +61,9 @@ async function main(): Promise<void> {
   Data         ${emulator.dataDir ?? "in memory (lost on exit)"}
   Email mode   ${normalizeEmailMode(mode as "otp" | undefined)}${values.seed !== undefined ? "\n  Seeded       keys and ids are deterministic" : ""}
 `);
+  if (values.host !== undefined && !["127.0.0.1", "::1", "localhost"].includes(values.host)) {
+    console.warn(`  WARNING: listening on ${values.host}, beyond loopback. Anyone who can reach it can sign in as any test user.\n`);
+  }
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -98,4 +98,38 @@ describe("the auth frame with @turnkey/iframe-stamper in Chromium", () => {
     expect(watch.offLoopback).toEqual([]);
     await page.close();
   });
+
+  it("also answers a parent that talks to it with window.postMessage (stampers before 2.1)", async () => {
+    const page = await browser.newPage();
+    await page.goto(stamperPage.url);
+    const result = await page.evaluate(async (src) => {
+      const frame = document.createElement("iframe");
+      frame.src = src;
+      const messages: { type: string; value: unknown }[] = [];
+      const next = (type: string) =>
+        new Promise<{ type: string; value: unknown }>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`no ${type}`)), 10_000);
+          window.addEventListener("message", function on(event) {
+            if (event.source !== frame.contentWindow || event.data?.type !== type) return;
+            messages.push(event.data);
+            clearTimeout(timer);
+            window.removeEventListener("message", on);
+            resolve(event.data);
+          });
+        });
+      const ready = next("PUBLIC_KEY_READY");
+      document.body.appendChild(frame);
+      const key = await ready;
+      const error = next("ERROR");
+      frame.contentWindow!.postMessage({ type: "STAMP_REQUEST", value: "{}" }, new URL(src).origin);
+      const stampError = await error;
+      const embedded = next("EMBEDDED_PUBLIC_KEY");
+      frame.contentWindow!.postMessage({ type: "GET_EMBEDDED_PUBLIC_KEY" }, new URL(src).origin);
+      return { key: key.value, stampError: stampError.value, embedded: (await embedded).value };
+    }, `${emulator.url}/frames/auth`);
+    expect(result.key).toMatch(/^04[0-9a-f]{128}$/);
+    expect(result.embedded).toBe(result.key);
+    expect(String(result.stampError)).toContain("inject a credential bundle first");
+    await page.close();
+  });
 });
