@@ -1,8 +1,18 @@
 import { type } from "arktype";
+import { p256PointFromHex } from "./crypto/p256";
 
 export const uuid = type("string.uuid");
 
-export const targetPublicKey = type(/^04[0-9a-fA-F]{128}$/).describe("an uncompressed P-256 public key (65 bytes, hex)");
+export const targetPublicKey = type(/^04[0-9a-fA-F]{128}$/)
+  .narrow((hex, check) => {
+    try {
+      p256PointFromHex(hex);
+      return true;
+    } catch {
+      return check.mustBe("a point on the P-256 curve");
+    }
+  })
+  .describe("an uncompressed P-256 public key (65 bytes, hex)");
 
 /** Seconds as a number or a numeric string (clients send both). */
 export const expirationSeconds = type("number.integer >= 1")

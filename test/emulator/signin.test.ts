@@ -94,6 +94,9 @@ describe("email code sign-up and sign-in", () => {
     const compressed = await t.client.post("signup", { email: uniqueEmail(), targetPublicKey: `02${"ab".repeat(32)}` });
     expect(compressed.status).toBe(400);
     expect(compressed.body.message).toContain("targetPublicKey");
+    const offCurve = await t.client.post("signup", { email: uniqueEmail(), targetPublicKey: `04${"ab".repeat(64)}` });
+    expect(offCurve.status).toBe(400);
+    expect(offCurve.body.message).toContain("targetPublicKey");
   });
 
   it("refuses a passkey sign-up for now", async () => {
