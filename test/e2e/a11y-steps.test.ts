@@ -13,6 +13,9 @@ const samples: Record<string, Record<string, unknown> | null> = {
   totp_verify: { factorId: "f1", previousStep: "otp", email: "ada@example.com" },
   email_verify: { email: "ada@example.com" },
   email_completing: {},
+  passkey_verify: { createNew: false },
+  passkey_create: {},
+  passkey_create_success: {},
   quiz_question: { question: "Favourite colour?" },
   quiz_answer: { question: "Favourite colour?", answer: "blue" },
   complete: null, // closes the dialog: nothing to scan

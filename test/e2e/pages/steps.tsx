@@ -6,6 +6,7 @@ import { LatchProvider } from "latch-kit/react";
 import { emailOtp } from "latch-kit/plugins/email-otp";
 import { magicLink } from "latch-kit/plugins/magic-link";
 import { sms } from "latch-kit/plugins/sms";
+import { passkey } from "latch-kit/plugins/passkey";
 import { quizPlugin } from "../../fixtures/quiz-plugin";
 
 const fakeBackend = definePlugin({
@@ -16,12 +17,12 @@ const fakeBackend = definePlugin({
 
 const params = new URLSearchParams(location.search);
 const kit = createKit({
-  plugins: [emailOtp(), magicLink(), sms(), quizPlugin, fakeBackend],
+  plugins: [emailOtp(), magicLink(), sms(), passkey(), quizPlugin, fakeBackend],
   signer: { emailMode: "otp" },
   ui: {
     theme: (params.get("theme") as ThemeMode | null) ?? "light",
     supportUrl: "http://localhost/support",
-    auth: { sections: [[{ type: "email" }], [{ type: "sms" }], [{ type: "quiz" }]] },
+    auth: { sections: [[{ type: "email" }], [{ type: "sms" }, { type: "passkey" }], [{ type: "quiz" }]] },
   },
 });
 
