@@ -30,20 +30,23 @@ describe("one-time codes", () => {
     expect((await submit(code)).body.status).toBe("SUCCESS");
   });
 
-  it("kills a code after three wrong tries, even for the right code", async () => {
-    const { code, submit } = await pendingSignUp();
+  it("kills a code after three wrong tries, even for the right code; a new code still signs in", async () => {
+    const { email, code, submit } = await pendingSignUp();
     for (let i = 0; i < 3; i++) expect((await submit(wrong(code))).body.code).toBe("INVALID_OTP");
     const after = await submit(code);
     expect(after.status).toBe(400);
     expect(after.body.code).toBe("OTP_ATTEMPTS_EXCEEDED");
+    const session = await t.client.signIn(email);
+    expect((await t.client.post("whoami", { stampedRequest: whoamiRequest(session) })).status).toBe(200);
   });
 
   it("is single use", async () => {
-    const { code, submit } = await pendingSignUp();
+    const { email, signup, code, submit } = await pendingSignUp();
     expect((await submit(code)).status).toBe(200);
     const again = await submit(code);
     expect(again.status).toBe(400);
     expect(again.body.code).toBe("OTP_ALREADY_USED");
+    expect(await t.client.signIn(email)).toMatchObject({ orgId: signup.orgId });
   });
 
   it("expires after ten minutes", async () => {
