@@ -36,3 +36,4 @@ export type * from "./types";
 export * from "./signer/index";
 export { signMessage, type SignMessageParameters, type SignMessageReturnType } from "./actions/signMessage";
 export { signTypedData, type SignTypedDataParameters, type SignTypedDataReturnType } from "./actions/signTypedData";
+export { toQrDataUrl, resolveQrOptions, assertHexColor, type QrOptions } from "./qr";

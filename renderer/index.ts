@@ -20,3 +20,4 @@ export { useAction, type ActionState } from "./hooks/useAction";
 export { useSigner, useUser, useSignerStatus, useSignerState, useAuthError, type SignerStatusResult } from "./hooks/useSigner";
 export { useAuthenticate, useLogout, useSignMessage, useSignTypedData } from "./hooks/useSignerActions";
 export { useListAuthMethods } from "./hooks/useListAuthMethods";
+export { useMFA, useSendVerificationCode, useSetEmail, useRemoveEmail, useSetPhone, useRemovePhone, useExportAccount } from "./hooks/useAccount";

@@ -1,7 +1,9 @@
 import type { Kit } from "../kit-types";
 import { EmbeddedSigner } from "./signer";
+import { AccountChanges } from "./account";
 
 const SIGNER = Symbol.for("latch.EmbeddedSigner");
+const ACCOUNT = Symbol.for("latch.AccountChanges");
 
 /** The kit's embedded signer, created on first use and registered in the kit's container. */
 export function getEmbeddedSigner(kit: Kit): EmbeddedSigner {
@@ -11,6 +13,16 @@ export function getEmbeddedSigner(kit: Kit): EmbeddedSigner {
   return kit.container.resolve<EmbeddedSigner>(SIGNER);
 }
 
+/** Email and phone changes for the kit's signed-in user. */
+export function getAccountChanges(kit: Kit): AccountChanges {
+  if (!kit.container.isRegistered(ACCOUNT, false)) {
+    kit.container.register(ACCOUNT, { useValue: new AccountChanges(getEmbeddedSigner(kit)) });
+  }
+  return kit.container.resolve<AccountChanges>(ACCOUNT);
+}
+
+export { AccountChanges, type ContactType } from "./account";
+export { exportWallet, type ExportParams } from "./export";
 export { EmbeddedSigner, UnsupportedMfaFactorError } from "./signer";
 export type { SignerState, MultiFactorCode, OtpSubmitResult } from "./signer";
 export { SignerClient, toSignerError, type SignerClientOptions } from "./client";

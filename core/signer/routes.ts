@@ -65,6 +65,8 @@ export interface SignerRoutes {
   "signer-config": { request: Record<string, never>; response: { email: { mode?: "MAGIC_LINK" | "OTP" } } };
   "init-otp": { request: { contact: string; otpType: "OTP_TYPE_EMAIL" | "OTP_TYPE_SMS" }; response: { otpId: string } };
   "verify-otp": { request: { otpId: string; otpCode: string }; response: { verificationToken: string } };
+  "update-email-auth": { request: { stampedRequest: StampedRequest }; response: Record<string, never> };
+  "update-phone-auth": { request: { stampedRequest: StampedRequest }; response: Record<string, never> };
   "list-auth-methods": { request: { suborgId: string; stampedRequest: StampedRequest }; response: AuthMethods };
   "auth-request-multi-factor": {
     request: { stampedRequest: StampedRequest; multiFactorType: "totp" };

@@ -70,6 +70,12 @@ export class SessionManager {
     return session;
   }
 
+  /** Rewrites the stored session (same expiry), e.g. after the user changed their email. */
+  save(session: Session): void {
+    this.storage?.setItem(this.options.sessionKey, JSON.stringify(session));
+    if (this.current) this.current = session;
+  }
+
   /** Starts the expiry timer and the focus re-check for a session now in use. */
   watch(session: Session): void {
     this.current = session;

@@ -310,6 +310,17 @@ export class EmbeddedSigner {
     return user;
   }
 
+  /** Reloads the user after an account change, keeping the session. */
+  async refreshUser(): Promise<User> {
+    const current = this.requireUser();
+    const user = { ...(await this.whoami(current.orgId)), ...pickTokens(current) };
+    this.kit.setUser(user);
+    const session = this.sessions.load();
+    if (session) this.sessions.save({ ...session, user });
+    await this.listAuthMethods().catch(() => undefined);
+    return user;
+  }
+
   /** Uses another stamper for this session (passkey sessions stamp with WebAuthn assertions). */
   useStamper(stamper: Stamper | null): void {
     this.stamper = stamper ?? this.frame;
@@ -332,7 +343,7 @@ export class EmbeddedSigner {
     return toUser(await this.client.request("whoami", { stampedRequest }));
   }
 
-  private requireUser(): User {
+  requireUser(): User {
     const user = this.user;
     if (!user || user.type !== "sca") throw new NotAuthenticatedError();
     return user;
@@ -361,13 +372,13 @@ export class EmbeddedSigner {
   }
 
   /** EIP-191 personal message, hashed locally. */
-  signMessage(message: SignableMessage): Promise<Hex> {
+  async signMessage(message: SignableMessage): Promise<Hex> {
     this.requireUser();
     return this.signRawPayload({ payload: hashMessage(message) });
   }
 
   /** EIP-712 typed data, hashed locally. */
-  signTypedData(typedData: TypedDataDefinition): Promise<Hex> {
+  async signTypedData(typedData: TypedDataDefinition): Promise<Hex> {
     this.requireUser();
     return this.signRawPayload({ payload: hashTypedData(typedData) });
   }

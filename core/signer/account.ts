@@ -1,0 +1,87 @@
+// Account changes (spec §4 Account changes, §5): verification codes, email and phone.
+import { LatchError, NotLoggedInError } from "../errors";
+import type { EmbeddedSigner } from "./signer";
+
+export type ContactType = "email" | "sms";
+
+export class AccountChanges {
+  /** The code sent by sendVerificationCode, waiting to be used. */
+  private pending: { otpId: string; type: ContactType; contact: string } | null = null;
+
+  constructor(private readonly signer: EmbeddedSigner) {}
+
+  /** Sends a code to a new email or phone (init-otp); the next setEmail / setPhone uses it. */
+  async sendVerificationCode(params: { type: ContactType; contact: string }): Promise<{ otpId: string }> {
+    if (!params.contact) throw new LatchError(params.type === "email" ? "Email must not be empty" : "Phone must not be empty");
+    const { otpId } = await this.signer.client.request("init-otp", {
+      contact: params.contact,
+      otpType: params.type === "email" ? "OTP_TYPE_EMAIL" : "OTP_TYPE_SMS",
+    });
+    this.pending = { otpId, ...params };
+    return { otpId };
+  }
+
+  /** Exchanges the code for a verification token (verify-otp). */
+  private async verificationToken(type: ContactType, otpCode: string, otpId?: string): Promise<{ token: string; contact: string }> {
+    const pending = otpId ? { otpId, contact: this.pending?.contact ?? "" } : this.pending?.type === type ? this.pending : null;
+    if (!pending?.otpId) throw new LatchError("Missing OTP ID");
+    const { verificationToken } = await this.signer.client.request("verify-otp", { otpId: pending.otpId, otpCode });
+    this.pending = null;
+    return { token: verificationToken, contact: pending.contact };
+  }
+
+  /** Sets the email to the address the pending code was sent to, once the code verifies. */
+  async setEmail(params: { verificationCode: string; otpId?: string }): Promise<void> {
+    const { token, contact } = await this.verificationToken("email", params.verificationCode, params.otpId);
+    if (!contact) throw new LatchError("Email must not be empty");
+    await this.updateEmail(contact, token);
+  }
+
+  /** Removes the email sign-in (an empty value). */
+  async removeEmail(): Promise<void> {
+    await this.updateEmail("", undefined);
+  }
+
+  /** Sets the phone to the number the pending code was sent to; "" removes it. */
+  async setPhone(params: { verificationCode?: string; otpId?: string; phone?: string }): Promise<void> {
+    if (params.phone === "") return this.updatePhone("", undefined);
+    if (!params.verificationCode) throw new LatchError("Verification token is required to change phone number");
+    const { token, contact } = await this.verificationToken("sms", params.verificationCode, params.otpId);
+    await this.updatePhone(params.phone ?? contact, token);
+  }
+
+  async removePhone(): Promise<void> {
+    await this.updatePhone("", undefined);
+  }
+
+  private async updateEmail(userEmail: string, verificationToken: string | undefined): Promise<void> {
+    const user = this.requireUser();
+    const stampedRequest = await this.signer.stampedRequest("submit/update_user_email", {
+      type: "ACTIVITY_TYPE_UPDATE_USER_EMAIL",
+      timestampMs: String(Date.now()),
+      organizationId: user.orgId,
+      parameters: { userId: user.userId, userEmail, ...(verificationToken ? { verificationToken } : {}) },
+    });
+    await this.signer.client.request("update-email-auth", { stampedRequest });
+    await this.signer.refreshUser();
+  }
+
+  private async updatePhone(userPhoneNumber: string, verificationToken: string | undefined): Promise<void> {
+    if (userPhoneNumber && !verificationToken) throw new LatchError("Verification token is required to change phone number");
+    const user = this.requireUser();
+    const stampedRequest = await this.signer.stampedRequest("submit/update_user_phone_number", {
+      type: "ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER",
+      timestampMs: String(Date.now()),
+      organizationId: user.orgId,
+      parameters: { userId: user.userId, userPhoneNumber, ...(verificationToken ? { verificationToken } : {}) },
+    });
+    await this.signer.client.request("update-phone-auth", { stampedRequest });
+    await this.signer.refreshUser();
+  }
+
+  private requireUser() {
+    const user = this.signer.user;
+    if (!user) throw new NotLoggedInError();
+    return user;
+  }
+}

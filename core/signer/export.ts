@@ -1,0 +1,59 @@
+// Wallet export (spec §4 Export): the secret is only ever shown inside the export frame.
+import { IframeStamper, KeyFormat } from "@turnkey/iframe-stamper";
+import { DEFAULT_EXPORT_IFRAME_CONTAINER_ID, DEFAULT_EXPORT_IFRAME_ELEMENT_ID } from "../constants";
+import { LatchError, NotLoggedInError } from "../errors";
+import type { EmbeddedSigner } from "./signer";
+
+export interface ExportParams {
+  iframeContainerId?: string;
+  iframeElementId?: string;
+}
+
+/**
+ * Exports the wallet into the export frame: the seed phrase when the session stamps with the
+ * auth frame, the private key otherwise (passkey sessions). The bundle is sealed to the export
+ * frame's own key, so the app never sees the secret.
+ */
+export async function exportWallet(signer: EmbeddedSigner, params: ExportParams = {}): Promise<boolean> {
+  const user = signer.user;
+  if (!user || user.type !== "sca") throw new NotLoggedInError();
+  const container = document.getElementById(params.iframeContainerId ?? DEFAULT_EXPORT_IFRAME_CONTAINER_ID);
+  if (!container) throw new LatchError(`No element with id "${params.iframeContainerId ?? DEFAULT_EXPORT_IFRAME_CONTAINER_ID}" to hold the export frame`);
+  const elementId = params.iframeElementId ?? DEFAULT_EXPORT_IFRAME_ELEMENT_ID;
+  document.getElementById(elementId)?.remove();
+  const frame = new IframeStamper({ iframeUrl: signer.config.exportFrameUrl, iframeContainer: container, iframeElementId: elementId });
+  const targetPublicKey = await frame.init();
+  const timestampMs = String(Date.now());
+  try {
+    if (signer.stampsWithFrame) {
+      const { wallets } = await signer.keyManagement.request<{ wallets: Array<{ walletId: string }> }>("query/list_wallets", {
+        organizationId: user.orgId,
+      });
+      const walletId = wallets[0]?.walletId;
+      if (!walletId) throw new LatchError(`Could not find wallet associated with ${user.address}`);
+      const activity = await signer.keyManagement.submitActivity("export_wallet", {
+        type: "ACTIVITY_TYPE_EXPORT_WALLET",
+        timestampMs,
+        organizationId: user.orgId,
+        parameters: { walletId, targetPublicKey },
+      });
+      const bundle = (activity.result?.exportWalletResult as { exportBundle?: string } | undefined)?.exportBundle;
+      if (!bundle || !(await frame.injectWalletExportBundle(bundle, user.orgId))) throw new LatchError("Failed to inject wallet export bundle");
+    } else {
+      const activity = await signer.keyManagement.submitActivity("export_wallet_account", {
+        type: "ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT",
+        timestampMs,
+        organizationId: user.orgId,
+        parameters: { address: user.address, targetPublicKey },
+      });
+      const bundle = (activity.result?.exportWalletAccountResult as { exportBundle?: string } | undefined)?.exportBundle;
+      if (!bundle || !(await frame.injectKeyExportBundle(bundle, user.orgId, KeyFormat.Hexadecimal))) {
+        throw new LatchError("Failed to inject wallet export bundle");
+      }
+    }
+    return true;
+  } catch (error) {
+    if (error instanceof LatchError && /export bundle|Could not find wallet/.test(error.message)) throw error;
+    throw new LatchError("Failed to inject wallet export bundle", { cause: error });
+  }
+}
