@@ -1,0 +1,67 @@
+// Actions for the external EVM wallet, each a plain function taking the kit first (usable without React).
+import { sendTransaction as wagmiSendTransaction, signMessage as wagmiSignMessage, signTypedData as wagmiSignTypedData } from "@wagmi/core";
+import type { Address, Chain, Hex, SignableMessage, TypedDataDefinition } from "viem";
+import type { Kit } from "latch-kit";
+import { WalletNotConnectedError, toWalletError } from "../wallets/index";
+import { getEvmWallet } from "./source";
+import type { WalletConnection } from "./service";
+
+export function getWalletConnection(kit: Kit): WalletConnection {
+  return getEvmWallet(kit).getConnection();
+}
+
+export interface SwitchChainParameters {
+  chainId: number;
+}
+export type SwitchChainReturnType = Chain;
+
+/** Switches the wallet's chain: 4902 adds the chain first; 'Chain not configured' for a chain the app lacks; a rejection stays a rejection. */
+export function switchChain(kit: Kit, { chainId }: SwitchChainParameters): Promise<SwitchChainReturnType> {
+  return getEvmWallet(kit).switchChain(chainId);
+}
+
+export interface SendTransactionParameters {
+  to: Address;
+  value?: bigint;
+  data?: Hex;
+  /** Chain to send on; default the wallet's. */
+  chainId?: number;
+  gas?: bigint;
+}
+export type SendTransactionReturnType = Hex;
+
+/** Sends a transaction from the connected wallet (the wallet signs and broadcasts); returns its hash. */
+export async function sendTransaction(kit: Kit, params: SendTransactionParameters): Promise<SendTransactionReturnType> {
+  const config = connectedConfig(kit);
+  try {
+    return await wagmiSendTransaction(config, params);
+  } catch (error) {
+    throw toWalletError(error);
+  }
+}
+
+function connectedConfig(kit: Kit) {
+  const wallet = getEvmWallet(kit);
+  const config = wallet.config();
+  if (!config || wallet.getConnection().status !== "connected") throw new WalletNotConnectedError();
+  return config;
+}
+
+/** Account signer for 'eoa' users: the generic sign actions and hooks route here. */
+export const eoaAccountSigner = {
+  userType: "eoa" as const,
+  async signMessage(kit: Kit, message: SignableMessage): Promise<Hex> {
+    try {
+      return await wagmiSignMessage(connectedConfig(kit), { message });
+    } catch (error) {
+      throw toWalletError(error);
+    }
+  },
+  async signTypedData(kit: Kit, typedData: TypedDataDefinition): Promise<Hex> {
+    try {
+      return await wagmiSignTypedData(connectedConfig(kit), typedData as never);
+    } catch (error) {
+      throw toWalletError(error);
+    }
+  },
+};

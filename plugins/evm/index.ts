@@ -1,0 +1,51 @@
+import { definePlugin, type Kit } from "latch-kit";
+import { walletParts } from "../wallets/index";
+import { eoaAccountSigner } from "./actions";
+import { resolveEvmConfig, type EvmPluginConfig } from "./config";
+import { EvmWallet } from "./service";
+import { getEvmWallet, installEvmWallet } from "./source";
+
+/**
+ * External EVM wallets (EIP-6963 discovery on @wagmi/core): the `external_wallets` section,
+ * pick_eoa and eoa_connect; the EOA user; reconnect on load; signing through the wallet.
+ */
+export const evm = (config?: Partial<EvmPluginConfig>) => {
+  const settings = resolveEvmConfig(config);
+  return definePlugin({
+    id: "evm",
+    ...walletParts,
+    accountSigners: [eoaAccountSigner],
+    setup: (kit: Kit) => {
+      const wallet = new EvmWallet(kit, settings);
+      installEvmWallet(kit, wallet, settings.findWalletUrl);
+      return () => wallet.destroy();
+    },
+    start: (kit: Kit) => getEvmWallet(kit).reconnect(),
+    disconnect: (kit: Kit) => getEvmWallet(kit).disconnect(),
+  });
+};
+
+export type { EvmPluginConfig } from "./config";
+export type { WalletConnection, WalletConnectionStatus } from "./service";
+export { eoaUser } from "./service";
+export {
+  getWalletConnection,
+  switchChain,
+  sendTransaction,
+  type SwitchChainParameters,
+  type SwitchChainReturnType,
+  type SendTransactionParameters,
+  type SendTransactionReturnType,
+} from "./actions";
+export { useWalletConnection, useChainSwitch, useSendTransaction } from "./hooks";
+export type { ExternalWalletsSectionConfig, WalletEntry } from "../wallets/index";
+export {
+  walletStrings,
+  WALLET_STRINGS_TABLE,
+  UserRejectedError,
+  ChainNotConfiguredError,
+  ConnectorAlreadyConnectedError,
+  UnsupportedNetworkError,
+  WalletNotFoundError,
+  WalletNotConnectedError,
+} from "../wallets/index";

@@ -1,0 +1,38 @@
+import { definePlugin, defineStep, type Kit } from "latch-kit";
+import { cancelWallet, walletParts } from "../wallets/index";
+import { WalletConnectState, WALLETCONNECT_STATE, type WalletConnectPluginConfig } from "./state";
+import { WalletConnectScreen } from "./WalletConnectScreen";
+
+export const walletConnectStep = defineStep({
+  type: "wallet_connect",
+  Screen: WalletConnectScreen,
+  back: (step, kit) => {
+    cancelWallet(kit, step.wallet);
+    return { type: "pick_eoa" };
+  },
+});
+
+/**
+ * The remote-pairing option (WalletConnect, EVM only) on @walletconnect/universal-provider: a
+ * pick_eoa row, the wallet_connect step and its QR pairing modal. Needs the evm() plugin; params
+ * (projectId, relayUrl) come from here or from the wallet section's `walletConnect`.
+ */
+export const walletConnect = (config?: WalletConnectPluginConfig) =>
+  definePlugin({
+    id: "walletconnect",
+    sections: walletParts.sections,
+    steps: [...walletParts.steps, walletConnectStep],
+    setup: (kit: Kit) => {
+      const state = new WalletConnectState(kit, config);
+      kit.container.register(WALLETCONNECT_STATE, { useValue: state });
+      state.install();
+    },
+    start: (kit: Kit) => {
+      if (!kit.hasPlugin("evm")) console.warn("[latch] walletConnect() needs the evm() plugin installed");
+    },
+  });
+
+export type { WalletConnectPluginConfig } from "./state";
+export { walletConnectStrings, WALLETCONNECT_STRINGS_TABLE } from "./strings";
+export { QrCode } from "./QrCode";
+export { parseHexColor, qrMatrix, type QrOptions, type QrErrorLevel } from "./qr";

@@ -1,0 +1,72 @@
+import type { ReactNode } from "react";
+import { Heading } from "react-aria-components";
+import type { StepProps } from "latch-kit";
+import { Button, format, useCss, useStrings } from "latch-kit/react";
+import { cancelWallet } from "./flow";
+import { WALLET_STRINGS_TABLE, walletStrings } from "./strings";
+import { WalletIcon } from "./WalletButton";
+import { WalletErrorView } from "./WalletErrorView";
+
+/** eoa_connect: 'Connecting to {wallet name}', a pulsing wallet icon, the hint, Cancel → initial; or the error view. */
+export function EoaConnectScreen({ kit, step }: StepProps<"eoa_connect">) {
+  const t = useStrings(WALLET_STRINGS_TABLE, walletStrings);
+  if (step.error) return <WalletErrorView key={step.error.message} kit={kit} wallet={step.wallet} error={step.error} />;
+  return (
+    <ConnectingView
+      icon={<WalletIcon wallet={step.wallet} size={56} />}
+      title={format(t.connectingTo, { wallet: step.wallet.name })}
+      hint={t.followWallet}
+      onCancel={() => {
+        cancelWallet(kit, step.wallet);
+        kit.setStep({ type: "initial" });
+      }}
+    />
+  );
+}
+
+/** The connecting layout shared with wallet_connect: pulsing icon, title, hint, Cancel, optional extra. */
+export function ConnectingView({
+  icon,
+  title,
+  hint,
+  onCancel,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  hint: string;
+  onCancel: () => void;
+  children?: ReactNode;
+}) {
+  const { css } = useCss();
+  const t = useStrings(WALLET_STRINGS_TABLE, walletStrings);
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", alignItems: "center", gap: 14, textAlign: "center" })}>
+      <div
+        data-pulse
+        className={css({
+          display: "flex",
+          padding: 12,
+          borderRadius: 16,
+          background: "var(--latch-surface)",
+          animation: "latch-wallet-pulse 1.6s ease-in-out infinite",
+          "@keyframes latch-wallet-pulse": {
+            "0%, 100%": { transform: "scale(1)", opacity: 1 },
+            "50%": { transform: "scale(1.08)", opacity: 0.65 },
+          },
+          "@media (prefers-reduced-motion: reduce)": { animation: "none" },
+        })}
+      >
+        {icon}
+      </div>
+      <Heading slot="title" level={2} className={css({ margin: 0, fontSize: 18, fontWeight: 700 })}>
+        {title}
+      </Heading>
+      <p className={css({ margin: 0, color: "var(--latch-muted)", fontSize: 14 })}>{hint}</p>
+      <Button variant="secondary" onPress={onCancel}>
+        {t.cancel}
+      </Button>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+// Heading and body of the wallet error views (spec §8: wallet connection, chain switch, wallet
+// connect view errors), chosen by error name and message so it works across bundles.
+import { format } from "latch-kit/react";
+import type { WalletStrings } from "./strings";
+
+export type WalletErrorKind = "rejected" | "unsupported-network" | "not-found" | "other";
+
+export interface WalletErrorText {
+  kind: WalletErrorKind;
+  heading: string;
+  body: string;
+}
+
+export function walletErrorText(error: Error, walletName: string, t: WalletStrings): WalletErrorText {
+  const defaultHeading = `${t.defaultHeading} ${walletName}`;
+  const message = error.message ?? "";
+  switch (error.name) {
+    case "UnsupportedNetworkError":
+      return { kind: "unsupported-network", heading: t.unsupportedNetwork, body: t.unsupportedNetworkBody };
+    case "UserRejectedError":
+      return { kind: "rejected", heading: t.rejectedHeading, body: format(t.rejectedBody, { wallet: walletName }) };
+    case "WalletNotFoundError":
+      return { kind: "not-found", heading: t.noWalletTitle, body: t.noWalletBody };
+    case "ChainNotConfiguredError":
+      return { kind: "other", heading: defaultHeading, body: t.chainNotConfigured };
+    case "ConnectorAlreadyConnectedError":
+      return { kind: "other", heading: defaultHeading, body: t.alreadyConnected };
+  }
+  if (/chainid not found/i.test(message)) return { kind: "other", heading: defaultHeading, body: t.chainIdNotFound };
+  if (/params not found/i.test(message)) return { kind: "other", heading: defaultHeading, body: t.paramsNotFound };
+  return { kind: "other", heading: defaultHeading, body: t.defaultBody };
+}

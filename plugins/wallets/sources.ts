@@ -1,0 +1,59 @@
+// The extension point for wallet providers: each registers "wallet sources" per chain into the
+// kit's container (EVM connectors now, Solana wallets later, the remote-pairing option), and the
+// section and pick_eoa draw whatever sources are registered.
+import type { InjectionToken } from "tsyringe";
+import type { ChainType, Kit } from "latch-kit";
+import type { EvmConnectorInfo, SolanaWalletInfo, WalletEntry } from "./list";
+
+export type WalletSourceSnapshot =
+  | { kind: "evm"; connectors: readonly EvmConnectorInfo[] }
+  | { kind: "svm"; wallets: readonly SolanaWalletInfo[] }
+  | { kind: "remote-pairing"; option: WalletEntry | null };
+
+export interface ConnectOptions {
+  /** Chain to connect on (Try again passes the current one). */
+  chainId?: number;
+}
+
+export interface WalletSource {
+  /** Unique per kit: 'evm', 'walletconnect', 'svm'. */
+  id: string;
+  chain: ChainType;
+  /** What the source offers now; the same object until it changes (a store snapshot). */
+  snapshot(): WalletSourceSnapshot;
+  subscribe(onChange: () => void): () => void;
+  /** Starts connecting: moves the flow to the source's connect step; failures land on that step as its error. */
+  connect(wallet: WalletEntry, options?: ConnectOptions): void;
+  /** Stops a pending connection (Cancel); a late approval then signs nobody in. */
+  cancel(): void;
+  /** Ends the wallet connection, if any; always settles. */
+  disconnect(): Promise<void>;
+  /** The chain the wallet is on now, for Try again. */
+  currentChainId?(): number | undefined;
+  /** Where 'Find a wallet' leads when no wallet can be found. */
+  findWalletUrl?: string;
+}
+
+/** Explicit token (no decorator metadata): register with `{ useValue }`, read with `resolveAll`. */
+export const WALLET_SOURCE: InjectionToken<WalletSource> = Symbol.for("latch.wallets.WalletSource");
+
+export function walletSources(kit: Kit): WalletSource[] {
+  return kit.container.isRegistered(WALLET_SOURCE, false) ? kit.container.resolveAll(WALLET_SOURCE) : [];
+}
+
+export function walletSource(kit: Kit, id: string): WalletSource | undefined {
+  return walletSources(kit).find((s) => s.id === id);
+}
+
+/** Registers a source once per kit; a second plugin registering the same id is ignored. */
+export function registerWalletSource(kit: Kit, source: WalletSource): void {
+  if (walletSource(kit, source.id)) return;
+  kit.container.register(WALLET_SOURCE, { useValue: source });
+}
+
+/**
+ * EVM-only extension points, so the WalletConnect plugin can add its connector to the EVM plugin's
+ * wallet config and reuse its connect flow without importing (and shipping) the EVM plugin's code.
+ */
+export const EVM_CONNECTOR: InjectionToken<unknown> = Symbol.for("latch.evm.Connector");
+export const EVM_WALLET: InjectionToken<unknown> = Symbol.for("latch.evm.Wallet");
