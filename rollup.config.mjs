@@ -1,6 +1,6 @@
 // Builds every entry of package.json "exports" to ESM + .d.ts under dist/.
 // The entry's source is derived from its export name: "." → core, "./react" → renderer,
-// "./plugins/<id>" → plugins/<id>. Dependencies and the package's own entries stay external,
+// "./chain" → core/chain, "./plugins/<id>" → plugins/<id>. Dependencies and the package's own entries stay external,
 // so an app's bundler shares one copy of core between the renderer and the plugins.
 import { readFileSync } from "node:fs";
 import esbuild from "rollup-plugin-esbuild";
@@ -9,7 +9,7 @@ import { dts } from "rollup-plugin-dts";
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
 
 const sourceOf = (exportName) =>
-  exportName === "." ? "core" : exportName === "./react" ? "renderer" : exportName.replace(/^\.\//, "");
+  exportName === "." ? "core" : exportName === "./react" ? "renderer" : exportName === "./chain" ? "core/chain" : exportName.replace(/^\.\//, "");
 
 const entries = Object.keys(pkg.exports).map((name) => ({ name, dir: sourceOf(name) }));
 const input = Object.fromEntries(entries.map(({ dir }) => [`${dir}/index`, `${dir}/index.ts`]));

@@ -25,6 +25,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^latch-kit\/react$/, replacement: r("../renderer/index.ts") },
+      { find: /^latch-kit\/chain$/, replacement: r("../core/chain/index.ts") },
       { find: /^latch-kit\/plugins\/(.*)$/, replacement: r("../plugins/$1/index.ts") },
       { find: /^latch-kit$/, replacement: r("../core/index.ts") },
     ],

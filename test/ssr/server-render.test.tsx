@@ -6,7 +6,7 @@ const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.ur
   exports: Record<string, unknown>;
 };
 const sourceOf = (name: string) =>
-  name === "." ? "core" : name === "./react" ? "renderer" : name.replace(/^\.\//, "");
+  name === "." ? "core" : name === "./react" ? "renderer" : name === "./chain" ? "core/chain" : name.replace(/^\.\//, "");
 
 describe("server rendering", () => {
   it("runs with no DOM", () => {
@@ -14,7 +14,7 @@ describe("server rendering", () => {
     expect(typeof (globalThis as { document?: unknown }).document).toBe("undefined");
   });
 
-  const modules = import.meta.glob(["../../core/index.ts", "../../renderer/index.ts", "../../plugins/*/index.ts"]);
+  const modules = import.meta.glob(["../../core/index.ts", "../../core/chain/index.ts", "../../renderer/index.ts", "../../plugins/*/index.ts"]);
 
   it.each(Object.keys(pkg.exports))("imports the %s entry without touching window or document", async (name) => {
     const load = modules[`../../${sourceOf(name)}/index.ts`];
