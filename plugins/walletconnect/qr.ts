@@ -46,7 +46,10 @@ export function qrMatrix(text: string, options: QrOptions = {}): QrMatrix {
   const level = options.errorCorrectionLevel ?? "M";
   if (!(level in LEVELS)) throw new LatchError(`Unknown error correction level: ${String(level)}`);
   const margin = options.margin ?? QR_DEFAULT_MARGIN;
-  const modules = encodeQR(text, "raw", { ecc: LEVELS[level], border: 0, ...(version ? { version } : {}) });
+  // The encoder wants a quiet zone of at least one module; we draw our own margin, so strip it.
+  const modules = encodeQR(text, "raw", { ecc: LEVELS[level], border: 1, ...(version ? { version } : {}) })
+    .slice(1, -1)
+    .map((row) => row.slice(1, -1));
   const size = modules.length;
   const natural = (size + margin * 2) * (options.scale ?? QR_DEFAULT_SCALE);
   const width = options.width !== undefined && options.width >= QR_MIN_WIDTH ? options.width : natural;

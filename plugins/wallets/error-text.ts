@@ -20,7 +20,7 @@ export function walletErrorText(error: Error, walletName: string, t: WalletStrin
     case "UserRejectedError":
       return { kind: "rejected", heading: t.rejectedHeading, body: format(t.rejectedBody, { wallet: walletName }) };
     case "WalletNotFoundError":
-      return { kind: "not-found", heading: t.noWalletTitle, body: t.noWalletBody };
+      return { kind: "not-found", heading: defaultHeading, body: t.noWalletBody };
     case "ChainNotConfiguredError":
       return { kind: "other", heading: defaultHeading, body: t.chainNotConfigured };
     case "ConnectorAlreadyConnectedError":
