@@ -8,6 +8,7 @@ import { type EntryPointVersionKey, type FactoryKey, deployContracts } from "./d
 import { KEY_ROLES, anvilKey } from "./keys";
 import { startPaymaster } from "./paymaster";
 import { type ManagedProcess, freePort } from "./processes";
+import { type CorsGateway, startCorsGateway } from "./cors-gateway";
 import { DEVNET_CHAIN_ID, DEVNET_DEFAULT_PORTS, DEVNET_POLICY_ID } from "../../core/chain/devnet";
 
 export { compileContracts } from "./contracts";
@@ -50,17 +51,21 @@ export interface Devnet {
 export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
   const started = performance.now();
   const free = options.port === 0;
-  const ports = free
-    ? { rpc: await freePort(), bundler: await freePort(), paymaster: await freePort() }
+  // The public ports belong to CORS gateways (browsers call them); the services sit behind, on free ports.
+  const publicPorts = free
+    ? { rpc: 0, bundler: 0, paymaster: 0 }
     : {
         rpc: options.port ?? DEVNET_DEFAULT_PORTS.rpc,
         bundler: options.bundlerPort ?? DEVNET_DEFAULT_PORTS.bundler,
         paymaster: options.paymasterPort ?? DEVNET_DEFAULT_PORTS.paymaster,
       };
+  const ports = { rpc: await freePort(), bundler: await freePort(), paymaster: await freePort() };
   const chainId = options.chainId ?? DEVNET_CHAIN_ID;
   const policies = options.policies === undefined ? [DEVNET_POLICY_ID] : options.policies;
   const running: ManagedProcess[] = [];
+  const gateways: CorsGateway[] = [];
   const stopAll = async () => {
+    await Promise.all(gateways.splice(0).map((gateway) => gateway.close()));
     await Promise.all(running.splice(0).reverse().map((managed) => managed.stop()));
   };
 
@@ -95,15 +100,24 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const bundler = bundlerStart.value;
     const paymaster = paymasterStart.value;
 
+    for (const [port, target] of [
+      [publicPorts.rpc, anvil.rpcUrl],
+      [publicPorts.bundler, bundler.bundlerUrl],
+      [publicPorts.paymaster, paymaster.paymasterUrl],
+    ] as const) {
+      gateways.push(await startCorsGateway(port, target));
+    }
+    const [rpcGateway, bundlerGateway, paymasterGateway] = gateways as [CorsGateway, CorsGateway, CorsGateway];
+
     const fundedKeys: Hex[] = [];
     for (let index = KEY_ROLES.firstFunded; index < KEY_ROLES.count; index++) fundedKeys.push(anvilKey(index));
 
     let stopping: Promise<void> | undefined;
     return {
       chainId,
-      rpcUrl: anvil.rpcUrl,
-      bundlerUrl: bundler.bundlerUrl,
-      paymasterUrl: paymaster.paymasterUrl,
+      rpcUrl: rpcGateway.url,
+      bundlerUrl: bundlerGateway.url,
+      paymasterUrl: paymasterGateway.url,
       entryPoints,
       factories,
       fundedKeys,

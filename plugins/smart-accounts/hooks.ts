@@ -1,0 +1,69 @@
+import { useAtomValue } from "jotai/react";
+import type { Hash, Hex, SignableMessage, TypedDataDefinition } from "viem";
+import {
+  sendUserOperation,
+  signMessage,
+  signTypedData,
+  waitForUserOperationTransaction,
+  type AccountType,
+  type SendUserOperationParameters,
+  type SmartAccountClient,
+} from "latch-kit/chain";
+import { useAction, useKit } from "latch-kit/react";
+import { getSmartAccounts } from "./service";
+
+/** The smart-account client of a type for the signed-in user (null until connected and set up). */
+export function useSmartAccountClient(params: { type?: AccountType } = {}) {
+  const kit = useKit();
+  const service = getSmartAccounts(kit);
+  const clients = useAtomValue(service.clientsAtom, { store: kit.store });
+  const error = useAtomValue(service.errorAtom, { store: kit.store });
+  const type = params.type ?? service.types[0]!;
+  const client = clients?.[type] ?? null;
+  return { client, address: client?.account.address ?? null, isLoadingClient: !clients && !error && !!kit.getUser(), error };
+}
+
+/** The account address of a type. */
+export function useAccount(params: { type?: AccountType } = {}) {
+  const { client, address, isLoadingClient } = useSmartAccountClient(params);
+  return { account: client?.account ?? null, address, isLoadingAccount: isLoadingClient };
+}
+
+export function useChain() {
+  const kit = useKit();
+  return { chain: getSmartAccounts(kit).config.chain };
+}
+
+export interface SendUserOperationResult {
+  hash: Hash;
+  /** The transaction that included it, when waited for. */
+  transactionHash?: Hash;
+}
+
+/** Sends a user operation (one call or a batch), sponsored when the kit has a policy; optionally waits for it. */
+export function useSendUserOperation(params: { client: SmartAccountClient | null; waitForTxn?: boolean }) {
+  const { run, runAsync, isPending, error, data } = useAction(async (operation: SendUserOperationParameters): Promise<SendUserOperationResult> => {
+    if (!params.client) throw new Error("The smart account client is not ready");
+    const { hash } = await sendUserOperation(params.client, operation);
+    if (!params.waitForTxn) return { hash };
+    return { hash, transactionHash: await waitForUserOperationTransaction(params.client, { hash }) };
+  });
+  return { sendUserOperation: run, sendUserOperationAsync: runAsync, sendUserOperationResult: data, isSendingUserOperation: isPending, error };
+}
+
+/** Signs through the smart account (ERC-1271; ERC-6492 before deployment). */
+export function useSmartAccountSignMessage(params: { client: SmartAccountClient | null }) {
+  const { run, runAsync, isPending, error, data } = useAction(async ({ message }: { message: SignableMessage }): Promise<Hex> => {
+    if (!params.client) throw new Error("The smart account client is not ready");
+    return signMessage(params.client, { message });
+  });
+  return { signMessage: run, signMessageAsync: runAsync, signedMessage: data, isSigningMessage: isPending, error };
+}
+
+export function useSmartAccountSignTypedData(params: { client: SmartAccountClient | null }) {
+  const { run, runAsync, isPending, error, data } = useAction(async (typedData: TypedDataDefinition): Promise<Hex> => {
+    if (!params.client) throw new Error("The smart account client is not ready");
+    return signTypedData(params.client, typedData as never);
+  });
+  return { signTypedData: run, signTypedDataAsync: runAsync, signedTypedData: data, isSigningTypedData: isPending, error };
+}

@@ -1,0 +1,33 @@
+import { defineListener, definePlugin } from "latch-kit";
+import { registerSmartAccounts, type SmartAccountsConfig } from "./service";
+
+/**
+ * Smart accounts for embedded-wallet users: on connect, a client per configured account type
+ * (LightAccount by default) owned by the user's signer; on disconnect, cleared.
+ */
+export const smartAccounts = (config: SmartAccountsConfig) => {
+  let service: ReturnType<typeof registerSmartAccounts> | null = null;
+  return definePlugin({
+    id: "smart-accounts",
+    setup: (kit) => {
+      service = registerSmartAccounts(kit, config);
+      const user = kit.getUser();
+      if (user) void service.connect(user);
+    },
+    listeners: [
+      defineListener("connected", (user) => void service?.connect(user)),
+      defineListener("disconnected", () => service?.clear()),
+    ],
+  });
+};
+
+export { getSmartAccounts, embeddedOwner, type SmartAccountsConfig, type SmartAccountClients } from "./service";
+export {
+  useSmartAccountClient,
+  useAccount,
+  useChain,
+  useSendUserOperation,
+  useSmartAccountSignMessage,
+  useSmartAccountSignTypedData,
+  type SendUserOperationResult,
+} from "./hooks";
