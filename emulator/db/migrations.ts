@@ -88,4 +88,24 @@ export const migrations: Migration[] = [
       create index sends_contact on sends (contact, sent_at);
     `,
   },
+  {
+    version: 2,
+    name: "passkeys: authenticator ids and RP IDs; key-management activities",
+    sql: `
+      alter table authenticators add column authenticator_id uuid not null default gen_random_uuid();
+      alter table authenticators add constraint authenticators_authenticator_id_key unique (authenticator_id);
+      alter table authenticators add column rp_id text not null default 'localhost';
+      create table activities (
+        id uuid primary key,
+        org_id uuid not null references users (org_id) on delete cascade,
+        type text not null,
+        status text not null,
+        result jsonb not null,
+        pending_polls integer not null default 0,
+        created_at double precision not null,
+        updated_at double precision not null
+      );
+      create index activities_org on activities (org_id, created_at);
+    `,
+  },
 ];
