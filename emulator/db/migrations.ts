@@ -108,4 +108,29 @@ export const migrations: Migration[] = [
       create index activities_org on activities (org_id, created_at);
     `,
   },
+  {
+    version: 3,
+    name: "social sign-in: linked identities (issuer, subject) and prepared OAuth requests",
+    sql: `
+      create table oauth_providers (
+        provider_id uuid primary key,
+        org_id uuid not null references users (org_id) on delete cascade,
+        issuer text not null,
+        subject text not null,
+        provider_name text not null,
+        user_display_name text,
+        created_at double precision not null,
+        unique (issuer, subject)
+      );
+      create index oauth_providers_org on oauth_providers (org_id);
+      create table oauth_requests (
+        request_key uuid primary key,
+        code_verifier text not null,
+        nonce text not null,
+        expires_at double precision not null,
+        used_at double precision,
+        created_at double precision not null
+      );
+    `,
+  },
 ];
