@@ -7,6 +7,7 @@ import { rendererStrings, useStrings } from "../strings";
 import { AuthContent } from "./AuthContent";
 import { useRootClass } from "./useRootStyle";
 import { useDirection } from "./useDirection";
+import { useSheetDrag } from "./useSheetDrag";
 
 /**
  * The sign-in dialog (uiMode modal): a bottom sheet below the medium breakpoint, a centred
@@ -19,6 +20,7 @@ export function AuthDialog() {
   const isOpen = useKitAtom((a) => a.modalOpen);
   const root = useRootClass();
   const { locale, dir } = useDirection();
+  const drag = useSheetDrag(() => kit.closeModal());
   if (!kit.config.ui.auth) throw new MissingUiAuthConfigError();
   const medium = `@media (min-width: ${MEDIUM_BREAKPOINT_PX}px)`;
   const reducedMotion = "@media (prefers-reduced-motion: reduce)";
@@ -41,6 +43,7 @@ export function AuthDialog() {
       })}
     >
       <Modal
+        data-latch-sheet=""
         data-latch-theme={root.theme}
         dir={dir}
         className={cx(
@@ -65,6 +68,24 @@ export function AuthDialog() {
           kit.config.ui.modalBaseClassName,
         )}
       >
+        {/* The grab handle of the bottom sheet (drag down to close); hidden at medium width and up. */}
+        <div
+          {...drag}
+          aria-hidden="true"
+          data-latch-sheet-handle=""
+          className={css({
+            margin: "-4px auto 4px",
+            width: 48,
+            height: 20,
+            display: "flex",
+            alignItems: "center",
+            justifyContent: "center",
+            cursor: "grab",
+            touchAction: "none",
+            "&::before": { content: '""', width: 40, height: 4, borderRadius: 2, background: "var(--latch-border)" },
+            [medium]: { display: "none" },
+          })}
+        />
         <Dialog aria-label={t.dialogLabel} className={css({ outline: "none" })}>
           <AuthContent onClose={kit.config.ui.hideCloseButton ? undefined : () => kit.closeModal()} />
         </Dialog>

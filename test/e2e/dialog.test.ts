@@ -112,3 +112,56 @@ describe("the sign-in dialog in Chromium", () => {
     }
   }
 });
+
+describe("the bottom sheet", () => {
+  async function dragHandle(page: Page, dy: number, ms: number) {
+    const handle = page.locator("[data-latch-sheet-handle]");
+    const box = (await handle.boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    const steps = 5;
+    for (let i = 1; i <= steps; i++) {
+      await page.mouse.move(x, y + (dy * i) / steps);
+      await page.waitForTimeout(ms / steps);
+    }
+    await page.mouse.up();
+  }
+
+  it("closes when dragged past 25% of its height, and springs back when not", async () => {
+    const { page } = await openPage(375);
+    await page.waitForTimeout(600);
+    const height = await page.locator("[data-latch-sheet]").evaluate((el) => el.getBoundingClientRect().height);
+    await dragHandle(page, height * 0.15, 600); // slow and short: stays
+    await page.waitForTimeout(600);
+    expect(await page.getByRole("dialog").count()).toBe(1);
+    expect(await page.locator("[data-latch-sheet]").evaluate((el) => el.style.transform)).toBe("");
+    await dragHandle(page, height * 0.4, 600);
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await page.close();
+  });
+
+  it("closes on a fast flick even when short", async () => {
+    const { page } = await openPage(375);
+    await page.waitForTimeout(600);
+    await dragHandle(page, 60, 40); // 60 px in ~40 ms: well over 0.4 px/ms
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await page.close();
+  });
+
+  it("has no slide animation when the user prefers reduced motion", async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 }, reducedMotion: "reduce" });
+    await page.goto(`${server.url}/dialog`);
+    await page.getByRole("button", { name: "Open sign-in" }).click();
+    const animation = await page.locator("[data-latch-sheet]").evaluate((el) => getComputedStyle(el).animationName);
+    expect(animation).toBe("none");
+    await page.close();
+  });
+
+  it("has no handle in the centred box", async () => {
+    const { page } = await openPage(1280);
+    expect(await page.locator("[data-latch-sheet-handle]").isVisible()).toBe(false);
+    await page.close();
+  });
+});
