@@ -11,6 +11,7 @@ import { deliver } from "../services/delivery";
 import { magicLink } from "../services/magicLink";
 import { checkFactorCodes, listFactors, mfaRequired, sealPendingSignIn } from "../services/mfa";
 import { openSession, prepareSession, registerSession } from "../services/sessions";
+import { passkeySignUp } from "./passkeySignup";
 
 const lookupByEmail = type({ email: s.email });
 const lookupByPhone = type({ phone: s.phone });
@@ -53,7 +54,7 @@ export function authRoutes(ctx: EmulatorContext): Hono {
 
   app.post("/signup", async (c) => {
     const raw = await readJson(c);
-    if (isObject(raw) && "passkey" in raw) throw badRequest("UNSUPPORTED", "passkey sign-up not supported by this signer yet");
+    if (isObject(raw) && "passkey" in raw) return c.json(await passkeySignUp(ctx, raw, c.req.header("Origin")));
     const request = parseSignIn(raw);
     const contact: Contact = "email" in request ? { email: s.normalizeEmail(request.email) } : { phone: request.phone };
     const account = await prepareAccount(ctx, contact);

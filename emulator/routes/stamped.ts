@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { type } from "arktype";
+import { DEFAULT_ROOT_ORG_ID } from "../../core/constants";
 import type { EmulatorContext } from "../context";
 import { forbidden } from "../errors";
 import { readBody } from "../validate";
@@ -12,7 +13,8 @@ import { requireUser } from "./auth";
 
 const stampedOnly = type({ stampedRequest: s.stampedRequest });
 
-const whoamiBody = type({ organizationId: s.uuid, "timestampMs?": "string | number" });
+/** A passkey sign-in names the root organisation before the user is known: the credential decides. */
+const whoamiBody = type({ organizationId: s.uuid.or(type.unit(DEFAULT_ROOT_ORG_ID)), "timestampMs?": "string | number" });
 
 /** A sign_raw_payload activity body (MFA calls use it too, with the action name as payload). */
 export const rawPayloadBody = type({

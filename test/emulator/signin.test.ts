@@ -99,10 +99,10 @@ describe("email code sign-up and sign-in", () => {
     expect(offCurve.body.message).toContain("targetPublicKey");
   });
 
-  it("refuses a passkey sign-up for now", async () => {
+  it("refuses a malformed passkey sign-up (passkey sign-up itself: passkeys.test.ts)", async () => {
     const answer = await t.client.post("signup", { passkey: { challenge: "x", attestation: {} } });
     expect(answer.status).toBe(400);
-    expect(answer.body.code).toBe("UNSUPPORTED");
+    expect(answer.body.code).toBe("INVALID_REQUEST");
   });
 });
 

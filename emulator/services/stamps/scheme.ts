@@ -8,10 +8,15 @@ export interface VerifiedStamp {
   signatureTag: string;
   /** When the credential stops being valid (epoch ms); replay records are kept that long. */
   validUntil: number;
+  /**
+   * The organisation the credential belongs to, when the scheme can tell: a body naming the root
+   * organisation (passkey sign-in before the user is known) is then read as naming this one.
+   */
+  organizationId?: string;
 }
 
 /**
- * One way of stamping a request (API key today, WebAuthn next). A scheme checks the signature over
+ * One way of stamping a request (API key, WebAuthn). A scheme checks the signature over
  * the exact body and that the credential belongs to the organisation, or throws an ApiError.
  */
 export interface StampScheme {

@@ -6,9 +6,13 @@ import { claimOnce } from "../../store/usedTokens";
 import { validate } from "../../validate";
 import { apiKeyStamp } from "./apiKeyStamp";
 import type { StampScheme } from "./scheme";
+import { webauthnStamp } from "./webauthnStamp";
 
-/** Schemes by lower-case header name; WebAuthn stamps plug in here. */
-const schemes = new Map<string, StampScheme>([[apiKeyStamp.headerName.toLowerCase(), apiKeyStamp]]);
+/** Schemes by lower-case header name: API keys (`X-Stamp`) and passkeys (`X-Stamp-Webauthn`). */
+const schemes = new Map<string, StampScheme>([
+  [apiKeyStamp.headerName.toLowerCase(), apiKeyStamp],
+  [webauthnStamp.headerName.toLowerCase(), webauthnStamp],
+]);
 
 export function registerStampScheme(scheme: StampScheme): void {
   schemes.set(scheme.headerName.toLowerCase(), scheme);
@@ -32,6 +36,7 @@ export interface StampedBody {
  * Checks a stamped request before acting on it: the url names the operation, the body parses and fits
  * its schema, the stamp verifies and its credential belongs to `organizationId`, `timestampMs` is recent,
  * and the body was never used before. Only a request that passes every check is recorded (for replay).
+ * The answer's `organizationId` is the credential's organisation (a passkey may be stamped for the root one).
  */
 export async function verifyStampedRequest<S extends Type<StampedBody>>(
   ctx: EmulatorContext,
@@ -55,7 +60,7 @@ export async function verifyStampedRequest<S extends Type<StampedBody>>(
   if (!(await claimOnce(ctx.db, `stamp:${fingerprint}`, keepUntil))) {
     throw unauthorized("REPLAYED_REQUEST", "This stamped request was already used (replayed body)");
   }
-  return body;
+  return stamp.organizationId && stamp.organizationId !== body.organizationId ? { ...body, organizationId: stamp.organizationId } : body;
 }
 
 function checkOperation(url: string, operation: Operation): void {
