@@ -1,0 +1,171 @@
+// A local WalletConnect relay for tests, written from the relay protocol: it authenticates clients
+// by their relay JWT, then only routes opaque (end-to-end encrypted) messages by topic. It never
+// reads a message. Methods: irn_subscribe / irn_batchSubscribe / irn_unsubscribe /
+// irn_batchUnsubscribe / irn_publish / irn_batchPublish / irn_batchFetchMessages, delivery by
+// irn_subscription, and the session methods wc_proposeSession / wc_approveSession (the relay
+// publishes their parts and subscribes the approving wallet to the session topic).
+import { createHash } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { decodeJWT, verifyJWT } from "@walletconnect/relay-auth";
+import { WebSocketServer, type WebSocket } from "ws";
+
+interface Message {
+  topic: string;
+  message: string;
+  publishedAt: number;
+  tag: number;
+  attestation?: string;
+  /** Connection that published it: it never gets its own message back. */
+  from: Client;
+  expiresAt: number;
+}
+
+interface Client {
+  socket: WebSocket;
+  clientId: string;
+  topics: Set<string>;
+  /** Messages already delivered to this client. */
+  seen: WeakSet<Message>;
+}
+
+export interface Relay {
+  url: string;
+  /** Methods clients called, in order (for assertions). */
+  log: string[];
+  close(): Promise<void>;
+}
+
+const PING_INTERVAL_MS = 15_000;
+
+export async function startRelay(): Promise<Relay> {
+  const server = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const clients = new Set<Client>();
+  const mailbox = new Map<string, Message[]>();
+  const log: string[] = [];
+  let nextId = Date.now() * 1000;
+
+  const subscriptionId = (topic: string, client: Client) => createHash("sha256").update(topic + client.clientId).digest("hex");
+
+  const deliver = (client: Client, msg: Message) => {
+    if (msg.from === client || client.seen.has(msg) || client.socket.readyState !== client.socket.OPEN) return;
+    client.seen.add(msg);
+    const { topic, message, publishedAt, tag, attestation } = msg;
+    client.socket.send(
+      JSON.stringify({
+        id: nextId++,
+        jsonrpc: "2.0",
+        method: "irn_subscription",
+        params: { id: subscriptionId(topic, client), data: { topic, message, publishedAt, tag, ...(attestation ? { attestation } : {}) } },
+      }),
+    );
+  };
+
+  const publish = (from: Client, p: { topic: string; message: string; ttl?: number; tag?: number; attestation?: string }) => {
+    const msg: Message = {
+      topic: p.topic,
+      message: p.message,
+      publishedAt: Date.now(),
+      tag: p.tag ?? 0,
+      ...(p.attestation ? { attestation: p.attestation } : {}),
+      from,
+      expiresAt: Date.now() + (p.ttl ?? 300) * 1000,
+    };
+    const kept = (mailbox.get(p.topic) ?? []).filter((m) => m.expiresAt > Date.now());
+    kept.push(msg);
+    mailbox.set(p.topic, kept);
+    for (const client of clients) if (client.topics.has(p.topic)) deliver(client, msg);
+  };
+
+  const subscribe = (client: Client, topic: string) => {
+    client.topics.add(topic);
+    // A subscriber also gets what was published before it came (the mailbox).
+    setTimeout(() => (mailbox.get(topic) ?? []).forEach((m) => deliver(client, m)));
+    return subscriptionId(topic, client);
+  };
+
+  const pending = (client: Client, topics: string[]) =>
+    topics.flatMap((topic) =>
+      (mailbox.get(topic) ?? [])
+        .filter((m) => m.from !== client && !client.seen.has(m) && m.expiresAt > Date.now())
+        .map((m) => {
+          client.seen.add(m);
+          const { message, publishedAt, tag, attestation } = m;
+          return { topic, message, publishedAt, tag, ...(attestation ? { attestation } : {}) };
+        }),
+    );
+
+  server.on("connection", async (socket, request) => {
+    const auth = new URL(request.url ?? "/", "http://relay").searchParams.get("auth");
+    if (!auth || !(await verifyJWT(auth).catch(() => false))) {
+      socket.close(4001, "Unauthorized: invalid JWT");
+      return;
+    }
+    const client: Client = { socket, clientId: decodeJWT(auth).payload.iss, topics: new Set(), seen: new WeakSet() };
+    clients.add(client);
+    const ping = setInterval(() => socket.ping(), PING_INTERVAL_MS);
+    socket.on("close", () => {
+      clearInterval(ping);
+      clients.delete(client);
+    });
+    socket.on("message", (data) => {
+      let request: { id?: number; method?: string; params?: Record<string, unknown> };
+      try {
+        request = JSON.parse(String(data));
+      } catch {
+        return;
+      }
+      if (!request.method) return; // an acknowledgement of a delivery
+      log.push(request.method);
+      const params = request.params ?? {};
+      const reply = (result: unknown) => socket.send(JSON.stringify({ id: request.id, jsonrpc: "2.0", result }));
+      const fail = (message: string) => socket.send(JSON.stringify({ id: request.id, jsonrpc: "2.0", error: { code: -32601, message } }));
+      switch (request.method) {
+        case "irn_subscribe":
+          return reply(subscribe(client, params.topic as string));
+        case "irn_batchSubscribe":
+          return reply((params.topics as string[]).map((t) => subscribe(client, t)));
+        case "irn_unsubscribe":
+          client.topics.delete(params.topic as string);
+          return reply(true);
+        case "irn_batchUnsubscribe":
+          for (const s of params.subscriptions as Array<{ topic: string }>) client.topics.delete(s.topic);
+          return reply(true);
+        case "irn_publish":
+          publish(client, params as never);
+          return reply(true);
+        case "irn_batchPublish":
+          for (const m of params.messages as never[]) publish(client, m);
+          return reply(true);
+        case "irn_batchFetchMessages":
+          return reply({ messages: pending(client, params.topics as string[]), hasMore: false });
+        case "wc_proposeSession":
+          // The dapp will hear the answer on the pairing topic.
+          subscribe(client, params.pairingTopic as string);
+          publish(client, { topic: params.pairingTopic as string, message: params.sessionProposal as string, ttl: params.ttl as number, tag: 1100, ...attestationOf(params) });
+          return reply(true);
+        case "wc_approveSession":
+          // The wallet will hear on the session topic; the dapp gets the approval on the pairing topic, then the settlement.
+          subscribe(client, params.sessionTopic as string);
+          publish(client, { topic: params.pairingTopic as string, message: params.sessionProposalResponse as string, ttl: params.ttl as number, tag: 1101 });
+          publish(client, { topic: params.sessionTopic as string, message: params.sessionSettlementRequest as string, ttl: params.ttl as number, tag: 1102 });
+          return reply(true);
+        default:
+          return fail(`Method not found: ${request.method}`);
+      }
+    });
+  });
+
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `ws://127.0.0.1:${port}`,
+    log,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of clients) client.socket.terminate();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const attestationOf = (params: Record<string, unknown>) => (typeof params.attestation === "string" ? { attestation: params.attestation } : {});

@@ -1,0 +1,155 @@
+// WalletConnect end to end in Chromium, offline: the page's UniversalProvider and a wallet peer
+// (@reown/walletkit, in this process) meet on a local relay that only routes encrypted messages by
+// topic. The peer pairs with the URI decoded from the QR code the pairing modal shows.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { verifyMessage, verifyTypedData, type Hex } from "viem";
+import decodeQR from "qr/decode.js";
+import { launchChromium, watchPage } from "./support/chromium";
+import { startPageServer, type PageServer } from "./support/page-server";
+import { startRelay, type Relay } from "./support/wallets/relay";
+import { startWcWallet, type WcWalletPeer } from "./support/wallets/wc-wallet";
+
+const PROJECT_ID = "latch-local-test";
+const CHAIN_ID = 31337;
+let browser: Browser;
+let server: PageServer;
+let relay: Relay;
+let peer: WcWalletPeer;
+
+beforeAll(async () => {
+  [browser, server, relay] = await Promise.all([launchChromium(), startPageServer(["wallets"]), startRelay()]);
+  peer = await startWcWallet({ relayUrl: relay.url, projectId: PROJECT_ID, chainIds: [CHAIN_ID, 4242] });
+});
+
+afterAll(async () => {
+  await peer?.close();
+  await browser?.close();
+  await server?.close();
+  await relay?.close();
+});
+
+async function openPage(query: string): Promise<{ page: Page; context: BrowserContext; watch: ReturnType<typeof watchPage> }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+  const page = await context.newPage();
+  const watch = watchPage(page);
+  // The SDK's test switch: no hosted Verify iframe offline. Under it the SDK also probes a React
+  // Native global (`global?.Linking`), which a browser lacks: alias it for the test only.
+  await page.addInitScript(() => Object.assign(window, { process: { env: { IS_VITEST: "true" } }, global: window }));
+  await page.goto(`${server.url}/wallets?wc=1&rpc=${encodeURIComponent("http://127.0.0.1:9")}&wallets=walletconnect&${query}`);
+  return { page, context, watch };
+}
+
+/** Reads the pairing QR code as a wallet's camera would: the SVG drawn to pixels, then decoded. */
+async function scanQr(page: Page): Promise<string> {
+  const image = await page.getByRole("img", { name: "QR code to connect your wallet" }).evaluate(async (svg) => {
+    const blob = new Blob([new XMLSerializer().serializeToString(svg)], { type: "image/svg+xml" });
+    const url = URL.createObjectURL(blob);
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = img.width;
+    canvas.height = img.height;
+    const ctx = canvas.getContext("2d")!;
+    ctx.drawImage(img, 0, 0);
+    URL.revokeObjectURL(url);
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    return { width: data.width, height: data.height, data: Array.from(data.data) };
+  });
+  return decodeQR({ width: image.width, height: image.height, data: Uint8Array.from(image.data) });
+}
+
+const dialog = (page: Page) => page.getByRole("dialog", { name: "Sign in" });
+const pairingModal = (page: Page) => page.getByRole("dialog", { name: "Open your wallet and scan this code" });
+
+describe("WalletConnect through a local relay", () => {
+  it("pairs through the QR code, approves, signs, refuses a request, and logs out", async () => {
+    const { page, context, watch } = await openPage(`projectId=${PROJECT_ID}&relay=${encodeURIComponent(relay.url)}`);
+    await page.getByRole("button", { name: "Open sign-in" }).click();
+    await dialog(page).getByRole("button", { name: "Connect with WalletConnect" }).click();
+    await dialog(page).getByRole("heading", { name: "Connecting to WalletConnect" }).waitFor();
+    expect(await dialog(page).getByText("Please follow the instructions in the popup to connect.").isVisible()).toBe(true);
+
+    const modal = pairingModal(page);
+    await modal.waitFor();
+    expect(await modal.getByText("Waiting for scan").isVisible()).toBe(true);
+    const qr = modal.getByRole("img", { name: "QR code to connect your wallet" });
+    expect(await qr.getAttribute("width")).toBe("200");
+    const uri = await scanQr(page);
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/);
+    await modal.getByRole("button", { name: "Copy link" }).click();
+    await modal.getByRole("button", { name: "Link copied" }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(uri);
+
+    await peer.pair(uri);
+    const address = peer.account.address;
+    await page.getByTestId("user").filter({ hasText: `eoa ${address} ${address} ${address}` }).waitFor({ timeout: 20_000 });
+    expect(await dialog(page).count()).toBe(0);
+    expect(await page.getByTestId("connection").textContent()).toBe(`connected ${CHAIN_ID}`);
+    expect(await page.evaluate(() => localStorage.getItem("walletName"))).toBe("WalletConnect");
+    expect(relay.log).toEqual(expect.arrayContaining(["wc_proposeSession", "wc_approveSession", "irn_publish"]));
+
+    await page.getByRole("button", { name: "Sign message" }).click();
+    await page.getByTestId("signature").filter({ hasText: /^0x/ }).waitFor();
+    expect(await verifyMessage({ address, message: "Sign in to Latch", signature: (await page.getByTestId("signature").textContent()) as Hex })).toBe(true);
+
+    await page.getByRole("button", { name: "Sign typed data" }).click();
+    await page.getByTestId("typed-signature").filter({ hasText: /^0x/ }).waitFor();
+    const valid = await verifyTypedData({
+      address,
+      domain: { name: "Latch", version: "1", chainId: CHAIN_ID },
+      types: { Mail: [{ name: "contents", type: "string" }, { name: "amount", type: "uint256" }] },
+      primaryType: "Mail",
+      message: { contents: "hello", amount: 42n },
+      signature: (await page.getByTestId("typed-signature").textContent()) as Hex,
+    });
+    expect(valid).toBe(true);
+
+    peer.rejectNext.add("personal_sign");
+    await page.getByRole("button", { name: "Sign message" }).click();
+    await page.getByTestId("error").filter({ hasText: "UserRejectedError" }).waitFor();
+    expect(peer.requests).toEqual(["personal_sign", "eth_signTypedData_v4", "personal_sign"]);
+
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByTestId("user").filter({ hasText: "none" }).waitFor();
+    await expect.poll(() => Object.keys(peer.kit.getActiveSessions()).length, { timeout: 10_000 }).toBe(0);
+    // The SDK's own logger reports the refused request at error level; nothing else may log an error.
+    expect(watch.errors.filter((e) => !/level: 50, msg: User rejected\./.test(e))).toEqual([]);
+    expect(watch.offLoopback).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a rejected session proposal in the connect view; Try again shows a new code", async () => {
+    const { page, context, watch } = await openPage(`projectId=${PROJECT_ID}&relay=${encodeURIComponent(relay.url)}`);
+    await page.getByRole("button", { name: "Open sign-in" }).click();
+    await dialog(page).getByRole("button", { name: "Connect with WalletConnect" }).click();
+    await pairingModal(page).waitFor();
+    const uri = await scanQr(page);
+    peer.rejectProposal = true;
+    await peer.pair(uri);
+    await dialog(page).getByRole("heading", { name: "Request rejected" }).waitFor({ timeout: 20_000 });
+    expect(await dialog(page).getByText("You rejected the connection in WalletConnect. Try again when you are ready.").isVisible()).toBe(true);
+    await dialog(page).getByRole("button", { name: "Try again" }).click();
+    await pairingModal(page).waitFor();
+    expect(await scanQr(page)).not.toBe(uri);
+    await pairingModal(page).getByRole("button", { name: "Cancel" }).click();
+    await pairingModal(page).waitFor({ state: "detached" });
+    await dialog(page).getByRole("heading", { name: "Sign in" }).waitFor();
+    expect(watch.errors).toEqual([]);
+    expect(watch.offLoopback).toEqual([]);
+    await context.close();
+  });
+
+  it("without a project id shows the params-not-found message", async () => {
+    const { page, context } = await openPage("");
+    await page.getByRole("button", { name: "Open sign-in" }).click();
+    await dialog(page).getByRole("button", { name: "Connect with WalletConnect" }).click();
+    await dialog(page).getByRole("heading", { name: "Couldn't connect to WalletConnect" }).waitFor();
+    expect(await dialog(page).getByText("This app's WalletConnect settings are missing or incorrect.").isVisible()).toBe(true);
+    await dialog(page).getByRole("button", { name: "Use another method" }).click();
+    await dialog(page).getByRole("heading", { name: "Select your wallet" }).waitFor();
+    await context.close();
+  });
+});
