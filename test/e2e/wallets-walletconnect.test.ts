@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { verifyMessage, verifyTypedData, type Hex } from "viem";
 import decodeQR from "qr/decode.js";
 import { launchChromium, watchPage } from "./support/chromium";
+import { seriousViolations } from "./support/axe";
 import { startPageServer, type PageServer } from "./support/page-server";
 import { startRelay, type Relay } from "./support/wallets/relay";
 import { startWcWallet, type WcWalletPeer } from "./support/wallets/wc-wallet";
@@ -77,6 +78,7 @@ describe("WalletConnect through a local relay", () => {
     expect(await modal.getByText("Waiting for scan").isVisible()).toBe(true);
     const qr = modal.getByRole("img", { name: "QR code to connect your wallet" });
     expect(await qr.getAttribute("width")).toBe("200");
+    expect(await seriousViolations(page)).toEqual([]);
     const uri = await scanQr(page);
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/);
     await modal.getByRole("button", { name: "Copy link" }).click();
@@ -106,6 +108,11 @@ describe("WalletConnect through a local relay", () => {
       signature: (await page.getByTestId("typed-signature").textContent()) as Hex,
     });
     expect(valid).toBe(true);
+
+    // A reload restores the session from the SDK's storage: no new pairing.
+    await page.reload();
+    await page.getByTestId("user").filter({ hasText: `eoa ${address}` }).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId("connection").textContent()).toBe(`connected ${CHAIN_ID}`);
 
     peer.rejectNext.add("personal_sign");
     await page.getByRole("button", { name: "Sign message" }).click();
