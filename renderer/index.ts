@@ -21,3 +21,4 @@ export { useSigner, useUser, useSignerStatus, useSignerState, useAuthError, type
 export { useAuthenticate, useLogout, useSignMessage, useSignTypedData } from "./hooks/useSignerActions";
 export { useListAuthMethods } from "./hooks/useListAuthMethods";
 export { useMFA, useSendVerificationCode, useSetEmail, useRemoveEmail, useSetPhone, useRemovePhone, useExportAccount } from "./hooks/useAccount";
+export { StepHeading, StepColumn } from "./primitives/StepHeading";

@@ -1,7 +1,6 @@
 import { useState } from "react";
-import { Heading } from "react-aria-components";
 import { getEmbeddedSigner, toError, type StepProps } from "latch-kit";
-import { Button, ErrorPanel, Illustration, useCss, useStrings } from "latch-kit/react";
+import { Button, ErrorPanel, Illustration, StepHeading, useCss, useStrings } from "latch-kit/react";
 import { PASSKEY_STRINGS_TABLE, passkeyStrings } from "./strings";
 import { SupportLink } from "./SupportLink";
 
@@ -60,11 +59,7 @@ export function PasskeyCreateScreen({ kit, step }: StepProps<"passkey_create">) 
   );
   return (
     <div className={css({ display: "flex", flexDirection: "column", alignItems: "center", gap: 14, textAlign: "center" })}>
-      <Illustration name="passkey" />
-      <Heading slot="title" level={2} className={css({ margin: 0, fontSize: 18, fontWeight: 700 })}>
-        {t.addTitle}
-      </Heading>
-      <p className={css({ margin: 0, color: "var(--latch-muted)", fontSize: 14 })}>{t.addBody}</p>
+      <StepHeading icon={<Illustration name="passkey" />} title={t.addTitle} body={t.addBody} />
       <ul className={css({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: 10, textAlign: "start", width: "100%" })}>
         {benefit(t.benefitLoginTitle, t.benefitLoginBody)}
         {benefit(t.benefitSecurityTitle, t.benefitSecurityBody)}

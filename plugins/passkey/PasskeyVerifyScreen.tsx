@@ -1,6 +1,5 @@
-import { Heading } from "react-aria-components";
 import { PasskeyCancelledError, WebauthnUnsupportedError, type StepProps } from "latch-kit";
-import { Button, ErrorPanel, Illustration, Spinner, useCss, useStrings } from "latch-kit/react";
+import { Button, ErrorPanel, Illustration, Spinner, StepHeading, useCss, useStrings } from "latch-kit/react";
 import { startPasskeySignIn } from "./flow";
 import { PASSKEY_STRINGS_TABLE, passkeyStrings } from "./strings";
 import { SupportLink } from "./SupportLink";
@@ -28,10 +27,7 @@ export function PasskeyVerifyScreen({ kit, step }: StepProps<"passkey_verify">) 
   }
   return (
     <div className={css({ display: "flex", flexDirection: "column", alignItems: "center", gap: 16, textAlign: "center", padding: "8px 0" })}>
-      <Illustration name="passkey" />
-      <Heading slot="title" level={2} className={css({ margin: 0, fontSize: 18, fontWeight: 700 })}>
-        {t.continueWithPasskey}
-      </Heading>
+      <StepHeading icon={<Illustration name="passkey" />} title={t.continueWithPasskey} />
       <Spinner />
       <Button variant="secondary" onPress={() => kit.setStep({ type: "initial" })}>
         {t.cancel}

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from "react";
-import { Heading } from "react-aria-components";
+import { useEffect, useRef } from "react";
 import { OTP_SUCCESS_CLOSE_MS, type OtpSubmitResult, type StepProps } from "latch-kit";
-import { emptyOtp, Illustration, OtpInput, useCss, useStrings } from "latch-kit/react";
+import { Illustration, OtpInput, StepColumn, StepHeading, useCss, useStrings } from "latch-kit/react";
+import { useCodeEntry } from "./useCodeEntry";
 import { otpErrorText } from "./errors";
 import { visuallyHidden } from "./visually-hidden";
 import { EMAIL_STRINGS_TABLE, emailStrings } from "./strings";
@@ -10,8 +10,7 @@ import { EMAIL_STRINGS_TABLE, emailStrings } from "./strings";
 export function OtpVerifyScreen({ kit, step }: StepProps<"otp_verify">) {
   const { css } = useCss();
   const t = useStrings(EMAIL_STRINGS_TABLE, emailStrings);
-  const [code, setCode] = useState(emptyOtp);
-  const [errorText, setErrorText] = useState<string | undefined>();
+  const entry = useCodeEntry();
   const status = step.status ?? "base";
   const mounted = useRef(true);
   useEffect(() => {
@@ -22,7 +21,7 @@ export function OtpVerifyScreen({ kit, step }: StepProps<"otp_verify">) {
   }, []);
 
   const verify = async (otpCode: string) => {
-    setErrorText(undefined);
+    entry.setErrorText(undefined);
     kit.setStep({ ...step, status: "verifying" });
     try {
       const result = (await kit.authenticate({ type: "otp", otpCode })) as OtpSubmitResult;
@@ -37,35 +36,26 @@ export function OtpVerifyScreen({ kit, step }: StepProps<"otp_verify">) {
     } catch (error) {
       if (!mounted.current) return;
       kit.setStep({ ...step, status: "base" });
-      setCode(emptyOtp());
-      setErrorText(otpErrorText(error, t));
+      entry.fail(otpErrorText(error, t));
     }
   };
 
   const title = status === "verifying" ? t.otpTitleVerifying : status === "success" ? t.otpTitleVerified : t.otpTitleWaiting;
   const contact = step.contact ?? step.email;
   return (
-    <div className={css({ display: "flex", flexDirection: "column", alignItems: "center", gap: 14, textAlign: "center" })}>
-      <Illustration name={step.channel === "sms" ? "phone" : "mail"} />
-      <Heading slot="title" level={2} className={css({ margin: 0, fontSize: 18, fontWeight: 700 })}>
-        {title}
-      </Heading>
+    <StepColumn>
+      <StepHeading icon={<Illustration name={step.channel === "sms" ? "phone" : "mail"} />} title={title} />
       {contact && <p className={css({ margin: 0, fontWeight: 600, wordBreak: "break-all" })}>{contact}</p>}
       <OtpInput
-        value={code}
-        onChange={(next) => {
-          setCode(next);
-          if (errorText) setErrorText(undefined);
-        }}
+        {...entry.inputProps}
         onComplete={verify}
-        onInvalidPaste={() => setErrorText(t.invalidOtp)}
+        onInvalidPaste={() => entry.setErrorText(t.invalidOtp)}
         isDisabled={status !== "base"}
-        errorText={errorText}
         autoFocus
       />
       <span aria-live="polite" className={css(visuallyHidden)}>
         {status === "base" ? "" : title}
       </span>
-    </div>
+    </StepColumn>
   );
 }

@@ -1,19 +1,17 @@
 import { useState } from "react";
-import { Heading } from "react-aria-components";
 import { getEmbeddedSigner, type StepProps } from "latch-kit";
-import { emptyOtp, Illustration, OtpInput, useCss, useStrings } from "latch-kit/react";
+import { Illustration, OtpInput, StepColumn, StepHeading, useStrings } from "latch-kit/react";
+import { useCodeEntry } from "./useCodeEntry";
 import { EMAIL_STRINGS_TABLE, emailStrings } from "./strings";
 
 /** totp_verify: the authenticator-app code that completes a sign-in needing a second factor. */
 export function TotpVerifyScreen({ kit, step }: StepProps<"totp_verify">) {
-  const { css } = useCss();
   const t = useStrings(EMAIL_STRINGS_TABLE, emailStrings);
-  const [code, setCode] = useState(emptyOtp);
-  const [errorText, setErrorText] = useState<string | undefined>();
+  const entry = useCodeEntry();
   const [verifying, setVerifying] = useState(false);
 
   const verify = async (multiFactorCode: string) => {
-    setErrorText(undefined);
+    entry.setErrorText(undefined);
     setVerifying(true);
     const multiFactor = { multiFactorId: step.factorId, multiFactorCode };
     try {
@@ -27,11 +25,10 @@ export function TotpVerifyScreen({ kit, step }: StepProps<"totp_verify">) {
       }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      setCode(emptyOtp());
-      if (message.includes("Invalid MFA code")) setErrorText(t.totpIncorrect);
+      if (message.includes("Invalid MFA code")) entry.fail(t.totpIncorrect);
       else {
         console.error("[latch] verifying the authenticator code failed", error);
-        setErrorText(t.totpFailed);
+        entry.fail(t.totpFailed);
       }
     } finally {
       setVerifying(false);
@@ -39,25 +36,16 @@ export function TotpVerifyScreen({ kit, step }: StepProps<"totp_verify">) {
   };
 
   return (
-    <div className={css({ display: "flex", flexDirection: "column", alignItems: "center", gap: 14, textAlign: "center" })}>
-      <Illustration name="shield" />
-      <Heading slot="title" level={2} className={css({ margin: 0, fontSize: 18, fontWeight: 700 })}>
-        {t.totpTitle}
-      </Heading>
-      <p className={css({ margin: 0, color: "var(--latch-muted)", fontSize: 14 })}>{t.totpBody}</p>
+    <StepColumn>
+      <StepHeading icon={<Illustration name="shield" />} title={t.totpTitle} body={t.totpBody} />
       <OtpInput
-        value={code}
-        onChange={(next) => {
-          setCode(next);
-          if (errorText) setErrorText(undefined);
-        }}
+        {...entry.inputProps}
         onComplete={verify}
-        onInvalidPaste={() => setErrorText(t.totpIncorrect)}
+        onInvalidPaste={() => entry.setErrorText(t.totpIncorrect)}
         isDisabled={verifying}
-        errorText={errorText}
         label={t.totpTitle}
         autoFocus
       />
-    </div>
+    </StepColumn>
   );
 }
