@@ -1,5 +1,9 @@
 // `npm start`: the local emulator and the playground, together; Ctrl-C stops everything started here.
+// `npm start -- --devnet` also starts the local EVM devnet (node, bundler, paymaster).
 import { spawn } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 const children = [];
 let stopping = false;
@@ -43,9 +47,37 @@ function stop(code = 0) {
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
+// The playground's bundle-size figures (bench/plugin-sizes.mjs): measured again, in the background,
+// when missing or older than the kit's sources; the page reloads by itself when they land.
+const root = fileURLToPath(new URL("../", import.meta.url));
+const sizesFile = join(root, "playground/src/generated/plugin-sizes.json");
+function newestMtime(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
+}
+function sizesAreStale() {
+  if (!existsSync(sizesFile)) return true;
+  const inputs = ["core", "renderer", "plugins", "package.json", "rollup.config.mjs", "bench/plugin-sizes.mjs"].map((p) => join(root, p));
+  const newest = Math.max(...inputs.filter((p) => existsSync(p)).map(newestMtime));
+  return newest > statSync(sizesFile).mtimeMs;
+}
+if (sizesAreStale()) {
+  console.log("[sizes] measuring the bundle size of each plugin entry for the playground (bench/plugin-sizes.mjs)…");
+  const sizes = spawn(process.execPath, [join(root, "bench/plugin-sizes.mjs"), "--quiet"], { stdio: ["ignore", "inherit", "inherit"] });
+  children.push(sizes);
+  sizes.on("exit", (code) => {
+    if (stopping) return;
+    console.log(code === 0 ? "[sizes] done: the playground shows them" : `[sizes] failed (${code}); the playground shows no size`);
+  });
+}
+
 const emulatorPort = process.env.LATCH_EMULATOR_PORT ?? "8787";
+if (process.argv.includes("--devnet")) run("devnet", "npx", ["tsx", "emulator/devnet/cli.ts"]);
 run("emulator", "npx", ["tsx", "emulator/cli.ts", "--port", emulatorPort]);
 run("playground", "npx", ["vite", "--config", "playground/vite.config.ts"], {
   LATCH_EMULATOR_URL: `http://localhost:${emulatorPort}`,
 });
-console.log("Latch: playground at http://localhost:5173 — emulator at http://localhost:" + emulatorPort + " (Ctrl-C stops both)");
+console.log(
+  `Latch: playground at http://localhost:5173 — emulator at http://localhost:${emulatorPort}${process.argv.includes("--devnet") ? " — devnet at http://127.0.0.1:8545" : ""} (Ctrl-C stops everything)`,
+);
