@@ -4,9 +4,11 @@ import { HTTPException } from "hono/http-exception";
 import { SDK_VERSION_HEADER } from "../core/constants";
 import type { EmulatorContext } from "./context";
 import { ApiError } from "./errors";
+import { accountRoutes } from "./routes/account";
 import { authRoutes } from "./routes/auth";
 import { devRoutes } from "./routes/dev";
 import { frameRoutes } from "./routes/frames";
+import { KEY_MANAGEMENT_PREFIX, keyManagementRoutes } from "./routes/keyManagement";
 import { mfaRoutes } from "./routes/mfa";
 import { stampedRoutes } from "./routes/stamped";
 import { verificationRoutes } from "./routes/verification";
@@ -29,7 +31,7 @@ export function createApp(ctx: EmulatorContext, log?: (line: string) => void): H
     cors({
       origin: "*",
       allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
-      allowHeaders: ["Authorization", "Content-Type", SDK_VERSION_HEADER],
+      allowHeaders: ["Authorization", "Content-Type", SDK_VERSION_HEADER, "X-Stamp", "X-Stamp-Webauthn"],
       maxAge: 600,
     }),
   );
@@ -38,7 +40,9 @@ export function createApp(ctx: EmulatorContext, log?: (line: string) => void): H
   app.route(SIGNER_PREFIX, verificationRoutes(ctx));
   app.route(SIGNER_PREFIX, stampedRoutes(ctx));
   app.route(SIGNER_PREFIX, mfaRoutes(ctx));
-  app.route("/frames", frameRoutes());
+  app.route(SIGNER_PREFIX, accountRoutes(ctx));
+  app.route(KEY_MANAGEMENT_PREFIX, keyManagementRoutes(ctx));
+  app.route("/frames", frameRoutes(ctx));
   app.route("/", devRoutes(ctx));
 
   app.notFound((c) => c.json(new ApiError(404, "NOT_FOUND", `No route ${c.req.method} ${c.req.path}`).body(), 404));

@@ -1,24 +1,31 @@
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
-/** The frame's script, bundled once per process on first use (about a few hundred ms). */
-let authFrameScript: Promise<string> | undefined;
+/** Frame scripts, each bundled once per process on first use (about a few hundred ms). */
+const scripts = new Map<string, Promise<string>>();
 
-export function authFrameBundle(): Promise<string> {
-  authFrameScript ??= build({
-    entryPoints: [fileURLToPath(new URL("./authFrame.client.ts", import.meta.url))],
-    bundle: true,
-    write: false,
-    format: "iife",
-    platform: "browser",
-    target: "es2022",
-    minify: true,
-    legalComments: "none",
-  })
-    .then((result) => result.outputFiles[0]!.text)
-    .catch((error: unknown) => {
-      authFrameScript = undefined;
-      throw error;
-    });
-  return authFrameScript;
+function frameBundle(entry: string): Promise<string> {
+  let script = scripts.get(entry);
+  if (!script) {
+    script = build({
+      entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
+      bundle: true,
+      write: false,
+      format: "iife",
+      platform: "browser",
+      target: "es2022",
+      minify: true,
+      legalComments: "none",
+    })
+      .then((result) => result.outputFiles[0]!.text)
+      .catch((error: unknown) => {
+        scripts.delete(entry);
+        throw error;
+      });
+    scripts.set(entry, script);
+  }
+  return script;
 }
+
+export const authFrameBundle = (): Promise<string> => frameBundle("./authFrame.client.ts");
+export const exportFrameBundle = (): Promise<string> => frameBundle("./exportFrame.client.ts");

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
-import { authFrameBundle } from "../frames/bundle";
-import { AUTH_FRAME_HTML, EXPORT_FRAME_HTML } from "../frames/pages";
+import type { EmulatorContext } from "../context";
+import { exportSigningKey } from "../crypto/exportBundle";
+import { authFrameBundle, exportFrameBundle } from "../frames/bundle";
+import { AUTH_FRAME_HTML, exportFrameHtml } from "../frames/pages";
 
 /** Frames may be embedded by any app (frame-ancestors *) but load nothing but their own script. */
 const FRAME_HEADERS = {
@@ -10,12 +12,16 @@ const FRAME_HEADERS = {
   "X-Content-Type-Options": "nosniff",
 };
 
-export function frameRoutes(): Hono {
+export function frameRoutes(ctx: EmulatorContext): Hono {
   const app = new Hono();
   app.get("/auth", (c) => c.html(AUTH_FRAME_HTML, 200, FRAME_HEADERS));
   app.get("/auth.js", async (c) =>
     c.body(await authFrameBundle(), 200, { ...FRAME_HEADERS, "Content-Type": "text/javascript; charset=utf-8" }),
   );
-  app.get("/export", (c) => c.html(EXPORT_FRAME_HTML, 200, FRAME_HEADERS));
+  // The page carries the emulator's export-signing key: the frame checks bundles against it only.
+  app.get("/export", (c) => c.html(exportFrameHtml(exportSigningKey(ctx.secrets).publicKeyHex), 200, FRAME_HEADERS));
+  app.get("/export.js", async (c) =>
+    c.body(await exportFrameBundle(), 200, { ...FRAME_HEADERS, "Content-Type": "text/javascript; charset=utf-8" }),
+  );
   return app;
 }

@@ -91,7 +91,9 @@ describe("pages", () => {
     expect(js).toContain("PUBLIC_KEY_READY");
 
     const exportFrame = await get("/frames/export");
-    expect(await exportFrame.text()).toContain("coming with the export issue");
+    const exportHtml = await exportFrame.text();
+    expect(exportHtml).toMatch(/<meta name="latch-export-signing-key" content="04[0-9a-f]{128}">/);
+    expect(exportHtml).toContain('<script src="/frames/export.js"></script>');
   });
 
   it("answers unknown paths with a JSON 404", async () => {

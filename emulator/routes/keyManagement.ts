@@ -1,0 +1,215 @@
+import { randomUUID } from "node:crypto";
+import { Hono, type Context } from "hono";
+import { type, type Type } from "arktype";
+import type { EmulatorContext } from "../context";
+import { forbidden, notFound, unauthorized } from "../errors";
+import * as s from "../schemas";
+import { hexToBytes } from "../crypto/encoding";
+import { sealExportBundle } from "../crypto/exportBundle";
+import { insertActivity, pollActivity, type ActivityRow } from "../store/activities";
+import { deleteAuthenticators, listAuthenticators } from "../store/authenticators";
+import type { UserRow } from "../store/users";
+import { attestationSchema, savePasskey, verifyPasskeyAttestation, type PasskeyAttestation, type VerifiedPasskey } from "../services/passkeys";
+import { lockUser, requireSignInMethodLeft } from "../services/signInMethods";
+import { API_KEY_STAMP_HEADER } from "../services/stamps/apiKeyStamp";
+import { verifyStampedRequest, type StampedBody, type StampedRequest } from "../services/stamps/verify";
+import { WEBAUTHN_STAMP_HEADER } from "../services/stamps/webauthnStamp";
+import { mnemonicOf, WALLET_NAME, walletAccountsOf, walletIdOf } from "../services/wallets";
+import { walletKeysOf } from "../services/accounts";
+import { requireUser } from "./auth";
+
+/** Where the kit calls the key-management API directly: `POST /public/v1/{query|submit}/<op>`. */
+export const KEY_MANAGEMENT_PREFIX = "/public/v1";
+
+const timestampMs = "string | number";
+const activity = <T extends string>(name: T) => `'${name}'` as const;
+
+const bodies = {
+  "query/whoami": type({ organizationId: s.uuid, "timestampMs?": timestampMs }),
+  "query/get_activity": type({ organizationId: s.uuid, activityId: s.uuid, "timestampMs?": timestampMs }),
+  "query/list_authenticators": type({ organizationId: s.uuid, "userId?": s.uuid, "timestampMs?": timestampMs }),
+  "query/list_wallets": type({ organizationId: s.uuid, "timestampMs?": timestampMs }),
+  "query/list_wallet_accounts": type({ organizationId: s.uuid, walletId: s.uuid, "timestampMs?": timestampMs, "paginationOptions?": "object" }),
+  "submit/create_authenticators": type({
+    type: activity("ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2"),
+    timestampMs,
+    organizationId: s.uuid,
+    parameters: {
+      userId: s.uuid,
+      authenticators: type({ authenticatorName: "0 < string <= 256", challenge: "string > 0", attestation: attestationSchema }).array().atLeastLength(1),
+    },
+  }),
+  "submit/delete_authenticators": type({
+    type: activity("ACTIVITY_TYPE_DELETE_AUTHENTICATORS"),
+    timestampMs,
+    organizationId: s.uuid,
+    parameters: { userId: s.uuid, authenticatorIds: s.uuid.array().atLeastLength(1) },
+  }),
+  "submit/export_wallet": type({
+    type: activity("ACTIVITY_TYPE_EXPORT_WALLET"),
+    timestampMs,
+    organizationId: s.uuid,
+    parameters: { walletId: s.uuid, targetPublicKey: s.targetPublicKey, "language?": "'MNEMONIC_LANGUAGE_ENGLISH'" },
+  }),
+  "submit/export_wallet_account": type({
+    type: activity("ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT"),
+    timestampMs,
+    organizationId: s.uuid,
+    parameters: { address: "string", targetPublicKey: s.targetPublicKey },
+  }),
+} satisfies Record<string, Type<StampedBody>>;
+
+type Operation = keyof typeof bodies;
+
+/** create_authenticators answers PENDING once before COMPLETED, so clients' activity polling is exercised. */
+const PENDING_POLLS: Partial<Record<Operation, number>> = { "submit/create_authenticators": 1 };
+
+/**
+ * The key-management operations behind passkey management and wallet export. Every call is
+ * stamped (`X-Stamp` from the auth frame or `X-Stamp-Webauthn` from a passkey) over the exact body.
+ * Submits answer `{activity}`; `get_activity` polls one.
+ */
+export function keyManagementRoutes(ctx: EmulatorContext): Hono {
+  const app = new Hono();
+
+  app.post("/:kind{query|submit}/:op", async (c) => {
+    const operation = `${c.req.param("kind")}/${c.req.param("op")}`;
+    if (!(operation in bodies)) throw notFound("UNSUPPORTED_OPERATION", `The emulator does not implement /public/v1/${operation}`);
+    const op = operation as Operation;
+    const request = await stampedRequestOf(c);
+    const body = await verifyStampedRequest(ctx, request, op, bodies[op] as Type<StampedBody>);
+    const user = await requireUser(ctx, body.organizationId);
+    return c.json(await handle(ctx, c, op, body as never, user));
+  });
+
+  return app;
+}
+
+async function handle(ctx: EmulatorContext, c: Context, op: Operation, body: any, user: UserRow): Promise<unknown> {
+  switch (op) {
+    case "query/whoami":
+      return { organizationId: user.orgId, organizationName: `Latch user ${user.userId}`, userId: user.userId, username: user.email ?? user.phone ?? user.userId };
+
+    case "query/get_activity": {
+      const row = await pollActivity(ctx.db, user.orgId, body.activityId, ctx.now());
+      if (!row) throw notFound("ACTIVITY_NOT_FOUND", `No activity ${body.activityId} in organization ${user.orgId}`);
+      return { activity: activityJson(row) };
+    }
+
+    case "query/list_authenticators": {
+      requireSameUser(user, body.userId);
+      const rows = await listAuthenticators(ctx.db, user.orgId);
+      return {
+        authenticators: rows.map((a) => ({
+          authenticatorId: a.authenticatorId,
+          authenticatorName: a.name,
+          credentialId: a.credentialId,
+          transports: a.transports.map((t) => `AUTHENTICATOR_TRANSPORT_${t.toUpperCase().replace(/-/g, "_")}`),
+          attestationType: "none",
+          createdAt: timestamp(a.createdAt),
+          updatedAt: timestamp(a.createdAt),
+        })),
+      };
+    }
+
+    case "query/list_wallets":
+      return { wallets: [{ walletId: walletIdOf(user.orgId), walletName: WALLET_NAME, exported: false, imported: false }] };
+
+    case "query/list_wallet_accounts":
+      if (body.walletId !== walletIdOf(user.orgId)) throw notFound("WALLET_NOT_FOUND", `No wallet ${body.walletId} in organization ${user.orgId}`);
+      return { accounts: walletAccountsOf(user) };
+
+    case "submit/create_authenticators": {
+      requireSameUser(user, body.parameters.userId);
+      const entries = body.parameters.authenticators as Array<{ authenticatorName: string } & PasskeyAttestation>;
+      const verified: Array<{ name: string; passkey: VerifiedPasskey }> = [];
+      for (const entry of entries) verified.push({ name: entry.authenticatorName, passkey: await verifyPasskeyAttestation(entry, c.req.header("Origin")) });
+      const row = await ctx.db.transaction(async (tx) => {
+        const authenticatorIds: string[] = [];
+        for (const { name, passkey } of verified) authenticatorIds.push(await savePasskey(tx, ctx, user.orgId, passkey, name));
+        return insertActivity(
+          tx,
+          { id: randomUUID(), orgId: user.orgId, type: body.type, result: { createAuthenticatorsResult: { authenticatorIds } }, pendingPolls: PENDING_POLLS[op] ?? 0 },
+          ctx.now(),
+        );
+      });
+      return { activity: activityJson(row) };
+    }
+
+    case "submit/delete_authenticators": {
+      requireSameUser(user, body.parameters.userId);
+      const ids = body.parameters.authenticatorIds as string[];
+      const row = await ctx.db.transaction(async (tx) => {
+        await lockUser(tx, user.orgId);
+        const deleted = await deleteAuthenticators(tx, user.orgId, ids);
+        const missing = ids.filter((id) => !deleted.includes(id));
+        if (missing.length > 0) throw notFound("AUTHENTICATOR_NOT_FOUND", `No such passkey in organization ${user.orgId}: ${missing.join(", ")}`);
+        await requireSignInMethodLeft(tx, user.orgId);
+        return insertActivity(
+          tx,
+          { id: randomUUID(), orgId: user.orgId, type: body.type, result: { deleteAuthenticatorsResult: { authenticatorIds: deleted } }, pendingPolls: 0 },
+          ctx.now(),
+        );
+      });
+      return { activity: activityJson(row) };
+    }
+
+    case "submit/export_wallet": {
+      const { walletId, targetPublicKey } = body.parameters;
+      if (walletId !== walletIdOf(user.orgId)) throw notFound("WALLET_NOT_FOUND", `No wallet ${walletId} in organization ${user.orgId}`);
+      const exportBundle = await sealExportBundle(ctx.secrets, targetPublicKey, await mnemonicOf(ctx, user.orgId), user.orgId);
+      const row = await insertActivity(
+        ctx.db,
+        { id: randomUUID(), orgId: user.orgId, type: body.type, result: { exportWalletResult: { walletId, exportBundle } }, pendingPolls: 0 },
+        ctx.now(),
+      );
+      return { activity: activityJson(row) };
+    }
+
+    case "submit/export_wallet_account": {
+      const { address, targetPublicKey } = body.parameters as { address: string; targetPublicKey: string };
+      const keys = await walletKeysOf(ctx, user.orgId);
+      let secret: Uint8Array;
+      if (address.toLowerCase() === user.address.toLowerCase()) secret = hexToBytes(keys.evmPrivateKey);
+      else if (address === user.solanaAddress) secret = keys.solanaPrivateKey;
+      else throw notFound("WALLET_ACCOUNT_NOT_FOUND", `Could not find wallet associated with ${address}`);
+      const exportBundle = await sealExportBundle(ctx.secrets, targetPublicKey, secret, user.orgId);
+      const row = await insertActivity(
+        ctx.db,
+        { id: randomUUID(), orgId: user.orgId, type: body.type, result: { exportWalletAccountResult: { address, exportBundle } }, pendingPolls: 0 },
+        ctx.now(),
+      );
+      return { activity: activityJson(row) };
+    }
+  }
+}
+
+/** The stamped request a direct call amounts to: this URL, the raw body, and its stamp header. */
+async function stampedRequestOf(c: Context): Promise<StampedRequest> {
+  const body = await c.req.text();
+  for (const name of [WEBAUTHN_STAMP_HEADER, API_KEY_STAMP_HEADER]) {
+    const value = c.req.header(name);
+    if (value) return { url: c.req.url, body, stamp: { stampHeaderName: name, stampHeaderValue: value } };
+  }
+  throw unauthorized("MISSING_STAMP", `A ${API_KEY_STAMP_HEADER} or ${WEBAUTHN_STAMP_HEADER} header is required`);
+}
+
+function requireSameUser(user: UserRow, userId: string | undefined): void {
+  if (userId !== undefined && userId !== user.userId) throw forbidden("USER_NOT_IN_ORGANIZATION", `User ${userId} is not the user of organization ${user.orgId}`);
+}
+
+function timestamp(ms: number) {
+  return { seconds: String(Math.floor(ms / 1000)), nanos: String(Math.round((ms % 1000) * 1e6)) };
+}
+
+function activityJson(row: ActivityRow) {
+  return {
+    id: row.id,
+    organizationId: row.orgId,
+    type: row.type,
+    status: row.status,
+    result: row.status === "ACTIVITY_STATUS_COMPLETED" ? row.result : {},
+    createdAt: timestamp(row.createdAt),
+    updatedAt: timestamp(row.updatedAt),
+  };
+}
