@@ -16,6 +16,22 @@ export interface AuthMethods {
   passkeys: Array<{ authenticatorId: string; name: string; createdAt: string | number }>;
 }
 
+/** A provider `prepare-oauth` offers: where its login page is and the client id to use there. */
+export interface OauthAuthProvider {
+  id: string;
+  isCustomProvider?: boolean;
+  clientId: string;
+  authEndpoint: string;
+}
+
+/** A social (or custom-JWT) identity linked to the user. */
+export interface OauthProviderInfo {
+  providerId: string;
+  issuer: string;
+  providerName?: string;
+  userDisplayName?: string;
+}
+
 export interface SignerRoutes {
   lookup: { request: { email: string } | { phone: string }; response: { orgId: string | null } };
   signup: {
@@ -62,6 +78,16 @@ export interface SignerRoutes {
     response: { orgId: string; userId: string; address: string; solanaAddress?: string; email?: string; phone?: string };
   };
   "sign-payload": { request: { stampedRequest: StampedRequest }; response: { signature: string } };
+  "prepare-oauth": {
+    request: { nonce: string };
+    response: { codeChallenge: string; requestKey: string; authProviders: OauthAuthProvider[] };
+  };
+  "auth-jwt": {
+    request: { jwt: string; targetPublicKey: string; authProvider?: string; expirationSeconds?: number };
+    response: { isSignUp: boolean; orgId: string; credentialBundle: string };
+  };
+  "add-oauth-provider": { request: { stampedRequest: StampedRequest }; response: { oauthProviders: OauthProviderInfo[] } };
+  "remove-oauth-provider": { request: { stampedRequest: StampedRequest }; response: Record<string, never> };
   "signer-config": { request: Record<string, never>; response: { email: { mode?: "MAGIC_LINK" | "OTP" } } };
   "init-otp": { request: { contact: string; otpType: "OTP_TYPE_EMAIL" | "OTP_TYPE_SMS" }; response: { otpId: string } };
   "verify-otp": { request: { otpId: string; otpCode: string }; response: { verificationToken: string } };
