@@ -178,8 +178,15 @@ export class EvmWallet {
     const attempt = ++this.attempt;
     const step = { type: stepType, chain: "evm" as const, wallet };
     this.kit.setStep(step);
+    // Leaving the connect step any other way than completing (Cancel, back, closing the dialog) cancels.
+    const off = this.kit.events.on("stepChanged", (next) => {
+      if (next.type === stepType || next.type === "complete") return;
+      off();
+      if (attempt === this.attempt) this.cancel();
+    });
     return this.connectOnce(wallet, options, attempt).then(
       () => {
+        off();
         if (attempt === this.attempt && this.kit.getStep().type === stepType) this.kit.setStep({ type: "complete" });
       },
       (error) => {

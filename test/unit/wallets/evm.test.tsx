@@ -113,4 +113,20 @@ describe("evm plugin in the dialog", () => {
     expect(kit.getStatus()).toBe("CONNECTED");
     expect(getWalletConnection(kit).status).toBe("connected");
   });
+
+  it("closing the dialog while the wallet asks cancels: a late approval signs nobody in", async () => {
+    const kit = await setup();
+    let approve!: () => void;
+    wallet.gate = new Promise((resolve) => (approve = resolve));
+    await pick(`Test Wallet ${n}`);
+    expect(kit.getStep().type).toBe("eoa_connect");
+    act(() => kit.closeModal());
+    expect(kit.getStep().type).toBe("initial");
+    approve();
+    await waitFor(() => expect(wallet.requests).toContain("eth_accounts"));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(kit.getUser()).toBeNull();
+    expect(kit.getStep().type).toBe("initial");
+    expect(localStorage.getItem("walletName")).toBeNull();
+  });
 });

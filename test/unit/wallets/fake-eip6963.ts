@@ -8,6 +8,8 @@ export interface FakeWallet {
   rejectNext: Set<string>;
   /** Methods that fail once with this EIP-1193 code. */
   failNext: Map<string, number>;
+  /** While set, the wallet waits on it before answering a connect (the user has not decided yet). */
+  gate?: Promise<void>;
   chainId: number;
   knownChains: Set<number>;
   authorized: boolean;
@@ -34,6 +36,7 @@ export function fakeEip6963Wallet({ name, rdns, address, chainId = 1 }: { name: 
         const hex = `0x${wallet.chainId.toString(16)}`;
         switch (method) {
           case "wallet_requestPermissions":
+            await wallet.gate;
             wallet.authorized = true;
             return [{ parentCapability: "eth_accounts", caveats: [{ type: "restrictReturnedAccounts", value: [address] }] }];
           case "eth_requestAccounts":

@@ -15,8 +15,8 @@ interface Message {
   publishedAt: number;
   tag: number;
   attestation?: string;
-  /** Connection that published it: it never gets its own message back. */
-  from: Client;
+  /** Client id (relay JWT issuer) that published it: it never gets its own message back, on any connection. */
+  from: string;
   expiresAt: number;
 }
 
@@ -24,7 +24,7 @@ interface Client {
   socket: WebSocket;
   clientId: string;
   topics: Set<string>;
-  /** Messages already delivered to this client. */
+  /** Messages already delivered to this client id (across its reconnections). */
   seen: WeakSet<Message>;
 }
 
@@ -41,6 +41,7 @@ export async function startRelay(): Promise<Relay> {
   const server = new WebSocketServer({ host: "127.0.0.1", port: 0 });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const clients = new Set<Client>();
+  const seenBy = new Map<string, WeakSet<Message>>();
   const mailbox = new Map<string, Message[]>();
   const log: string[] = [];
   let nextId = Date.now() * 1000;
@@ -48,7 +49,7 @@ export async function startRelay(): Promise<Relay> {
   const subscriptionId = (topic: string, client: Client) => createHash("sha256").update(topic + client.clientId).digest("hex");
 
   const deliver = (client: Client, msg: Message) => {
-    if (msg.from === client || client.seen.has(msg) || client.socket.readyState !== client.socket.OPEN) return;
+    if (msg.from === client.clientId || client.seen.has(msg) || client.socket.readyState !== client.socket.OPEN) return;
     client.seen.add(msg);
     const { topic, message, publishedAt, tag, attestation } = msg;
     client.socket.send(
@@ -68,7 +69,7 @@ export async function startRelay(): Promise<Relay> {
       publishedAt: Date.now(),
       tag: p.tag ?? 0,
       ...(p.attestation ? { attestation: p.attestation } : {}),
-      from,
+      from: from.clientId,
       expiresAt: Date.now() + (p.ttl ?? 300) * 1000,
     };
     const kept = (mailbox.get(p.topic) ?? []).filter((m) => m.expiresAt > Date.now());
@@ -87,7 +88,7 @@ export async function startRelay(): Promise<Relay> {
   const pending = (client: Client, topics: string[]) =>
     topics.flatMap((topic) =>
       (mailbox.get(topic) ?? [])
-        .filter((m) => m.from !== client && !client.seen.has(m) && m.expiresAt > Date.now())
+        .filter((m) => m.from !== client.clientId && !client.seen.has(m) && m.expiresAt > Date.now())
         .map((m) => {
           client.seen.add(m);
           const { message, publishedAt, tag, attestation } = m;
@@ -101,7 +102,9 @@ export async function startRelay(): Promise<Relay> {
       socket.close(4001, "Unauthorized: invalid JWT");
       return;
     }
-    const client: Client = { socket, clientId: decodeJWT(auth).payload.iss, topics: new Set(), seen: new WeakSet() };
+    const clientId = decodeJWT(auth).payload.iss;
+    if (!seenBy.has(clientId)) seenBy.set(clientId, new WeakSet());
+    const client: Client = { socket, clientId, topics: new Set(), seen: seenBy.get(clientId)! };
     clients.add(client);
     const ping = setInterval(() => socket.ping(), PING_INTERVAL_MS);
     socket.on("close", () => {
