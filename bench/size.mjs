@@ -22,6 +22,7 @@ const factory = {
   walletconnect: "walletConnect",
   solana: "solana",
   mobile: "mobileWallet",
+  "solana-embedded": "solanaEmbedded",
 };
 
 const KB = 1024;

@@ -1,0 +1,31 @@
+import { LatchError } from "latch-kit";
+
+/** Signing needs the user's Solana address (spec §5 and §8). */
+export const NO_SOLANA_ADDRESS = "No Solana address available for the user";
+/** The same condition where a transaction is sent without a Solana signer. */
+export const NO_SOLANA_ADDRESS_SHORT = "no solana address";
+
+export class NoSolanaAddressError extends LatchError {
+  override name = "NoSolanaAddressError";
+  constructor(message: string = NO_SOLANA_ADDRESS) {
+    super(message);
+  }
+}
+
+/** Only legacy and version 0 transactions are signed (spec §9). */
+export class UnsupportedTransactionVersionError extends LatchError {
+  override name = "UnsupportedTransactionVersionError";
+  constructor(readonly version: number) {
+    super(`Transaction version ${version} is not supported: the embedded Solana signer signs legacy and version 0 transactions`);
+  }
+}
+
+/** The fee-payer request failed or its answer lacks `result.serializedTransaction`. */
+export class SolanaSponsorshipError extends LatchError {
+  override name = "SolanaSponsorshipError";
+}
+
+/** A sent transaction failed on chain, or expired before it was confirmed. */
+export class SolanaTransactionError extends LatchError {
+  override name = "SolanaTransactionError";
+}
