@@ -13,11 +13,23 @@ import "./registry";
 export const passkey = () => {
   // Once per connection: a disconnect resets it. Per kit, as each call makes a new plugin.
   let offeredThisConnection = false;
+  // A sign-up still on screen (the code screen shows 'verified', then completes) would replace the
+  // offer: it waits until the dialog is closed or at initial / complete (spec §4 Passkey creation).
+  let offerPending = false;
   const offerAfterSignup = (kit: Kit) => {
     const user = kit.getUser();
     if (!kit.config.ui.auth?.addPasskeyOnSignup || offeredThisConnection || !user || user.credentialId) return;
+    if (kit.isModalOpen() && kit.getStep().type !== "initial" && kit.getStep().type !== "complete") {
+      offerPending = true;
+      return;
+    }
+    offerPending = false;
     offeredThisConnection = true;
     kit.openModal({ type: "passkey_create" });
+  };
+  // After the step that completes the sign-in has run (it closes the dialog).
+  const offerLater = (kit: Kit) => {
+    if (offerPending) setTimeout(() => offerAfterSignup(kit), 0);
   };
   return definePlugin({
     id: "passkey",
@@ -32,8 +44,15 @@ export const passkey = () => {
     listeners: [
       ...embeddedSignerParts.listeners,
       defineListener("newUserSignup", (_payload, kit) => offerAfterSignup(kit)),
+      defineListener("stepChanged", (step, kit) => {
+        if (step.type === "complete") offerLater(kit);
+      }),
+      defineListener("modalOpenChanged", (open, kit) => {
+        if (!open) offerLater(kit);
+      }),
       defineListener("disconnected", () => {
         offeredThisConnection = false;
+        offerPending = false;
       }),
     ],
   });
