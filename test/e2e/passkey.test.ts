@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { verifyMessage } from "viem";
+import { startEmulator } from "../../emulator/index";
+import { launchChromium, watchPage } from "./support/chromium";
+import { startPageServer, type PageServer } from "./support/page-server";
+import { waitForMessage } from "./support/inbox";
+import { addVirtualAuthenticator, type VirtualAuthenticator } from "./support/webauthn";
+
+let browser: Browser;
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let pages: PageServer;
+
+beforeAll(async () => {
+  [emulator, browser, pages] = await Promise.all([startEmulator({ memory: true, port: 0 }), launchChromium(), startPageServer(["account"])]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await pages?.close();
+  await emulator?.stop();
+});
+
+const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+async function open(query = ""): Promise<{ page: Page; watch: ReturnType<typeof watchPage>; authenticator: VirtualAuthenticator }> {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  const watch = watchPage(page);
+  const authenticator = await addVirtualAuthenticator(page);
+  await page.goto(`${pages.url}/account?emulator=${encodeURIComponent(emulator.url)}${query}`);
+  await status(page, /^DISCONNECTED$/);
+  return { page, watch, authenticator };
+}
+
+const status = (page: Page, value: RegExp) => page.getByTestId("status").filter({ hasText: value }).waitFor();
+const outcome = (page: Page, value: RegExp | string) => page.getByTestId("outcome").filter({ hasText: value }).waitFor();
+
+async function signMessage(page: Page, text: string): Promise<void> {
+  await page.getByRole("textbox", { name: "Message" }).fill(text);
+  await page.getByRole("button", { name: "Sign message" }).click();
+  await page.getByTestId("signature").filter({ hasText: /^0x/ }).waitFor();
+  const address = (await page.getByTestId("user-address").textContent()) as `0x${string}`;
+  const signature = (await page.getByTestId("signature").textContent()) as `0x${string}`;
+  expect(await verifyMessage({ address, message: text, signature })).toBe(true);
+}
+
+async function logOut(page: Page) {
+  await page.getByRole("button", { name: "Log out" }).click();
+  await status(page, /^DISCONNECTED$/);
+}
+
+/** 'I have a passkey' in the dialog. */
+async function passkeySignIn(page: Page) {
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "I have a passkey" }).click();
+}
+
+async function typeCode(page: Page, code: string) {
+  await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
+  await page.keyboard.type(code);
+}
+
+async function emailSignUp(page: Page, email: string) {
+  const since = Date.now() - 1000;
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByRole("button", { name: "Continue" }).first().click();
+  const message = await waitForMessage(emulator.url, email, since);
+  await typeCode(page, message.code!);
+}
+
+describe("passkeys in Chromium with a virtual authenticator", () => {
+  it("signs up with a passkey and signs a message; signs out and back in with the same passkey", async () => {
+    const { page, watch, authenticator } = await open();
+    await page.getByRole("button", { name: "Sign up with a passkey" }).click();
+    await status(page, /^CONNECTED$/);
+    await outcome(page, "ok");
+    const address = await page.getByTestId("user-address").textContent();
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(await page.getByTestId("events").textContent()).toContain("newUserSignup");
+    const [credential] = await authenticator.credentials();
+    expect(credential).toMatchObject({ rpId: "localhost", isResidentCredential: true });
+    await page.getByTestId("auth-methods").filter({ hasText: "passkeys" }).waitFor();
+    await signMessage(page, "signed with a passkey");
+
+    await logOut(page);
+    await passkeySignIn(page);
+    await status(page, /^CONNECTED$/);
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    expect(await page.getByTestId("user-address").textContent()).toBe(address);
+    expect((await authenticator.credentials())[0]!.signCount).toBeGreaterThan(credential!.signCount);
+    expect(watch.errors).toEqual([]);
+    expect(watch.offLoopback).toEqual([]);
+    await page.close();
+  });
+
+  it("offers a passkey after an email sign-up (addPasskeyOnSignup): Continue adds it, 'Passkey added!', complete; that passkey then signs in", async () => {
+    const { page, watch } = await open("&addPasskeyOnSignup=true");
+    const email = unique("offer");
+    await emailSignUp(page, email);
+    await page.getByRole("heading", { name: "Add a passkey" }).waitFor();
+    await page.getByText("Simpler login").waitFor();
+    await page.getByText("Enhanced security").waitFor();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("heading", { name: "Passkey added!" }).waitFor();
+    await page.getByText("You can use this passkey to sign in next time.").waitFor();
+    // The listed methods were refreshed with the new passkey before the success screen.
+    expect(JSON.parse((await page.getByTestId("auth-methods").textContent())!)).toMatchObject({
+      email,
+      passkeys: [{ name: expect.stringMatching(/^passkey-\d+$/) }],
+    });
+    // Completes by itself after 5 s.
+    await page.getByRole("dialog").waitFor({ state: "detached", timeout: 8000 });
+    expect(await page.getByTestId("events").textContent()).toContain("track:add passkey on signup success");
+    const address = await page.getByTestId("user-address").textContent();
+
+    await logOut(page);
+    await passkeySignIn(page);
+    await status(page, /^CONNECTED$/);
+    expect(await page.getByTestId("user-address").textContent()).toBe(address);
+    expect(await page.getByTestId("user-email").textContent()).toBe(email);
+    expect(watch.errors).toEqual([]);
+    expect(watch.offLoopback).toEqual([]);
+    await page.close();
+  });
+
+  it("Skip completes without a passkey (tracked)", async () => {
+    const { page, authenticator } = await open("&addPasskeyOnSignup=true");
+    await emailSignUp(page, unique("skip"));
+    await page.getByRole("heading", { name: "Add a passkey" }).waitFor();
+    await page.getByRole("button", { name: "Skip" }).click();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await status(page, /^CONNECTED$/);
+    expect(await page.getByTestId("events").textContent()).toContain("track:add passkey on signup skip");
+    expect(await authenticator.credentials()).toEqual([]);
+    await page.getByTestId("auth-methods").filter({ hasText: '"passkeys":[]' }).waitFor();
+    await page.close();
+  });
+
+  it("removes a passkey: signing in with it is then refused by the emulator", async () => {
+    const { page } = await open();
+    const email = unique("remove");
+    await emailSignUp(page, email);
+    await status(page, /^CONNECTED$/);
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Add passkey" }).click();
+    await outcome(page, "ok");
+    const remove = page.getByRole("button", { name: /^Remove passkey-\d+$/ });
+    await remove.waitFor();
+    await remove.click();
+    await outcome(page, "ok");
+    await page.getByTestId("auth-methods").filter({ hasText: '"passkeys":[]' }).waitFor();
+
+    await logOut(page);
+    await passkeySignIn(page);
+    await page.getByText("The stamp's passkey is not registered (or was removed)").waitFor();
+    await page.getByRole("button", { name: "Try again" }).waitFor();
+    await page.getByRole("button", { name: "Use another method" }).click();
+    await page.getByRole("button", { name: "I have a passkey" }).waitFor();
+    expect(await page.getByTestId("status").textContent()).toBe("DISCONNECTED");
+    await page.close();
+  });
+
+  it("shows 'Connection failed' for a cancelled ceremony (the user is not verified), with Use another method", async () => {
+    const page = await browser.newPage();
+    await addVirtualAuthenticator(page, { isUserVerified: false });
+    await page.goto(`${pages.url}/account?emulator=${encodeURIComponent(emulator.url)}`);
+    await status(page, /^DISCONNECTED$/);
+    await passkeySignIn(page);
+    await page.getByRole("heading", { name: "Connection failed" }).waitFor();
+    await page.getByRole("button", { name: "Try again" }).waitFor();
+    await page.getByRole("button", { name: "Use another method" }).click();
+    await page.getByRole("textbox", { name: "Email" }).waitFor();
+    await page.close();
+  });
+
+  it("refuses an assertion without the user-verified flag (the authenticator lies about UV)", async () => {
+    const { page, authenticator } = await open();
+    await page.getByRole("button", { name: "Sign up with a passkey" }).click();
+    await status(page, /^CONNECTED$/);
+    await page.getByTestId("auth-methods").filter({ hasText: "passkeys" }).waitFor();
+    await logOut(page);
+    await authenticator.cdp.send("WebAuthn.setResponseOverrideBits", { authenticatorId: authenticator.authenticatorId, isBadUV: true });
+    await passkeySignIn(page);
+    await page.getByText(/user verification/i).waitFor();
+    expect(await page.getByTestId("status").textContent()).toBe("DISCONNECTED");
+    await page.close();
+  });
+});
+
