@@ -264,8 +264,10 @@ export class EvmWallet {
     if (!config || !name) return;
     const named = (c: Connector) => c.name.toLowerCase() === name.toLowerCase();
     if (!config.connectors.some(named)) await this.waitForConnector(config, named, INJECTED_WALLET_LATE_DETECT_MS);
-    // The remembered wallet first; wagmi then puts the most recent connector ahead of the others.
-    const connectors = [...config.connectors].sort((a, b) => Number(named(b)) - Number(named(a)));
+    // Only the remembered wallet's connectors (wagmi tries the most recent first): other wallets'
+    // providers, WalletConnect's above all, are not even loaded.
+    const connectors = config.connectors.filter(named);
+    if (!connectors.length) return;
     const connections = await wagmiReconnect(config, { connectors });
     const connection = connections[0];
     const address = connection?.accounts[0];

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
-import { Heading } from "react-aria-components";
 import type { StepProps } from "latch-kit";
-import { Button, format, useCss, useStrings } from "latch-kit/react";
+import { Button, StepColumn, StepHeading, format, useCss, useStrings } from "latch-kit/react";
 import { cancelWallet } from "./flow";
 import { WALLET_STRINGS_TABLE, walletStrings } from "./strings";
 import { WalletIcon } from "./WalletButton";
@@ -41,32 +40,34 @@ export function ConnectingView({
   const { css } = useCss();
   const t = useStrings(WALLET_STRINGS_TABLE, walletStrings);
   return (
-    <div className={css({ display: "flex", flexDirection: "column", alignItems: "center", gap: 14, textAlign: "center" })}>
-      <div
-        data-pulse
-        className={css({
-          display: "flex",
-          padding: 12,
-          borderRadius: 16,
-          background: "var(--latch-surface)",
-          animation: "latch-wallet-pulse 1.6s ease-in-out infinite",
-          "@keyframes latch-wallet-pulse": {
-            "0%, 100%": { transform: "scale(1)", opacity: 1 },
-            "50%": { transform: "scale(1.08)", opacity: 0.65 },
-          },
-          "@media (prefers-reduced-motion: reduce)": { animation: "none" },
-        })}
-      >
-        {icon}
-      </div>
-      <Heading slot="title" level={2} className={css({ margin: 0, fontSize: 18, fontWeight: 700 })}>
-        {title}
-      </Heading>
-      <p className={css({ margin: 0, color: "var(--latch-muted)", fontSize: 14 })}>{hint}</p>
+    <StepColumn>
+      <StepHeading
+        icon={
+          <div
+            data-pulse
+            className={css({
+              display: "flex",
+              padding: 12,
+              borderRadius: 16,
+              background: "var(--latch-surface)",
+              animation: "latch-wallet-pulse 1.6s ease-in-out infinite",
+              "@keyframes latch-wallet-pulse": {
+                "0%, 100%": { transform: "scale(1)", opacity: 1 },
+                "50%": { transform: "scale(1.08)", opacity: 0.65 },
+              },
+              "@media (prefers-reduced-motion: reduce)": { animation: "none" },
+            })}
+          >
+            {icon}
+          </div>
+        }
+        title={title}
+        body={hint}
+      />
       <Button variant="secondary" onPress={onCancel}>
         {t.cancel}
       </Button>
       {children}
-    </div>
+    </StepColumn>
   );
 }
