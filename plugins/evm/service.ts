@@ -189,8 +189,12 @@ export class EvmWallet {
         off();
         if (attempt === this.attempt && this.kit.getStep().type === stepType) this.kit.setStep({ type: "complete" });
       },
-      (error) => {
-        if (attempt === this.attempt) this.kit.setStep({ ...step, error: toWalletError(error) });
+      (thrown) => {
+        if (attempt !== this.attempt) return;
+        const error = toWalletError(thrown);
+        // Spec §8: a wallet error is logged (a refusal is the user's choice, not an error).
+        if (!(error instanceof UserRejectedError)) console.warn(`[latch] connecting ${wallet.name} failed`, thrown);
+        this.kit.setStep({ ...step, error });
       },
     );
   }
