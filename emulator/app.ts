@@ -8,8 +8,12 @@ import { accountRoutes } from "./routes/account";
 import { authRoutes } from "./routes/auth";
 import { devRoutes } from "./routes/dev";
 import { frameRoutes } from "./routes/frames";
+import { idpRoutes } from "./idp/routes";
+import { jwtRoutes } from "./routes/jwt";
 import { KEY_MANAGEMENT_PREFIX, keyManagementRoutes } from "./routes/keyManagement";
 import { mfaRoutes } from "./routes/mfa";
+import { oauthRoutes } from "./routes/oauth";
+import { oauthCallbackRoutes } from "./routes/oauthCallback";
 import { stampedRoutes } from "./routes/stamped";
 import { verificationRoutes } from "./routes/verification";
 
@@ -40,9 +44,13 @@ export function createApp(ctx: EmulatorContext, log?: (line: string) => void): H
   app.route(SIGNER_PREFIX, verificationRoutes(ctx));
   app.route(SIGNER_PREFIX, stampedRoutes(ctx));
   app.route(SIGNER_PREFIX, mfaRoutes(ctx));
+  app.route(SIGNER_PREFIX, oauthRoutes(ctx));
+  app.route(SIGNER_PREFIX, jwtRoutes(ctx));
   app.route(SIGNER_PREFIX, accountRoutes(ctx));
   app.route(KEY_MANAGEMENT_PREFIX, keyManagementRoutes(ctx));
   app.route("/frames", frameRoutes(ctx));
+  app.route("/idp", idpRoutes(ctx));
+  app.route("/", oauthCallbackRoutes(ctx));
   app.route("/", devRoutes(ctx));
 
   app.notFound((c) => c.json(new ApiError(404, "NOT_FOUND", `No route ${c.req.method} ${c.req.path}`).body(), 404));

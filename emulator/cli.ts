@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { startEmulator } from "./index";
-import { DEFAULT_CLI_PORT, DEFAULT_DATA_DIR, normalizeEmailMode } from "./options";
+import { DEFAULT_CLI_PORT, DEFAULT_DATA_DIR, normalizeEmailMode, parseJwtIssuer } from "./options";
 
 const USAGE = `Latch local emulator: the signer backend, auth frame and dev inbox for development.
 
@@ -12,6 +12,8 @@ Usage: npm run emulator -- [options]
   --email-mode <mode>    otp | magic-link (default otp)
   --seed <text>          deterministic keys and ids (tests)
   --app-url <url>        where magic links point (default: the request's Origin)
+  --jwt-issuer <spec>    trust another JWT issuer for custom-JWT sign-in (repeatable):
+                         issuer=<url>,jwks=<url>,audience=<aud>[,id=<auth provider id>]
   --quiet                do not log requests
   --help`;
 
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
       "email-mode": { type: "string" },
       seed: { type: "string" },
       "app-url": { type: "string" },
+      "jwt-issuer": { type: "string", multiple: true },
       quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -46,6 +49,7 @@ async function main(): Promise<void> {
     emailMode: normalizeEmailMode(mode as "otp" | "magic-link" | undefined),
     seed: values.seed,
     appUrl: values["app-url"],
+    jwtIssuers: (values["jwt-issuer"] ?? []).map(parseJwtIssuer),
     log: values.quiet !== true,
   });
 
@@ -57,6 +61,7 @@ async function main(): Promise<void> {
   Dev inbox    ${u}/dev/inbox   (JSON: ${u}/dev/api/messages?to=<email or phone>)
   Auth frame   ${u}/frames/auth
   Export frame ${u}/frames/export
+  Dev IdP      ${u}/idp/<google|facebook|apple|twitch|auth0>   (social sign-in callback: ${u}/callback)
   Listening on ${emulator.addresses.join(", ")} port ${emulator.port}
   Data         ${emulator.dataDir ?? "in memory (lost on exit)"}
   Email mode   ${normalizeEmailMode(mode as "otp" | undefined)}${values.seed !== undefined ? "\n  Seeded       keys and ids are deterministic" : ""}

@@ -1,6 +1,6 @@
 import type { Database } from "./db/open";
 import type { Secrets } from "./crypto/secrets";
-import type { EmailMode, Limits } from "./options";
+import type { EmailMode, JwtIssuerOption, Limits } from "./options";
 import type { WalletKeys } from "./crypto/wallet";
 
 /** Everything a route needs: one per emulator instance, so instances never share state. */
@@ -17,4 +17,6 @@ export interface EmulatorContext {
   walletKeys: Map<string, Promise<WalletKeys>>;
   /** The URL the emulator answers on, known once it listens. */
   publicUrl: string;
+  /** JWT issuers configured besides the dev identity provider's. */
+  jwtIssuers: JwtIssuerOption[];
 }

@@ -9,7 +9,7 @@ import { DEFAULT_LIMITS, normalizeEmailMode, type EmulatorOptions } from "./opti
 import { listen } from "./server";
 import { clearMessages, listMessages, type InboxMessage } from "./store/messages";
 
-export type { EmulatorOptions, EmailMode, Limits } from "./options";
+export type { EmulatorOptions, EmailMode, JwtIssuerOption, Limits } from "./options";
 export type { InboxMessage } from "./store/messages";
 
 export interface RunningEmulator {
@@ -48,6 +48,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       now: options.now ?? Date.now,
       walletKeys: new Map(),
       publicUrl: "",
+      jwtIssuers: options.jwtIssuers ?? [],
     };
     const log = options.log === true ? (line: string) => console.log(`[latch-emulator] ${line}`) : options.log || undefined;
     const app = createApp(ctx, log);

@@ -20,6 +20,38 @@ export interface EmulatorOptions {
   limits?: Partial<Limits>;
   /** The clock (epoch ms); tests move it instead of waiting. */
   now?: () => number;
+  /** Issuers whose JWTs `auth-jwt` accepts, besides the dev identity provider's (CLI: `--jwt-issuer`). */
+  jwtIssuers?: JwtIssuerOption[];
+}
+
+/** A JWT issuer the app brings (custom JWT sign-in): its JWTs verify against `jwksUri` and must name `audience`. */
+export interface JwtIssuerOption {
+  /** The auth provider id clients send (`authProvider`); default the issuer. */
+  id?: string;
+  issuer: string;
+  jwksUri: string;
+  audience: string | string[];
+}
+
+/** Parses `--jwt-issuer issuer=<url>,jwks=<url>,audience=<aud>[,id=<name>]`. */
+export function parseJwtIssuer(value: string): JwtIssuerOption {
+  const fields = new Map<string, string>();
+  for (const part of value.split(",")) {
+    const eq = part.indexOf("=");
+    if (eq <= 0) throw new Error(`--jwt-issuer: expected key=value pairs (issuer=…,jwks=…,audience=…[,id=…]), got "${part}"`);
+    fields.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+  }
+  const issuer = fields.get("issuer");
+  const jwksUri = fields.get("jwks");
+  const audience = fields.get("audience");
+  if (!issuer || !jwksUri || !audience) throw new Error("--jwt-issuer needs issuer=<url>,jwks=<url>,audience=<aud> (and optionally id=<name>)");
+  try {
+    new URL(jwksUri);
+  } catch {
+    throw new Error(`--jwt-issuer: jwks must be a URL (was ${jwksUri})`);
+  }
+  const id = fields.get("id");
+  return { issuer, jwksUri, audience, ...(id ? { id } : {}) };
 }
 
 export type EmailMode = "otp" | "magic-link";

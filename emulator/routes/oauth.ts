@@ -1,0 +1,103 @@
+import { Hono } from "hono";
+import { type } from "arktype";
+import type { EmulatorContext } from "../context";
+import { conflict, forbidden, notFound } from "../errors";
+import * as s from "../schemas";
+import { readBody } from "../validate";
+import { verifyStampedRequest } from "../services/stamps/verify";
+import { displayNameOf, prepareOauth } from "../services/oauth";
+import { verifyJwt } from "../services/jwt";
+import { lockUser, registerLinkedProviderSource, requireSignInMethodLeft } from "../services/signInMethods";
+import { deleteOauthProviders, findOauthProvider, insertOauthProvider, listOauthProviders, type OauthProviderRow } from "../store/oauthProviders";
+import { requireUser } from "./auth";
+
+const prepareBody = type({ nonce: type(/^[0-9a-fA-F]{64}$/).describe("the hex sha256 of the auth frame's public key (64 hex digits)") });
+const stampedOnly = type({ stampedRequest: s.stampedRequest });
+
+const createProvidersBody = type({
+  type: "'ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS'",
+  timestampMs: "string | number",
+  organizationId: s.uuid,
+  parameters: {
+    userId: s.uuid,
+    oauthProviders: type({ providerName: "string > 0", oidcToken: "string > 0" }).array().atLeastLength(1).atMostLength(10),
+  },
+});
+
+const deleteProvidersBody = type({
+  type: "'ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS'",
+  timestampMs: "string | number",
+  organizationId: s.uuid,
+  parameters: { userId: s.uuid, providerIds: s.uuid.array().atLeastLength(1).atMostLength(50) },
+});
+
+const toWire = (row: OauthProviderRow) => ({
+  providerId: row.providerId,
+  issuer: row.issuer,
+  providerName: row.providerName,
+  ...(row.userDisplayName ? { userDisplayName: row.userDisplayName } : {}),
+});
+
+// list-auth-methods shows linked identities, and the "keep one way to sign in" rule counts them.
+registerLinkedProviderSource(async (sql, orgId) => (await listOauthProviders(sql, orgId)).map(toWire));
+
+/** Social sign-in preparation, and linking / unlinking identities to a signed-in user (stamped). */
+export function oauthRoutes(ctx: EmulatorContext): Hono {
+  const app = new Hono();
+
+  app.post("/prepare-oauth", async (c) => {
+    const { nonce } = await readBody(c, prepareBody);
+    return c.json(await prepareOauth(ctx, nonce));
+  });
+
+  app.post("/add-oauth-provider", async (c) => {
+    const { stampedRequest } = await readBody(c, stampedOnly);
+    const body = await verifyStampedRequest(ctx, stampedRequest, "submit/create_oauth_providers", createProvidersBody);
+    const user = await requireUser(ctx, body.organizationId);
+    if (body.parameters.userId !== user.userId) throw forbidden("USER_NOT_IN_ORGANIZATION", `User ${body.parameters.userId} is not in organization ${user.orgId}`);
+    // Verify every token before linking any: one bad token links nothing.
+    const verified = await Promise.all(body.parameters.oauthProviders.map(async (p) => ({ ...p, ...(await verifyJwt(ctx, p.oidcToken)) })));
+    const added = await ctx.db.transaction(async (tx) => {
+      const rows: OauthProviderRow[] = [];
+      for (const { providerName, claims, issuer } of verified) {
+        const row: OauthProviderRow = {
+          providerId: crypto.randomUUID(),
+          orgId: user.orgId,
+          issuer: issuer.issuer,
+          subject: claims.sub,
+          providerName,
+          userDisplayName: displayNameOf(claims),
+        };
+        if (await insertOauthProvider(tx, row, ctx.now())) {
+          rows.push(row);
+          continue;
+        }
+        const existing = (await findOauthProvider(tx, issuer.issuer, claims.sub))!;
+        if (existing.orgId !== user.orgId) {
+          throw conflict("OAUTH_PROVIDER_IN_USE", `This ${providerName} identity is already linked to another account`);
+        }
+        rows.push(existing); // linking twice is a no-op
+      }
+      return rows;
+    });
+    return c.json({ oauthProviders: added.map(toWire) });
+  });
+
+  app.post("/remove-oauth-provider", async (c) => {
+    const { stampedRequest } = await readBody(c, stampedOnly);
+    const body = await verifyStampedRequest(ctx, stampedRequest, "submit/delete_oauth_providers", deleteProvidersBody);
+    const user = await requireUser(ctx, body.organizationId);
+    if (body.parameters.userId !== user.userId) throw forbidden("USER_NOT_IN_ORGANIZATION", `User ${body.parameters.userId} is not in organization ${user.orgId}`);
+    const wanted = [...new Set(body.parameters.providerIds)];
+    await ctx.db.transaction(async (tx) => {
+      await lockUser(tx, user.orgId);
+      const deleted = await deleteOauthProviders(tx, user.orgId, wanted);
+      const missing = wanted.filter((id) => !deleted.includes(id));
+      if (missing.length > 0) throw notFound("OAUTH_PROVIDER_NOT_FOUND", `No linked provider ${missing.join(", ")} in organization ${user.orgId}`);
+      await requireSignInMethodLeft(tx, user.orgId);
+    });
+    return c.json({});
+  });
+
+  return app;
+}

@@ -1,0 +1,207 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { type } from "arktype";
+import type { EmulatorContext } from "../context";
+import { badRequest, conflict } from "../errors";
+import * as s from "../schemas";
+import { validate } from "../validate";
+import { devIdp, isLoopbackHost, TokenError } from "../idp/provider";
+import { devProvider, devProviders, isDevProviderId } from "../idp/providers";
+import { findUserByContact } from "../store/users";
+import { findOauthProvider, insertOauthProvider } from "../store/oauthProviders";
+import { claimOauthRequest, deleteExpiredOauthRequests, insertOauthRequest } from "../store/oauthRequests";
+import { prepareAccount, saveAccount } from "./accounts";
+import { sendCode } from "./codes";
+import { openSession, prepareSession, registerSession } from "./sessions";
+import { trustedIssuers, verifyJwt, type TrustedIssuer, type VerifiedClaims } from "./jwt";
+
+/** How long a `prepare-oauth` answer can start a sign-in. */
+export const OAUTH_REQUEST_TTL_MS = 30 * 60_000;
+
+/** The `state` the kit sends through the provider (base64url JSON, signer-api.md "Social sign-in"). */
+export const oauthStateSchema = type({
+  authProviderId: "string > 0",
+  "isCustomProvider?": "boolean | undefined",
+  requestKey: s.uuid,
+  turnkeyPublicKey: s.targetPublicKey,
+  "expirationSeconds?": s.expirationSeconds.or("undefined"),
+  "redirectUrl?": "string | undefined",
+  "openerOrigin?": "string | undefined",
+  "fetchIdTokenOnly?": "boolean | undefined",
+});
+
+export type OauthState = typeof oauthStateSchema.infer;
+
+/** What /callback hands back: posted to the opener (popup) or as query parameters (redirect). */
+export type OauthResult =
+  | { status: "SUCCESS"; bundle: string; orgId: string; idToken: string; accessToken: string; isSignup: boolean; authProvider: string }
+  | {
+      status: "ACCOUNT_LINKING_CONFIRMATION_REQUIRED";
+      orgId: string;
+      otpId: string;
+      email: string;
+      idToken: string;
+      accessToken: string;
+      authProvider: string;
+    }
+  | { status: "FETCHED_ID_TOKEN_ONLY"; idToken: string; accessToken: string; authProvider: string }
+  | { error: string; authProvider?: string };
+
+export const nonceOf = (framePublicKey: string): string => createHash("sha256").update(framePublicKey, "utf8").digest("hex");
+
+export function parseOauthState(raw: string | undefined): OauthState {
+  if (!raw) throw badRequest("INVALID_STATE", "The callback has no state");
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
+  } catch {
+    throw badRequest("INVALID_STATE", "The state is not base64url JSON");
+  }
+  return validate(oauthStateSchema, json, "state");
+}
+
+/** Where /callback may send results: loopback apps, or the configured app URL's origin. */
+export function isAllowedAppUrl(ctx: EmulatorContext, value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+  if (isLoopbackHost(url.hostname)) return true;
+  try {
+    return ctx.appUrl !== undefined && new URL(ctx.appUrl).origin === url.origin;
+  } catch {
+    return false;
+  }
+}
+
+/** `prepare-oauth`: a PKCE pair (the verifier stays here), bound to the frame key's nonce, and the providers. */
+export async function prepareOauth(ctx: EmulatorContext, nonce: string) {
+  const codeVerifier = randomBytes(32).toString("base64url");
+  const codeChallenge = createHash("sha256").update(codeVerifier).digest("base64url");
+  const requestKey = randomUUID();
+  const now = ctx.now();
+  await deleteExpiredOauthRequests(ctx.db, now);
+  await insertOauthRequest(ctx.db, { requestKey, codeVerifier, nonce: nonce.toLowerCase(), expiresAt: now + OAUTH_REQUEST_TTL_MS }, now);
+  const authProviders = devProviders(ctx.publicUrl).map((p) => ({
+    id: p.id,
+    isCustomProvider: false,
+    clientId: p.clientId,
+    authEndpoint: p.authorizationEndpoint,
+  }));
+  return { codeChallenge, requestKey, authProviders };
+}
+
+/**
+ * The server half of the code flow, run by /callback: the prepared request (single use, bound to the
+ * frame key named in state), the code exchange with PKCE, the id token checks (signature, issuer,
+ * audience, expiry, nonce), then sign-in, sign-up, or an account-linking prompt.
+ */
+export async function completeOauth(ctx: EmulatorContext, state: OauthState, code: string): Promise<OauthResult> {
+  const authProvider = state.authProviderId;
+  if (state.isCustomProvider || !isDevProviderId(authProvider)) throw badRequest("UNKNOWN_AUTH_PROVIDER", `No auth provider found with id ${authProvider}`);
+  const provider = devProvider(ctx.publicUrl, authProvider);
+  const prepared = await claimOauthRequest(ctx.db, state.requestKey, ctx.now());
+  if (!prepared) throw badRequest("OAUTH_REQUEST_UNKNOWN", "This sign-in request is unknown, expired or already used: start the sign-in again");
+  const nonce = nonceOf(state.turnkeyPublicKey);
+  if (prepared.nonce !== nonce) throw badRequest("NONCE_MISMATCH", "This sign-in request was prepared for another auth frame key (nonce mismatch)");
+  let tokens;
+  try {
+    tokens = await devIdp(ctx).exchangeCode(provider, {
+      code,
+      redirectUri: `${ctx.publicUrl}/callback`,
+      clientId: provider.clientId,
+      codeVerifier: prepared.codeVerifier,
+      grantType: "authorization_code",
+    });
+  } catch (error) {
+    if (error instanceof TokenError) throw badRequest("TOKEN_EXCHANGE_FAILED", `${provider.name} refused the code: ${error.description}`);
+    throw error;
+  }
+  const issuer = trustedIssuers(ctx).find((i) => i.id === provider.id && i.issuer === provider.issuer)!;
+  const { claims } = await verifyJwt(ctx, tokens.id_token, { issuer });
+  if (claims.nonce !== nonce) throw badRequest("NONCE_MISMATCH", "The id token's nonce is not bound to this auth frame key");
+  const idToken = tokens.id_token;
+  const accessToken = tokens.access_token;
+  if (state.fetchIdTokenOnly) return { status: "FETCHED_ID_TOKEN_ONLY", idToken, accessToken, authProvider };
+  const outcome = await signInWithIdentity(ctx, {
+    issuer,
+    claims,
+    providerName: provider.id,
+    targetPublicKey: state.turnkeyPublicKey,
+    expirationSeconds: state.expirationSeconds,
+    linkByEmail: true,
+  });
+  if (outcome.kind === "linking") {
+    return { status: "ACCOUNT_LINKING_CONFIRMATION_REQUIRED", orgId: outcome.orgId, otpId: outcome.otpId, email: outcome.email, idToken, accessToken, authProvider };
+  }
+  return { status: "SUCCESS", bundle: outcome.credentialBundle, orgId: outcome.orgId, idToken, accessToken, isSignup: outcome.isSignUp, authProvider };
+}
+
+export type IdentitySignIn =
+  | { kind: "session"; orgId: string; credentialBundle: string; isSignUp: boolean }
+  | { kind: "linking"; orgId: string; otpId: string; email: string };
+
+/**
+ * Signs a verified identity (issuer + subject) in: a linked identity opens a session; an unknown one
+ * whose verified email belongs to a user is, with `linkByEmail`, an account-linking prompt (a code
+ * goes to that email); otherwise a new user is made, with the email when it is free.
+ */
+export async function signInWithIdentity(
+  ctx: EmulatorContext,
+  params: {
+    issuer: TrustedIssuer;
+    claims: VerifiedClaims;
+    providerName: string;
+    targetPublicKey: string;
+    expirationSeconds: number | undefined;
+    linkByEmail: boolean;
+  },
+): Promise<IdentitySignIn> {
+  const { claims, issuer } = params;
+  const linked = await findOauthProvider(ctx.db, issuer.issuer, claims.sub);
+  if (linked) {
+    const credentialBundle = await openSession(ctx, linked.orgId, params.targetPublicKey, params.expirationSeconds);
+    return { kind: "session", orgId: linked.orgId, credentialBundle, isSignUp: false };
+  }
+  const email = verifiedEmail(claims);
+  const owner = email ? await findUserByContact(ctx.db, { email }) : undefined;
+  if (owner && params.linkByEmail) {
+    const otpId = await ctx.db.transaction((tx) => sendCode(tx, ctx, { contact: email!, channel: "email", purpose: "auth", orgId: owner.orgId }));
+    return { kind: "linking", orgId: owner.orgId, otpId, email: email! };
+  }
+  const account = await prepareAccount(ctx, email && !owner ? { email } : {});
+  const grant = await prepareSession(ctx, params.targetPublicKey, params.expirationSeconds);
+  const orgId = account.user.orgId;
+  await ctx.db.transaction(async (tx) => {
+    await saveAccount(tx, ctx, account);
+    const inserted = await insertOauthProvider(
+      tx,
+      {
+        providerId: randomUUID(),
+        orgId,
+        issuer: issuer.issuer,
+        subject: claims.sub,
+        providerName: params.providerName,
+        userDisplayName: displayNameOf(claims),
+      },
+      ctx.now(),
+    );
+    if (!inserted) throw conflict("SIGN_IN_RACE", "This identity was signed up by a concurrent request; sign in again");
+    await registerSession(tx, ctx, orgId, grant);
+  });
+  return { kind: "session", orgId, credentialBundle: grant.credentialBundle, isSignUp: true };
+}
+
+export function verifiedEmail(claims: VerifiedClaims): string | undefined {
+  if (typeof claims.email !== "string" || claims.email_verified === false || claims.email_verified === "false") return undefined;
+  const checked = s.email(claims.email.trim());
+  return typeof checked === "string" ? s.normalizeEmail(checked) : undefined;
+}
+
+export function displayNameOf(claims: VerifiedClaims): string | null {
+  if (typeof claims.email === "string" && claims.email) return claims.email;
+  if (typeof claims.name === "string" && claims.name) return claims.name;
+  return null;
+}
