@@ -1,5 +1,6 @@
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
+import { backendStatus } from "./backend-status";
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -19,19 +20,25 @@ const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+const emulatorUrl = process.env.LATCH_EMULATOR_URL ?? "http://localhost:8787";
+const devnetRpcUrl = process.env.LATCH_DEVNET_RPC_URL ?? "http://127.0.0.1:8545";
+
 // The playground imports the kit by its public names, resolved to the sources.
 export default defineConfig({
   root: r("."),
+  plugins: [backendStatus({ emulatorUrl, devnetRpcUrl })],
   resolve: {
     alias: [
       { find: /^latch-kit\/react$/, replacement: r("../renderer/index.ts") },
+      { find: /^latch-kit\/chain$/, replacement: r("../core/chain/index.ts") },
       { find: /^latch-kit\/chain$/, replacement: r("../core/chain/index.ts") },
       { find: /^latch-kit\/plugins\/(.*)$/, replacement: r("../plugins/$1/index.ts") },
       { find: /^latch-kit$/, replacement: r("../core/index.ts") },
     ],
   },
   define: {
-    __EMULATOR_URL__: JSON.stringify(process.env.LATCH_EMULATOR_URL ?? "http://localhost:8787"),
+    __EMULATOR_URL__: JSON.stringify(emulatorUrl),
+    __DEVNET_RPC_URL__: JSON.stringify(devnetRpcUrl),
   },
   server: { host: "localhost", port: 5173, strictPort: true, headers: { "Content-Security-Policy": contentSecurityPolicy } },
   preview: { headers: { "Content-Security-Policy": contentSecurityPolicy } },
@@ -50,6 +57,17 @@ export default defineConfig({
       "@turnkey/iframe-stamper",
       "@emotion/css/create-instance",
       "react-aria-components",
+      "@github/webauthn-json",
+      "@turnkey/webauthn-stamper",
+      "@wagmi/core",
+      "@walletconnect/universal-provider",
+      "qr",
+      "qrcode",
+      "otpauth",
+      "viem/accounts",
+      "viem/chains",
+      "viem/account-abstraction",
+      "@emotion/css",
     ],
   },
   build: { outDir: r("dist"), emptyOutDir: true },

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { AuthCard, useAuthModal, useLogout, useSignerStatus, useSignMessage, useSignTypedData, useUser, useKit } from "latch-kit/react";
+import { useKit, useLogout, useSignMessage, useSignTypedData, useUser } from "latch-kit/react";
 import { getEmbeddedSigner } from "latch-kit";
-import type { PlaygroundConfig } from "./config";
-import type { EventLogEntry } from "./kit";
+import { AccountSettings } from "./AccountSettings";
+import { SmartAccountActions } from "./SmartAccountActions";
 import { styles } from "./styles";
 
 const typedData = {
@@ -12,80 +12,96 @@ const typedData = {
   message: { text: "Hello from Latch" },
 } as const;
 
-export function AccountPanel({ config, events }: { config: PlaygroundConfig; events: EventLogEntry[] }) {
+/** The signed-in user, the session, and what an app can do with them. */
+export function AccountPanel() {
   const user = useUser();
-  const { status, isConnected } = useSignerStatus();
-  const { openAuthModal } = useAuthModal();
   const { logout } = useLogout();
   const [message, setMessage] = useState("Hello from Latch");
   const sign = useSignMessage();
   const signTyped = useSignTypedData();
+  const kit = useKit();
+  if (!user) return null;
 
   return (
-    <div className={styles.card}>
-      <h2 className={styles.h2}>Account</h2>
-      <p>
-        Status: <strong data-testid="status">{status}</strong>
-      </p>
-      {!isConnected && config.uiMode === "modal" && (
-        <button type="button" className={styles.button} onClick={openAuthModal}>
-          Sign in
-        </button>
-      )}
-      {!isConnected && config.uiMode === "embedded" && <AuthCard />}
-      {user && (
-        <>
-          <dl className={styles.dl} data-testid="user">
-            <dt>Type</dt>
-            <dd data-testid="user-type">{user.type}</dd>
-            <dt>Address</dt>
-            <dd data-testid="user-address">{user.address}</dd>
-            <dt>Solana</dt>
-            <dd data-testid="user-solana">{user.solanaAddress ?? "—"}</dd>
-            <dt>Email</dt>
-            <dd data-testid="user-email">{user.email ?? "—"}</dd>
-            <dt>Phone</dt>
-            <dd data-testid="user-phone">{user.phone ?? "—"}</dd>
+    <div className={styles.fieldset}>
+      <dl className={styles.dl} data-testid="user">
+        <dt>Type</dt>
+        <dd data-testid="user-type">{user.type === "sca" ? "sca (embedded smart account)" : "eoa (external wallet)"}</dd>
+        <dt>Address</dt>
+        <dd data-testid="user-address">{user.address}</dd>
+        <dt>Solana</dt>
+        <dd data-testid="user-solana">{user.solanaAddress ?? "—"}</dd>
+        <dt>Email</dt>
+        <dd data-testid="user-email">{user.email ?? "—"}</dd>
+        <dt>Phone</dt>
+        <dd data-testid="user-phone">{user.phone ?? "—"}</dd>
+        {user.type === "sca" && (
+          <>
             <dt>Session</dt>
             <dd>
               <SessionRemaining />
             </dd>
-          </dl>
-          <label className={styles.field}>
-            Message
-            <input value={message} onChange={(e) => setMessage(e.target.value)} />
-          </label>
-          <button type="button" className={styles.button} disabled={sign.isPending} onClick={() => sign.signMessage({ message })}>
-            Sign message
-          </button>
-          {sign.signedMessage && (
-            <pre className={styles.mono} data-testid="signature">
-              {sign.signedMessage}
-            </pre>
-          )}
-          {sign.error && <p className={styles.error}>{sign.error.message}</p>}
-          <button type="button" className={styles.secondary} onClick={() => signTyped.signTypedData(typedData)}>
-            Sign typed data
-          </button>
-          {signTyped.signedTypedData && (
-            <pre className={styles.mono} data-testid="typed-signature">
-              {signTyped.signedTypedData}
-            </pre>
-          )}
-          {signTyped.error && <p className={styles.error}>{signTyped.error.message}</p>}
-          <button type="button" className={styles.secondary} onClick={() => logout()}>
-            Log out
-          </button>
-        </>
+          </>
+        )}
+      </dl>
+
+      <h3 className={styles.h3}>Sign</h3>
+      <label className={styles.field}>
+        Message
+        <input value={message} onChange={(e) => setMessage(e.target.value)} />
+      </label>
+      <div className={styles.row}>
+        <button type="button" className={styles.button} disabled={sign.isPending} onClick={() => sign.signMessage({ message })}>
+          Sign message
+        </button>
+        <button type="button" className={styles.secondary} disabled={signTyped.isPending} onClick={() => signTyped.signTypedData(typedData)}>
+          Sign typed data
+        </button>
+      </div>
+      {sign.signedMessage && (
+        <pre className={styles.mono} data-testid="signature">
+          {sign.signedMessage}
+        </pre>
       )}
-      <h2 className={styles.h2}>Events</h2>
-      <ul className={styles.log} data-testid="events">
-        {events.map((e) => (
-          <li key={`${e.at}-${e.event}-${e.detail}`}>
-            {new Date(e.at).toLocaleTimeString()} {e.event} {e.detail}
-          </li>
-        ))}
-      </ul>
+      {sign.error && <p className={styles.error}>{sign.error.message}</p>}
+      {signTyped.signedTypedData && (
+        <pre className={styles.mono} data-testid="typed-signature">
+          {signTyped.signedTypedData}
+        </pre>
+      )}
+      {signTyped.error && <p className={styles.error}>{signTyped.error.message}</p>}
+
+      <h3 className={styles.h3}>Transactions</h3>
+      {user.type === "sca" && kit.hasPlugin("smart-accounts") ? (
+        <SmartAccountActions />
+      ) : (
+        <p className={styles.hint}>
+          {user.type === "sca"
+            ? "Choose a smart account under Configure to send user operations on the devnet."
+            : "External wallets send their own transactions; smart accounts are for embedded-wallet users."}
+        </p>
+      )}
+      <ComingSoon action="Send a Solana transfer" issue={10} what="embedded Solana signing" />
+
+      {user.type === "sca" && <AccountSettings />}
+
+      <button type="button" className={styles.secondary} onClick={() => logout()}>
+        Log out
+      </button>
+    </div>
+  );
+}
+
+export function ComingSoon({ action, issue, what }: { action: string; issue: number; what: string }) {
+  const id = `soon-${action.replace(/\W+/g, "-").toLowerCase()}`;
+  return (
+    <div className={styles.row}>
+      <button type="button" className={styles.secondary} disabled aria-describedby={id}>
+        {action}
+      </button>
+      <span id={id} className={styles.soon}>
+        coming with issue {issue} ({what})
+      </span>
     </div>
   );
 }
@@ -100,5 +116,11 @@ function SessionRemaining() {
   const session = getEmbeddedSigner(kit).sessions.load();
   if (!session) return <span>—</span>;
   const seconds = Math.max(0, Math.round((session.expirationDateMs - now) / 1000));
-  return <span data-testid="session-remaining">{`${Math.floor(seconds / 60)} min ${seconds % 60} s left`}</span>;
+  const h = Math.floor(seconds / 3600);
+  const text = h > 0 ? `${h} h ${Math.floor((seconds % 3600) / 60)} min left` : `${Math.floor(seconds / 60)} min ${seconds % 60} s left`;
+  return (
+    <span data-testid="session-remaining">
+      {text} ({session.type})
+    </span>
+  );
 }

@@ -1,34 +1,63 @@
-import { useEffect, useMemo, useState } from "react";
-import { LatchProvider } from "latch-kit/react";
-import type { Kit } from "latch-kit";
-import { readConfig, writeConfig, type PlaygroundConfig } from "./config";
-import { buildKit, type EventLogEntry } from "./kit";
-import { AccountPanel } from "./AccountPanel";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { LatchProvider, useTheme } from "latch-kit/react";
+import type { Kit, ThemeMode } from "latch-kit";
+import { defaultConfig, readConfig, writeConfig, type PlaygroundConfig } from "./config";
+import { describeKit } from "./methods";
+import { buildKit, watchKit, type EventLogEntry } from "./kit";
+import { setDevWallets } from "./dev-wallets";
 import { ConfigPanel } from "./ConfigPanel";
+import { CodePanel } from "./CodePanel";
+import { TryPanel } from "./TryPanel";
 import { BackendBanner } from "./BackendBanner";
 import { styles } from "./styles";
+
+const darkQuery = "(prefers-color-scheme: dark)";
+const subscribeDark = (listener: () => void) => {
+  const media = matchMedia(darkQuery);
+  media.addEventListener("change", listener);
+  return () => media.removeEventListener("change", listener);
+};
+
+// One kit per configuration: StrictMode renders twice, and a kit per render would leave orphans.
+let cached: { key: string; kit: Kit } | null = null;
 
 export function App() {
   const [config, setConfig] = useState<PlaygroundConfig>(() => readConfig(location.search));
   const [events, setEvents] = useState<EventLogEntry[]>([]);
-  const kit = useMemo<Kit>(() => buildKit(config, () => log("onAuthSuccess", "")), [config]);
+  const nextId = useRef(0);
+  const log = (event: string, detail: string) =>
+    setEvents((list) => [{ id: nextId.current++, at: Date.now(), event, detail }, ...list].slice(0, 100));
+  const logRef = useRef(log);
+  logRef.current = log;
 
-  function log(event: string, detail: string) {
-    setEvents((list) => [{ at: Date.now(), event, detail }, ...list].slice(0, 50));
-  }
+  const description = useMemo(() => describeKit(config), [config]);
+  const key = writeConfig(config);
+  const built = useMemo((): { kit: Kit; error?: undefined } | { kit?: undefined; error: Error } => {
+    if (cached?.key === key) return { kit: cached.kit };
+    // Before the kit: its wallet discovery asks the page's wallets to announce themselves.
+    setDevWallets(config.devWallets && config.sections.flat().includes("wallets"), __DEVNET_RPC_URL__);
+    try {
+      const kit = buildKit(description, () => logRef.current("onAuthSuccess", ""));
+      cached = { key, kit };
+      return { kit };
+    } catch (error) {
+      return { error: error instanceof Error ? error : new Error(String(error)) };
+    }
+  }, [key, description, config.devWallets, config.sections]);
 
   useEffect(() => {
+    const kit = built.kit;
+    if (!kit) return;
     // For the browser console and the end-to-end tests: the playground's live kit.
     (window as unknown as { __latchKit?: Kit }).__latchKit = kit;
-    const offs = [
-      kit.events.on("connected", (user) => log("connected", user.email ?? user.phone ?? user.address)),
-      kit.events.on("disconnected", () => log("disconnected", "")),
-      kit.events.on("authenticating", ({ type }) => log("authenticating", type)),
-      kit.events.on("newUserSignup", () => log("newUserSignup", "")),
-      kit.events.on("statusChanged", (status) => log("status", status)),
-    ];
-    return () => offs.forEach((off) => off());
-  }, [kit]);
+    const off = watchKit(kit, (event, detail) => logRef.current(event, detail));
+    return () => {
+      off();
+      // The kit is replaced: end it (its frame, its wallet watchers), unless it is still the current
+      // one (StrictMode runs effects twice on the same kit).
+      setTimeout(() => cached?.kit !== kit && kit.destroy(), 0);
+    };
+  }, [built.kit]);
 
   const update = (next: PlaygroundConfig) => {
     const query = writeConfig(next);
@@ -36,23 +65,59 @@ export function App() {
     setConfig(next);
   };
 
+  const prefersDark = useSyncExternalStore(subscribeDark, () => matchMedia(darkQuery).matches);
+  const pageTheme = config.theme === "system" ? (prefersDark ? "dark" : "light") : config.theme;
+
   return (
-    <LatchProvider kit={kit} key={writeConfig(config)}>
-      <div className={styles.page}>
-        <header className={styles.header}>
+    <div className={styles.page} data-theme={pageTheme}>
+      <header className={styles.header}>
+        <div>
           <h1 className={styles.title}>Latch playground</h1>
-          <nav className={styles.nav}>
-            <a href={`${__EMULATOR_URL__}/dev/inbox`} target="_blank" rel="noreferrer">
-              Dev inbox
-            </a>
-          </nav>
-        </header>
-        <BackendBanner />
-        <main className={styles.main}>
-          <ConfigPanel config={config} onChange={update} />
-          <AccountPanel config={config} events={events} />
-        </main>
-      </div>
-    </LatchProvider>
+          <p className={styles.subtitle}>Configure the sign-in dialog, try it against the local emulator, copy the code.</p>
+        </div>
+        <nav className={styles.nav} aria-label="Development tools">
+          <a href={`${__EMULATOR_URL__}/dev/inbox`} target="_blank" rel="noreferrer">
+            Dev inbox (codes and links)
+          </a>
+          <span className={styles.hint} title="The dev identity provider comes with issue 6 (social sign-in)">
+            Dev identity provider: coming with issue 6
+          </span>
+        </nav>
+      </header>
+      <BackendBanner />
+      <main className={styles.main}>
+        <div className={styles.area("config")}>
+          <ConfigPanel config={config} onChange={update} onReset={() => update(defaultConfig)} />
+        </div>
+        {built.kit ? (
+          <LatchProvider kit={built.kit} key={built.kit.id}>
+            <ThemeSync mode={config.theme} />
+            <div className={styles.area("try")}>
+              <TryPanel config={config} events={events} onClearEvents={() => setEvents([])} />
+            </div>
+          </LatchProvider>
+        ) : (
+          <div className={styles.area("try")}>
+            <section className={styles.card} role="alert">
+              <h2 className={styles.h2}>The kit refused this configuration</h2>
+              <p className={styles.error}>{built.error.message}</p>
+            </section>
+          </div>
+        )}
+        <div className={styles.area("code")}>
+          <CodePanel description={description} />
+        </div>
+      </main>
+    </div>
   );
+}
+
+/**
+ * `ui.theme` is the starting theme when the user has not chosen one (stored under `theme`). The
+ * playground's theme control stands for that choice, so it sets the stored one too.
+ */
+function ThemeSync({ mode }: { mode: ThemeMode }) {
+  const { setMode } = useTheme();
+  useEffect(() => setMode(mode), [mode, setMode]);
+  return null;
 }

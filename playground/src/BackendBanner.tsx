@@ -1,15 +1,24 @@
 import { useEffect, useState } from "react";
 import { styles } from "./styles";
 
-/** Says how to start the emulator when it does not answer. */
+export interface BackendStatus {
+  emulator: { url: string; up: boolean };
+  devnet: { url: string; up: boolean };
+}
+
+/**
+ * Says how to start the emulator (and the devnet) when they do not answer. The dev server checks
+ * them (playground/backend-status.ts), so the page makes no failing request of its own.
+ */
 export function BackendBanner() {
-  const [down, setDown] = useState(false);
+  const [status, setStatus] = useState<BackendStatus | null>(null);
   useEffect(() => {
     let stopped = false;
     const check = () =>
-      fetch(`${__EMULATOR_URL__}/health`)
-        .then((r) => !stopped && setDown(!r.ok))
-        .catch(() => !stopped && setDown(true));
+      fetch("/__latch/status")
+        .then((r) => (r.ok ? (r.json() as Promise<BackendStatus>) : null))
+        .then((s) => !stopped && s && setStatus(s))
+        .catch(() => {});
     void check();
     const timer = setInterval(check, 5000);
     return () => {
@@ -17,11 +26,21 @@ export function BackendBanner() {
       clearInterval(timer);
     };
   }, []);
-  if (!down) return null;
+  if (!status) return null;
   return (
-    <div role="alert" className={styles.banner}>
-      The local emulator at {__EMULATOR_URL__} is not running. Start everything with <code>npm start</code>, or only the
-      emulator with <code>npm run emulator</code>.
-    </div>
+    <>
+      {!status.emulator.up && (
+        <div role="alert" className={styles.banner} data-testid="emulator-down">
+          The local emulator at {status.emulator.url} is not running, so sign-in cannot work. Start everything with <code>npm start</code>, or only the
+          emulator with <code>npm run emulator</code>.
+        </div>
+      )}
+      {!status.devnet.up && (
+        <div role="status" className={styles.note} data-testid="devnet-down">
+          The devnet ({status.devnet.url}) is not running: smart accounts and the dev wallets' transactions need it. Start it with <code>npm run devnet</code>, or{" "}
+          <code>npm start -- --devnet</code> for everything.
+        </div>
+      )}
+    </>
   );
 }

@@ -1,1 +1,2 @@
 declare const __EMULATOR_URL__: string;
+declare const __DEVNET_RPC_URL__: string;

@@ -1,43 +1,38 @@
-import { createKit, type Kit, type LatchPlugin, type SectionConfig } from "latch-kit";
-import { emailOtp } from "latch-kit/plugins/email-otp";
-import { magicLink } from "latch-kit/plugins/magic-link";
-import { sms } from "latch-kit/plugins/sms";
-import { emulatorUrl, type PlaygroundConfig } from "./config";
+import { createKit, type Kit } from "latch-kit";
+import type { KitDescription } from "./methods";
 
 export interface EventLogEntry {
+  id: number;
   at: number;
   event: string;
   detail: string;
 }
 
-/** Builds the kit an app developer would build for this configuration, against the emulator. */
-export function buildKit(config: PlaygroundConfig, onAuthSuccess: () => void): Kit {
-  const url = emulatorUrl();
-  const plugins: LatchPlugin[] = [];
-  if (config.emailMode !== "magicLink") plugins.push(emailOtp());
-  if (config.emailMode !== "otp") plugins.push(magicLink());
-  if (config.sms) plugins.push(sms());
-  const sections: SectionConfig[][] = [[{ type: "email" }]];
-  if (config.sms) sections.push([{ type: "sms" }]);
+/** Builds the kit of a description: the code of the snippet, run against the emulator. */
+export function buildKit(description: KitDescription, onAuthSuccess: () => void): Kit {
   return createKit({
-    plugins,
-    signer: {
-      url,
-      authFrameUrl: `${url}/frames/auth`,
-      exportFrameUrl: `${url}/frames/export`,
-      expirationTimeMs: config.sessionMs,
-      ...(config.emailMode === "server" ? {} : { emailMode: config.emailMode }),
-    },
+    plugins: description.plugins.map((p) => p.make()),
+    signer: description.signer,
     ui: {
-      uiMode: config.uiMode,
-      theme: config.theme,
-      ...(config.supportUrl ? { supportUrl: config.supportUrl } : {}),
-      auth: {
-        sections,
-        hideSignInText: config.hideSignInText,
-        ...(config.header ? { header: config.header } : {}),
-      },
+      ...description.ui,
+      auth: { sections: description.sections, ...description.auth },
       onAuthSuccess,
     },
   });
+}
+
+/** Events worth showing a developer, with a one-line detail each. */
+export function watchKit(kit: Kit, log: (event: string, detail: string) => void): () => void {
+  const offs = [
+    kit.events.on("connected", (user) => log("connected", `${user.type} ${user.email ?? user.phone ?? user.address}`)),
+    kit.events.on("disconnected", () => log("disconnected", "")),
+    kit.events.on("authenticating", ({ type }) => log("authenticating", type)),
+    kit.events.on("newUserSignup", () => log("newUserSignup", "")),
+    kit.events.on("emailAuthLinkingRequired", ({ email }) => log("emailAuthLinkingRequired", email)),
+    kit.events.on("statusChanged", (status) => log("status", status)),
+    kit.events.on("stepChanged", (step) => log("step", step.type)),
+    kit.events.on("modalOpenChanged", (open) => log("modal", open ? "open" : "closed")),
+    kit.events.on("track", ({ name, data }) => log("track", data ? `${name} ${JSON.stringify(data)}` : name)),
+  ];
+  return () => offs.forEach((off) => off());
 }

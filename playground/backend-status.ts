@@ -1,0 +1,47 @@
+// A dev-server route, GET /__latch/status: whether the emulator and the devnet answer. Checked from
+// Node so the page itself never makes a failing request (each would be a console error).
+import type { Plugin } from "vite";
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+const TIMEOUT_MS = 1500;
+
+async function answers(url: string, init?: RequestInit): Promise<boolean> {
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+export function backendStatus(options: { emulatorUrl: string; devnetRpcUrl: string }): Plugin {
+  let emulatorUrl = options.emulatorUrl;
+  const handler = async (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    if (req.url !== "/__latch/status") return next();
+    const [emulator, devnet] = await Promise.all([
+      answers(`${emulatorUrl}/health`),
+      answers(options.devnetRpcUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+      }),
+    ]);
+    res.setHeader("content-type", "application/json");
+    res.setHeader("cache-control", "no-store");
+    res.end(JSON.stringify({ emulator: { url: emulatorUrl, up: emulator }, devnet: { url: options.devnetRpcUrl, up: devnet } }));
+  };
+  return {
+    name: "latch-backend-status",
+    // Tests start the playground with their own emulator URL through `define`.
+    configResolved(config) {
+      const defined = config.define?.__EMULATOR_URL__;
+      if (typeof defined === "string") emulatorUrl = JSON.parse(defined) as string;
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => void handler(req, res, next));
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => void handler(req, res, next));
+    },
+  };
+}

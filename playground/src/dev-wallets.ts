@@ -1,0 +1,106 @@
+// Playground only: browser wallets to try the wallet section with, announced over EIP-6963 like an
+// installed extension would. Each holds one of the devnet's public test keys (anvil's mnemonic,
+// worthless by design), signs locally, and sends everything else to the devnet node.
+import { mnemonicToAccount, type HDAccount } from "viem/accounts";
+import type { Hex, TypedDataDefinition } from "viem";
+
+const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
+const DEVNET_CHAIN_ID = 31337;
+// Indices 0–2 are the devnet's deployer and bundler keys; tests hand out 3 and up from the start.
+const WALLETS = [
+  { name: "Dev Wallet A", index: 7, color: "#2563eb" },
+  { name: "Dev Wallet B", index: 8, color: "#16a34a" },
+  { name: "Dev Wallet C", index: 9, color: "#db2777" },
+];
+
+type Handler = (...args: unknown[]) => void;
+const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code });
+
+function icon(color: string, letter: string): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="${color}"/><text x="16" y="22" font-family="sans-serif" font-size="16" font-weight="700" fill="#fff" text-anchor="middle">${letter}</text></svg>`;
+  return `data:image/svg+xml;base64,${btoa(svg)}`;
+}
+
+function devProvider(account: HDAccount, rpcUrl: string) {
+  const listeners = new Map<string, Set<Handler>>();
+  let authorized = false;
+  const forward = async (method: string, params: unknown) => {
+    const response = await fetch(rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: params ?? [] }),
+    }).catch(() => {
+      throw rpcError(4900, `The devnet at ${rpcUrl} is not running: npm run devnet`);
+    });
+    const answer = (await response.json()) as { result?: unknown; error?: { code: number; message: string } };
+    if (answer.error) throw rpcError(answer.error.code, answer.error.message);
+    return answer.result;
+  };
+  return {
+    async request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
+      switch (method) {
+        case "eth_requestAccounts":
+        case "wallet_requestPermissions":
+          authorized = true;
+          return method === "eth_requestAccounts" ? [account.address] : [{ parentCapability: "eth_accounts" }];
+        case "eth_accounts":
+          return authorized ? [account.address] : [];
+        case "wallet_revokePermissions":
+          authorized = false;
+          return null;
+        case "eth_chainId":
+          return `0x${DEVNET_CHAIN_ID.toString(16)}`;
+        case "net_version":
+          return String(DEVNET_CHAIN_ID);
+        case "wallet_switchEthereumChain": {
+          const id = Number((params as [{ chainId: string }])[0].chainId);
+          if (id !== DEVNET_CHAIN_ID) throw rpcError(4902, "Dev wallets only know the devnet (chain 31337)");
+          return null;
+        }
+        case "personal_sign": {
+          const [data] = params as [Hex, string];
+          return account.signMessage({ message: { raw: data } });
+        }
+        case "eth_signTypedData_v4": {
+          const [, json] = params as [string, string];
+          return account.signTypedData(JSON.parse(json) as TypedDataDefinition);
+        }
+        default:
+          // anvil has these keys unlocked: it signs and sends transactions itself.
+          return forward(method, params);
+      }
+    },
+    on(event: string, handler: Handler) {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event)!.add(handler);
+    },
+    removeListener(event: string, handler: Handler) {
+      listeners.get(event)?.delete(handler);
+    },
+  };
+}
+
+let installed: (() => void) | null = null;
+
+/** Announces the dev wallets (and answers every EIP-6963 request) until switched off. */
+export function setDevWallets(on: boolean, rpcUrl: string): void {
+  if (!on) {
+    installed?.();
+    installed = null;
+    return;
+  }
+  if (installed || typeof window === "undefined") return;
+  const details = WALLETS.map(({ name, index, color }) => {
+    const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
+    return Object.freeze({
+      info: { uuid: `latch-dev-wallet-${index}`, name, rdns: `dev.latch.wallet${index}`, icon: icon(color, name.at(-1) ?? "W") },
+      provider: devProvider(account, rpcUrl),
+    });
+  });
+  const announce = () => details.forEach((detail) => window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail })));
+  window.addEventListener("eip6963:requestProvider", announce);
+  announce();
+  installed = () => window.removeEventListener("eip6963:requestProvider", announce);
+}
+
+export const DEV_WALLET_NAMES = WALLETS.map((w) => w.name);

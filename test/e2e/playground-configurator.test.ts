@@ -1,0 +1,254 @@
+// The playground as a newcomer uses it: configure the dialog, watch the dialog and the code follow,
+// reload, sign in, manage the account. Real emulator, real playground, Chromium.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { verifyMessage } from "viem";
+import { URI, type TOTP } from "otpauth";
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { promisify } from "node:util";
+import { fileURLToPath } from "node:url";
+import { startEmulator } from "../../emulator/index";
+import { launchChromium, watchPage } from "./support/chromium";
+import { startPlayground, type PlaygroundServer } from "./support/playground";
+import { waitForMessage } from "./support/inbox";
+import { seriousViolations } from "./support/axe";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const outputDir = `${root}test/output`;
+const sizesFile = `${root}playground/src/generated/plugin-sizes.json`;
+
+let browser: Browser;
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let playground: PlaygroundServer;
+
+beforeAll(async () => {
+  mkdirSync(outputDir, { recursive: true });
+  // npm start measures the bundle sizes; a fresh checkout under test measures them here, once.
+  const sizes = existsSync(sizesFile) ? Promise.resolve() : promisify(execFile)(process.execPath, [`${root}bench/plugin-sizes.mjs`, "--quiet"]).then(() => {});
+  emulator = await startEmulator({ memory: true, port: 0, seed: "e2e-playground" });
+  [browser, playground] = await Promise.all([launchChromium(), startPlayground(emulator.url), sizes]).then(([b, p]) => [b, p] as const);
+});
+afterAll(async () => {
+  await browser?.close();
+  await playground?.close();
+  await emulator?.stop();
+});
+
+async function open(
+  query = "",
+  viewport = { width: 1280, height: 900 },
+  // axe is injected as an inline script, which the playground's CSP refuses.
+  bypassCSP = false,
+): Promise<{ page: Page; context: BrowserContext; watch: ReturnType<typeof watchPage> }> {
+  const context = await browser.newContext({ viewport, bypassCSP });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: playground.url });
+  const page = await context.newPage();
+  const watch = watchPage(page);
+  await page.goto(`${playground.url}/${query}`);
+  await page.getByTestId("status").filter({ hasText: /^(CONNECTED|DISCONNECTED)$/ }).waitFor({ timeout: 30_000 });
+  return { page, context, watch };
+}
+
+const snippet = (page: Page) => page.getByTestId("snippet").textContent() as Promise<string>;
+const preview = (page: Page) => page.getByTestId("dialog-preview");
+const sizeTotal = async (page: Page) => Number.parseFloat((await page.getByTestId("size-total").textContent()) ?? "NaN");
+/** Waits until the snippet contains every one of the texts. */
+async function snippetShows(page: Page, ...texts: string[]) {
+  for (const text of texts) await page.getByTestId("snippet").filter({ hasText: text }).waitFor({ timeout: 5000 });
+}
+
+describe("the configurator", () => {
+  it("follows a new user's changes in the dialog and the code, and keeps them across a reload", async () => {
+    const { page, watch } = await open();
+    // The start: email and SMS, the plugins they need, and what that weighs.
+    await preview(page).getByText("Sign in", { exact: true }).waitFor();
+    expect(await snippet(page)).toContain(`import { sms } from "latch-kit/plugins/sms";`);
+    expect(await snippet(page)).not.toContain("passkey");
+    const startSize = await sizeTotal(page);
+    expect(startSize).toBeGreaterThan(50);
+
+    // Dark.
+    await page.getByRole("radio", { name: "Dark" }).check();
+    await snippetShows(page, `theme: "dark"`);
+    await page.locator("[data-theme=dark]").first().waitFor();
+    await preview(page).locator("[data-latch-theme=dark]").waitFor();
+    expect(page.url()).toContain("theme=dark");
+
+    // A passkey section: the dialog shows it, the code imports the plugin, the size grows.
+    await page.getByRole("checkbox", { name: "Passkey", exact: true }).check();
+    await preview(page).getByText("I have a passkey").waitFor();
+    await snippetShows(page, `import { passkey } from "latch-kit/plugins/passkey";`, `passkey()`, `{ type: "passkey" }`);
+    expect(await sizeTotal(page)).toBeGreaterThan(startSize);
+
+    // Reorder from the keyboard: passkey to the top (focus stays on the moved section's button).
+    await page.getByRole("button", { name: "Move Passkey up" }).focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    // (Playwright compares text with whitespace collapsed: the array may be printed on one line or several.)
+    await snippetShows(page, `[{ type: "passkey" }], [{ type: "email" }], [{ type: "sms" }]`);
+    const order = await preview(page).evaluate((el) => {
+      const text = el.textContent ?? "";
+      return [text.indexOf("I have a passkey"), text.indexOf("Continue")];
+    });
+    expect(order[0]).toBeLessThan(order[1]!);
+    // Passkey and email in one group: no 'or' between them.
+    await page.getByRole("button", { name: "'or' divider between Passkey and Email (code or magic link)" }).click();
+    await snippetShows(page, `[{ type: "passkey" }, { type: "email" }]`);
+
+    // Illustration style, header, title.
+    await page.getByRole("combobox", { name: "Illustration style" }).selectOption("filled");
+    await page.locator('[data-testid=illustrations] svg[data-illustration-style="filled"]').first().waitFor();
+    await page.getByRole("textbox", { name: "Header" }).fill("Welcome to Acme");
+    await preview(page).getByText("Welcome to Acme").waitFor();
+    await page.getByRole("checkbox", { name: /Hide the 'Sign in' title/ }).check();
+    await snippetShows(page, `illustrationStyle: "filled"`, `header: "Welcome to Acme"`, `hideSignInText: true`);
+    await preview(page).getByText("Sign in", { exact: true }).waitFor({ state: "detached" });
+
+    // Wallets: the dev wallets, two featured, then one, with the 'More wallets' text changed.
+    await page.getByRole("checkbox", { name: "External wallets" }).check();
+    await page.getByRole("combobox", { name: "Featured wallets (numFeaturedWallets)" }).selectOption("2");
+    await preview(page).getByText("Dev Wallet B").waitFor();
+    expect(await preview(page).getByText("Dev Wallet C").count()).toBe(0);
+    await snippetShows(page, `import { evm } from "latch-kit/plugins/evm";`, `numFeaturedWallets: 2`, `evm({ chains: [devnetChain()] })`);
+    await page.getByRole("combobox", { name: "Featured wallets (numFeaturedWallets)" }).selectOption("1");
+    await preview(page).getByText("Dev Wallet B").waitFor({ state: "detached" });
+    await page.getByRole("textbox", { name: /'More wallets' button text/ }).fill("Other wallets");
+    await preview(page).getByText("Other wallets").waitFor();
+    await snippetShows(page, `numFeaturedWallets: 1`, `moreButtonText: "Other wallets"`);
+
+    // Social sign-in has its marked place until the oauth plugin exists.
+    expect(await page.getByTestId("social-coming").textContent()).toContain("issue 6");
+
+    // Copy: the clipboard holds the snippet.
+    const code = await snippet(page);
+    await page.getByRole("button", { name: "Copy code" }).click();
+    await page.getByRole("status").filter({ hasText: "Copied" }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+
+    // The live modal follows too.
+    await page.getByRole("button", { name: "Sign in" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Welcome to Acme").waitFor();
+    await dialog.getByRole("button", { name: "I have a passkey" }).waitFor();
+    await dialog.getByRole("button", { name: "Other wallets" }).waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+
+    // Reload: the same configuration, from the address alone.
+    const url = page.url();
+    await page.reload();
+    await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
+    expect(page.url()).toBe(url);
+    expect(await snippet(page)).toBe(code);
+    expect(await page.getByRole("radio", { name: "Dark" }).isChecked()).toBe(true);
+    expect(await page.getByRole("combobox", { name: "Featured wallets (numFeaturedWallets)" }).inputValue()).toBe("1");
+    await preview(page).getByText("Welcome to Acme").waitFor();
+
+    expect(watch.errors).toEqual([]);
+    expect(watch.offLoopback).toEqual([]);
+    await page.close();
+  });
+
+  it("has no serious accessibility violation, no overflow at 375 px, and a bottom sheet there; screenshots in light and dark", async () => {
+    const query = "?sections=email,passkey,sms,wallets&walletsFeatured=2&header=Acme";
+    for (const theme of ["light", "dark"] as const) {
+      for (const width of [375, 1280]) {
+        const { page, watch } = await open(`${query}&theme=${theme}`, { width, height: width === 375 ? 812 : 900 }, true);
+        await preview(page).getByText("Dev Wallet B").waitFor();
+        const violations = await seriousViolations(page);
+        expect(violations, `${theme} ${width}`).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: `${outputDir}/playground-${theme}-${width}.png`, fullPage: true });
+
+        await page.getByRole("button", { name: "Sign in" }).click();
+        await page.getByRole("dialog").getByRole("button", { name: "I have a passkey" }).waitFor();
+        await page.waitForTimeout(600); // the dialog's entry animation
+        const box = await page.getByRole("dialog").evaluate((el) => {
+          const r = el.parentElement!.getBoundingClientRect();
+          return { width: r.width, bottom: r.bottom, viewport: innerHeight };
+        });
+        if (width === 375) {
+          expect(box.width).toBeGreaterThan(370);
+          expect(Math.abs(box.bottom - box.viewport)).toBeLessThan(2);
+        } else {
+          expect(box.width).toBeLessThan(420);
+        }
+        await page.screenshot({ path: `${outputDir}/playground-${theme}-${width}-dialog.png` });
+        expect(watch.errors).toEqual([]);
+        expect(watch.offLoopback).toEqual([]);
+        await page.close();
+      }
+    }
+  });
+});
+
+describe("after sign-in", () => {
+  it("signs in from the embedded card, shows the user and the events, manages an authenticator app, logs out", async () => {
+    const { page, watch } = await open("?uiMode=embedded&emailMode=otp&sections=email&sessionMs=300000");
+    await snippetShows(page, "<AuthCard />", `uiMode: "embedded"`);
+    const card = page.getByTestId("dialog-embedded");
+    const email = `pg-${Date.now()}@example.com`;
+    const since = Date.now() - 1000;
+    await card.getByRole("textbox", { name: "Email" }).fill(email);
+    await card.getByRole("button", { name: "Continue" }).click();
+    const message = await waitForMessage(emulator.url, email, since);
+    await card.getByRole("textbox", { name: "Digit 1 of 6" }).click();
+    await page.keyboard.type(message.code!);
+    await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+    await page.getByTestId("user-email").waitFor(); // after the card's success screen
+
+    expect(await page.getByTestId("user-email").textContent()).toBe(email);
+    expect(await page.getByTestId("user-type").textContent()).toContain("sca");
+    expect(await page.getByTestId("session-remaining").textContent()).toMatch(/^[45] min \d+ s left/);
+    const events = await page.getByTestId("events").textContent();
+    for (const event of ["connected", "authenticating", "newUserSignup", "onAuthSuccess"]) expect(events).toContain(event);
+
+    // Sign, verified against the user's address.
+    const address = (await page.getByTestId("user-address").textContent()) as `0x${string}`;
+    await page.getByRole("button", { name: "Sign message" }).click();
+    const signature = (await page.getByTestId("signature").textContent()) as `0x${string}`;
+    expect(await verifyMessage({ address, message: "Hello from Latch", signature })).toBe(true);
+
+    // Account settings: an authenticator app added with its otpauth URL, verified, listed, removed.
+    await page.getByTestId("settings-mfa").locator("summary").click();
+    await page.getByTestId("mfa-factors").getByText("None yet.").waitFor();
+    await page.getByRole("button", { name: "Add an authenticator app" }).click();
+    const otpauth = await page.getByTestId("mfa-url").inputValue();
+    expect(otpauth).toMatch(/^otpauth:\/\/totp\//);
+    await page.getByRole("img", { name: "QR code of the authenticator setup URL" }).waitFor();
+    await page.getByRole("textbox", { name: "Code from the app" }).fill((URI.parse(otpauth) as TOTP).generate());
+    await page.getByRole("button", { name: "Verify" }).click();
+    const remove = page.getByRole("button", { name: /^Remove authenticator / });
+    await remove.waitFor();
+    await remove.click();
+    await page.getByTestId("mfa-factors").getByText("None yet.").waitFor();
+
+    // Placeholders say which issue brings them.
+    expect(await page.getByText("coming with issue 10 (embedded Solana signing)").count()).toBe(1);
+
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
+    await card.getByRole("textbox", { name: "Email" }).waitFor();
+    expect(watch.errors).toEqual([]);
+    expect(watch.offLoopback).toEqual([]);
+    await page.close();
+  });
+
+  it("connects a dev wallet from the modal: an EOA user that signs", async () => {
+    const { page, watch } = await open("?sections=wallets,email");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Connect with Dev Wallet A" }).click();
+    await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+    expect(await page.getByTestId("user-type").textContent()).toContain("eoa");
+    const address = (await page.getByTestId("user-address").textContent()) as `0x${string}`;
+    await page.getByRole("button", { name: "Sign message" }).click();
+    const signature = (await page.getByTestId("signature").textContent()) as `0x${string}`;
+    expect(await verifyMessage({ address, message: "Hello from Latch", signature })).toBe(true);
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
+    expect(watch.errors).toEqual([]);
+    expect(watch.offLoopback).toEqual([]);
+    await page.close();
+  });
+});
