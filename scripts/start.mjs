@@ -9,7 +9,8 @@ const children = [];
 let stopping = false;
 
 function run(name, command, args, env = {}) {
-  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+  // Its own process group: npx → sh → tsx → node do not pass signals on, so stopping signals the group.
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env }, detached: true });
   const prefix = (line) => `[${name}] ${line}`;
   for (const stream of [child.stdout, child.stderr]) {
     let buffer = "";
@@ -30,12 +31,20 @@ function run(name, command, args, env = {}) {
   return child;
 }
 
+function signalGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal); // not a group leader (the sizes job), or already gone
+  }
+}
+
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  for (const child of children) if (child.exitCode === null) signalGroup(child, "SIGTERM");
   const deadline = setTimeout(() => {
-    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+    for (const child of children) if (child.exitCode === null) signalGroup(child, "SIGKILL");
     process.exit(code);
   }, 5000);
   Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.on("exit", r)) : null))).then(() => {
