@@ -1,0 +1,12 @@
+import { useAction, useKit } from "latch-kit/react";
+import { authenticateWithJwt, type AuthenticateWithJwtParameters } from "./authenticate";
+
+/**
+ * For apps that bring their own auth: sign the kit in with the app's JWT (`auth-jwt`), e.g. right
+ * after the app's own login. `{ authenticateWithJwt, authenticateWithJwtAsync, isPending, error, user }`.
+ */
+export function useAuthenticateWithJwt() {
+  const kit = useKit();
+  const { run, runAsync, isPending, error, data } = useAction((params: AuthenticateWithJwtParameters) => authenticateWithJwt(kit, params));
+  return { authenticateWithJwt: run, authenticateWithJwtAsync: runAsync, isPending, error, user: data };
+}

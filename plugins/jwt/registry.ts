@@ -1,0 +1,8 @@
+declare module "latch-kit" {
+  interface AuthenticatePayloadRegistry {
+    /** Sign-in with a JWT the app's own auth issued (spec §3 custom token). */
+    "custom-jwt": { jwt: string; authProviderId: string; expirationSeconds?: number };
+  }
+}
+
+export {};

@@ -1,0 +1,69 @@
+import { LatchError, UserCancelledError } from "latch-kit";
+
+// Social sign-in errors (spec §5, §8); each has a stable name.
+
+/** The popup was closed before it answered: the flow returns to initial. */
+export class OAuthCancelledError extends UserCancelledError {
+  override name = "OAuthCancelledError";
+  constructor() {
+    super("OAuth cancelled");
+  }
+}
+
+/** The popup (or redirect) returned an error; `details` holds what the backend said. */
+export class OAuthFailedError extends LatchError {
+  override name = "OAuthFailedError";
+  constructor(details?: string) {
+    super("OAuth failed", details === undefined ? undefined : { details });
+  }
+}
+
+export class UnknownOauthStatusError extends LatchError {
+  override name = "UnknownOauthStatusError";
+  constructor(status?: unknown) {
+    super("Unknown status", { details: status });
+  }
+}
+
+export class OauthRedirectError extends LatchError {
+  override name = "OauthRedirectError";
+  constructor() {
+    super("Failed to redirect to OAuth provider after 1 s");
+  }
+}
+
+/** An OAuth error that came back in the URL (redirect mode), shown on the initial step. */
+export class OauthError extends LatchError {
+  override name = "OauthError";
+}
+
+export class NoAuthProviderError extends LatchError {
+  override name = "NoAuthProviderError";
+  constructor(id: string) {
+    super(`No auth provider found with id ${id}`);
+  }
+}
+
+export class DefaultScopeUnknownError extends LatchError {
+  override name = "DefaultScopeUnknownError";
+  constructor(id: string) {
+    super(`Default scope not known for provider ${id}`);
+  }
+}
+
+export class PopupOauthNotEnabledError extends LatchError {
+  override name = "PopupOauthNotEnabledError";
+  constructor() {
+    super("enablePopupOauth must be set in configuration or preparePopupOauth must be called before using popup-based OAuth login");
+  }
+}
+
+export class OauthPopupBlockedError extends LatchError {
+  override name = "OauthPopupBlockedError";
+  constructor() {
+    super("The browser blocked the sign-in window; allow pop-ups for this site and try again");
+  }
+}
+
+export const isOauthCancelled = (error: unknown): boolean =>
+  error instanceof UserCancelledError || (error instanceof Error && (error.name === "OAuthCancelledError" || error.name === "UserCancelledError"));

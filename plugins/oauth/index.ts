@@ -1,0 +1,48 @@
+import { defineAuthenticator, defineListener, definePlugin, defineSection, defineStep, getEmbeddedSigner, type Kit } from "latch-kit";
+import { embeddedSignerParts } from "../shared/signer-parts";
+import { assertSocialSections, socialSections } from "./config";
+import { OauthCompletingScreen } from "./OauthCompletingScreen";
+import { completeOauthReturn } from "./return";
+import { getOauthService } from "./service";
+import { SocialSection } from "./SocialSection";
+import "./registry";
+
+/**
+ * Social sign-in (google, facebook, apple, twitch, auth0 connections) by redirect or popup: the
+ * `social` section, `oauth_completing`, `kit.authenticate({ type: "oauth", ... })`, the return
+ * from a redirect, account linking by email code, and linking / unlinking providers.
+ */
+export const oauth = () =>
+  definePlugin({
+    id: "oauth",
+    ...embeddedSignerParts,
+    setup: (kit: Kit) => {
+      assertSocialSections(socialSections(kit.config.ui.auth?.sections));
+      embeddedSignerParts.setup(kit);
+    },
+    // The return from a redirect completes first; a stored session restores only if there is none.
+    start: async (kit: Kit) => {
+      await completeOauthReturn(kit);
+      await getEmbeddedSigner(kit).initialize();
+      const service = getOauthService(kit);
+      if (service.popupEnabled) await service.refresh().catch((error) => console.warn("[latch] preparing social sign-in failed", error));
+    },
+    sections: [defineSection({ type: "social", Component: SocialSection })],
+    steps: [defineStep({ type: "oauth_completing", Screen: OauthCompletingScreen, back: "initial" })],
+    authenticators: [defineAuthenticator("oauth", (payload, kit) => getOauthService(kit).authenticate(payload))],
+    listeners: [
+      ...embeddedSignerParts.listeners,
+      defineListener("connected", (user, kit) => getOauthService(kit).onConnected(user)),
+      defineListener("disconnected", (_payload, kit) => getOauthService(kit).onDisconnected()),
+    ],
+  });
+
+export { addOauthProvider, removeOauthProvider, preparePopupOauth, type AddOauthProviderParameters, type AddOauthProviderReturnType } from "./actions";
+export { useAddOauthProvider, useRemoveOauthProvider } from "./hooks";
+export { startSocialSignIn } from "./flow";
+export { getOauthService, OauthService, type OauthAuthenticateResult, type AccountLinkingPrompt, type OauthResultMessage, type OauthProviderInfo } from "./service";
+export { buildLoginUrl, oauthNonce, encodeState, type OauthState, type OauthConfig } from "./url";
+export { defaultScopeAndClaims, providerDisplayName, KNOWN_PROVIDERS, type SocialSectionConfig, type SocialStepConfig, type OauthPayload, type OauthMode, type KnownProvider } from "./config";
+export * from "./errors";
+export { oauthStrings, OAUTH_STRINGS_TABLE } from "./strings";
+export { ProviderLogo } from "./logos";

@@ -1,0 +1,11 @@
+// Texts of social sign-in: spec wording where it has it; the others (marked) are ours.
+export const oauthStrings = {
+  continueWith: "Continue with {provider}",
+  popupHint: "Follow the steps in the pop up window to sign in with {provider}",
+  contactSupport: "Contact support",
+  needHelp: "Need help?",
+  errorTitle: "Couldn't connect to {provider}",
+  errorBody: "The sign-in with {provider} did not finish. Try again, or sign in another way.", // ours: 'a localized message'
+};
+
+export const OAUTH_STRINGS_TABLE = "oauth";
