@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactElement } from "react";
+import { useMemo, useState, useSyncExternalStore, type ReactElement } from "react";
 import { createElement } from "react";
 import {
   DEFAULT_EXPORT_IFRAME_CONTAINER_ID,
@@ -91,17 +91,39 @@ export function useRemovePhone() {
  */
 export function useExportAccount(params: ExportParams = {}) {
   const kit = useKit();
-  const [isExported, setExported] = useState(false);
+  // The component must keep its identity: a new one would remount its container and drop the
+  // frame that exportWallet put inside it. It reads isExported from this store instead.
+  const [exported] = useState(createFlag);
+  const isExported = useSyncExternalStore(exported.subscribe, exported.get, exported.get);
   const { runAsync, isPending, error } = useAction(async () => {
     const done = await exportWallet(getEmbeddedSigner(kit), params);
-    setExported(done);
+    exported.set(done);
     return done;
   });
   const containerId = params.iframeContainerId ?? DEFAULT_EXPORT_IFRAME_CONTAINER_ID;
-  const ExportAccountComponent = useCallback(
-    (props: { className?: string; hidden?: boolean }): ReactElement =>
-      createElement("div", { id: containerId, className: props.className, hidden: props.hidden ?? !isExported, style: { minHeight: isExported ? 120 : 0 } }),
-    [containerId, isExported],
+  const ExportAccountComponent = useMemo(
+    () =>
+      function ExportAccountComponent(props: { className?: string; hidden?: boolean }): ReactElement {
+        const shown = useSyncExternalStore(exported.subscribe, exported.get, exported.get);
+        return createElement("div", { id: containerId, className: props.className, hidden: props.hidden ?? !shown, style: { minHeight: shown ? 120 : 0 } });
+      },
+    [containerId, exported],
   );
   return { exportAccount: runAsync, isExported, isExporting: isPending, error, ExportAccountComponent };
+}
+
+function createFlag() {
+  let value = false;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next: boolean) {
+      value = next;
+      listeners.forEach((listener) => listener());
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
