@@ -44,16 +44,18 @@ kit.events.on("newUserSignup", () => events.push("newUserSignup"));
 kit.events.on("track", ({ name }) => events.push(`track:${name}`));
 kit.events.on("connected", () => events.push("connected"));
 
-/** The last outcome of a button: its error message, or "ok". */
+/** The last outcome of a button, numbered: `<n>:ok`, `<n>:pending` or `<n>:error: <message>`. */
+let presses = 0;
 function useOutcome(): [string, (run: () => Promise<unknown>) => Promise<void>] {
-  const [outcome, setOutcome] = useState("");
+  const [outcome, setOutcome] = useState("0:");
   const run = async (fn: () => Promise<unknown>) => {
-    setOutcome("pending");
+    const n = ++presses;
+    setOutcome(`${n}:pending`);
     try {
       await fn();
-      setOutcome("ok");
+      setOutcome(`${n}:ok`);
     } catch (error) {
-      setOutcome(`error: ${(error as Error).message}`);
+      setOutcome(`${n}:error: ${(error as Error).message}`);
     }
   };
   return [outcome, run];
