@@ -2,19 +2,16 @@ import { useMemo } from "react";
 import { useAction, useKit, useUser } from "latch-kit/react";
 import { createSolanaSigner, bytesToHex, type SolanaSigner } from "./signer";
 import { NoSolanaAddressError, NO_SOLANA_ADDRESS_SHORT } from "./errors";
-import { getSolanaEmbedded } from "./service";
-import {
-  sendSolanaTransaction,
-  type SendSolanaTransactionOptions,
-  type SendSolanaTransactionResult,
-  type SolanaConnection,
-  type SolanaTransactionRequest,
-} from "./transaction";
+import { getSolanaEmbedded, type SolanaEndpoint } from "./service";
+import { getSolanaConnection, type SolanaConnection } from "./connection";
+import { sendSolanaTransaction, type SendSolanaTransactionOptions, type SendSolanaTransactionResult, type SolanaTransactionRequest } from "./transaction";
 
-/** The Solana RPC connection of the kit: `rpc` (a @solana/kit client), the endpoint and its inferred network. */
+/**
+ * The kit's Solana connection: `rpc` (a @solana/kit client), the endpoint, its network inferred
+ * from the URL (mainnet, devnet, testnet, localnet) and the commitment (default confirmed).
+ */
 export function useSolanaConnection(): { connection: SolanaConnection } & SolanaConnection {
-  const kit = useKit();
-  const connection = getSolanaEmbedded(kit).connection;
+  const connection = getSolanaConnection(useKit());
   return { connection, ...connection };
 }
 
@@ -32,19 +29,18 @@ export function useSolanaSigner(): SolanaSigner | null {
 /** Signs a message (bytes or UTF-8 text) with the user's Solana key; the data is the 64-byte signature as hex. */
 export function useSolanaSignMessage() {
   const kit = useKit();
-  const { run, runAsync, isPending, error, data } = useAction(async ({ message }: { message: Uint8Array | string }) => {
-    const signature = await createSolanaSigner(kit).signMessage(message);
-    return bytesToHex(signature);
-  });
+  const { run, runAsync, isPending, error, data } = useAction(async ({ message }: { message: Uint8Array | string }) =>
+    bytesToHex(await createSolanaSigner(kit).signMessage(message)),
+  );
   return { signMessage: run, signMessageAsync: runAsync, signedMessage: data, data, isPending, error };
 }
 
 /**
  * Sends a transfer or instructions from the user's Solana address: optionally sponsored through the
- * fee-payer request with `policyId` (default: the plugin's), signed with the embedded signer, sent
- * with the commitment (default confirmed) and confirmed.
+ * fee-payer request with `policyId` (default: the plugin's; null for none), signed with the embedded
+ * signer, sent with the commitment (default confirmed) and confirmed.
  */
-export function useSolanaTransaction(params: Omit<SendSolanaTransactionOptions, "fetch"> & { policyId?: string | null } = {}) {
+export function useSolanaTransaction(params: Omit<SendSolanaTransactionOptions, "fetch" | "policyId"> & { policyId?: string | null } = {}) {
   const kit = useKit();
   const signer = useSolanaSigner();
   const service = getSolanaEmbedded(kit);
@@ -57,22 +53,15 @@ export function useSolanaTransaction(params: Omit<SendSolanaTransactionOptions, 
         if (error instanceof NoSolanaAddressError) throw new NoSolanaAddressError(NO_SOLANA_ADDRESS_SHORT);
         throw error;
       }
-      const policyId = params.policyId === null ? undefined : (params.policyId ?? service.config.policyId);
-      const version = params.version ?? service.config.transactionVersion;
-      return sendSolanaTransaction(service.connection, current, request, {
-        ...params,
-        ...(policyId ? { policyId } : { policyId: undefined }),
+      const { policyId, ...options } = params;
+      const version = options.version ?? service.config.transactionVersion;
+      return sendSolanaTransaction(service.endpoint, current, request, {
+        ...options,
+        policyId: policyId === null ? undefined : (policyId ?? service.config.policyId),
         ...(version !== undefined ? { version } : {}),
       });
     },
   );
-  return {
-    sendTransaction: run,
-    sendTransactionAsync: runAsync,
-    data,
-    isPending,
-    error,
-    signer,
-    connection: service.connection,
-  };
+  const endpoint: SolanaEndpoint = service.endpoint;
+  return { sendTransaction: run, sendTransactionAsync: runAsync, data, isPending, error, signer, endpoint };
 }

@@ -5,6 +5,7 @@ import { registerSolanaEmbedded, type SolanaEmbeddedConfig } from "./service";
  * Solana for embedded-wallet users: the user's `solanaAddress` signs messages and transactions
  * (legacy and v0) through the signer backend; transactions go through a Solana RPC endpoint
  * (network inferred from it), optionally with their fee sponsored under a policy.
+ * Registering the plugin ships only its configuration; the Solana code comes with the hooks used.
  */
 export const solanaEmbedded = (config: SolanaEmbeddedConfig = {}) =>
   definePlugin({
@@ -12,7 +13,16 @@ export const solanaEmbedded = (config: SolanaEmbeddedConfig = {}) =>
     setup: (kit) => void registerSolanaEmbedded(kit, config),
   });
 
-export { getSolanaEmbedded, SolanaEmbedded, type SolanaEmbeddedConfig } from "./service";
+export {
+  getSolanaEmbedded,
+  resolveSolanaEndpoint,
+  SolanaEmbedded,
+  DEFAULT_COMMITMENT,
+  type SolanaEmbeddedConfig,
+  type SolanaEndpoint,
+  type Commitment,
+  type SolanaTransactionVersion,
+} from "./service";
 export {
   createSolanaSigner,
   toSolanaSignature,
@@ -24,17 +34,17 @@ export {
 } from "./signer";
 export { inferSolanaNetwork, solanaChainId, SOLANA_RPC_URLS, SOLANA_CLUSTERS, type SolanaNetwork } from "./network";
 export { requestFeePayer, FEE_PAYER_METHOD, type FeePayerRequest } from "./sponsorship";
+export { createSolanaConnection, getSolanaConnection, type SolanaConnection } from "./connection";
+export { solanaRpcRequest, SolanaRpcError } from "./rpc";
 export {
-  createSolanaConnection,
   buildSolanaTransaction,
   sendSolanaTransaction,
   confirmSolanaTransaction,
   instructionsOf,
-  DEFAULT_COMMITMENT,
+  transferSolInstruction,
+  SYSTEM_PROGRAM_ADDRESS,
   TRANSACTION_VERSIONS,
-  type SolanaConnection,
   type SolanaTransactionRequest,
-  type SolanaTransactionVersion,
   type SendSolanaTransactionOptions,
   type SendSolanaTransactionResult,
 } from "./transaction";

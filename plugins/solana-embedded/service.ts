@@ -1,7 +1,12 @@
+// The plugin's per-kit state: its configuration only, so that registering the plugin ships no Solana
+// code; the RPC client and transaction code come with the hooks and functions that use them.
 import type { Kit } from "latch-kit";
-import type { Commitment } from "@solana/kit";
-import { SOLANA_RPC_URLS, type SolanaNetwork } from "./network";
-import { createSolanaConnection, type SolanaConnection, type SolanaTransactionVersion } from "./transaction";
+import { inferSolanaNetwork, solanaChainId, SOLANA_RPC_URLS, type SolanaNetwork } from "./network";
+
+export type Commitment = "processed" | "confirmed" | "finalized";
+export type SolanaTransactionVersion = "legacy" | 0;
+
+export const DEFAULT_COMMITMENT: Commitment = "confirmed";
 
 export interface SolanaEmbeddedConfig {
   /** The Solana JSON-RPC endpoint (default mainnet's public endpoint). The network is inferred from it. */
@@ -18,19 +23,27 @@ export interface SolanaEmbeddedConfig {
   transactionVersion?: SolanaTransactionVersion;
 }
 
-/** Per kit: the Solana configuration and its connection. */
-export class SolanaEmbedded {
-  private connectionValue: SolanaConnection | undefined;
-  constructor(readonly config: SolanaEmbeddedConfig) {}
+/** Where Solana requests go, and how. */
+export interface SolanaEndpoint {
+  rpcUrl: string;
+  /** Inferred from the endpoint (spec §5), unless configured. */
+  network: SolanaNetwork;
+  chainId: `solana:${SolanaNetwork}`;
+  commitment: Commitment;
+  headers: Record<string, string>;
+}
 
-  get connection(): SolanaConnection {
-    this.connectionValue ??= createSolanaConnection({
-      rpcUrl: this.config.rpcUrl ?? SOLANA_RPC_URLS[this.config.network ?? "mainnet"],
-      ...(this.config.commitment ? { commitment: this.config.commitment } : {}),
-      ...(this.config.headers ? { headers: this.config.headers } : {}),
-      ...(this.config.network ? { network: this.config.network } : {}),
-    });
-    return this.connectionValue;
+export function resolveSolanaEndpoint(config: SolanaEmbeddedConfig): SolanaEndpoint {
+  const rpcUrl = config.rpcUrl ?? SOLANA_RPC_URLS[config.network ?? "mainnet"];
+  const network = config.network ?? inferSolanaNetwork(rpcUrl);
+  return { rpcUrl, network, chainId: solanaChainId(network), commitment: config.commitment ?? DEFAULT_COMMITMENT, headers: config.headers ?? {} };
+}
+
+/** Per kit: the Solana configuration and its endpoint. */
+export class SolanaEmbedded {
+  readonly endpoint: SolanaEndpoint;
+  constructor(readonly config: SolanaEmbeddedConfig) {
+    this.endpoint = resolveSolanaEndpoint(config);
   }
 }
 

@@ -2,59 +2,27 @@
 // Confirmation polls getSignatureStatuses (no websocket needed) until the commitment is reached,
 // the transaction fails, or the block height passes the blockhash's last valid height.
 import {
+  AccountRole,
   appendTransactionMessageInstructions,
   compileTransaction,
-  createSolanaRpc,
   createTransactionMessage,
   getBase64EncodedWireTransaction,
-  pipe,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
   type Address,
-  type Commitment,
+  type Blockhash,
   type Instruction,
-  type Rpc,
   type Signature,
-  type SolanaRpcApi,
   type Transaction,
 } from "@solana/kit";
-import { getTransferSolInstruction } from "@solana-program/system";
-import { inferSolanaNetwork, solanaChainId, type SolanaNetwork } from "./network";
 import { requestFeePayer } from "./sponsorship";
 import { SolanaTransactionError } from "./errors";
+import { solanaRpcRequest } from "./rpc";
+import type { Commitment, SolanaEndpoint, SolanaTransactionVersion } from "./service";
 import type { SolanaSigner } from "./signer";
 
-export const DEFAULT_COMMITMENT: Commitment = "confirmed";
-export const TRANSACTION_VERSIONS = ["legacy", 0] as const;
-export type SolanaTransactionVersion = (typeof TRANSACTION_VERSIONS)[number];
-
-export interface SolanaConnection {
-  rpc: Rpc<SolanaRpcApi>;
-  rpcUrl: string;
-  /** Inferred from the endpoint (spec §5), unless configured. */
-  network: SolanaNetwork;
-  chainId: `solana:${SolanaNetwork}`;
-  commitment: Commitment;
-  headers: Record<string, string>;
-}
-
-export function createSolanaConnection(params: {
-  rpcUrl: string;
-  commitment?: Commitment;
-  headers?: Record<string, string>;
-  network?: SolanaNetwork;
-}): SolanaConnection {
-  const network = params.network ?? inferSolanaNetwork(params.rpcUrl);
-  const headers = params.headers ?? {};
-  return {
-    rpc: createSolanaRpc(params.rpcUrl, { headers: headers as never }) as unknown as Rpc<SolanaRpcApi>,
-    rpcUrl: params.rpcUrl,
-    network,
-    chainId: solanaChainId(network),
-    commitment: params.commitment ?? DEFAULT_COMMITMENT,
-    headers,
-  };
-}
+export const TRANSACTION_VERSIONS: readonly SolanaTransactionVersion[] = ["legacy", 0];
+export const SYSTEM_PROGRAM_ADDRESS = "11111111111111111111111111111111" as Address;
 
 /** What to send: a SOL transfer (lamports) or instructions. */
 export type SolanaTransactionRequest =
@@ -63,8 +31,8 @@ export type SolanaTransactionRequest =
 
 export interface SendSolanaTransactionOptions {
   /** Sponsor the fee through the fee-payer request under this policy. */
-  policyId?: string;
-  /** Default confirmed. */
+  policyId?: string | undefined;
+  /** Default: the endpoint's (confirmed unless configured). */
   commitment?: Commitment;
   /** Default 0 (a versioned transaction); "legacy" also works. */
   version?: SolanaTransactionVersion;
@@ -85,13 +53,27 @@ export interface SendSolanaTransactionResult {
   version: SolanaTransactionVersion;
 }
 
+/** The System program's Transfer instruction (index 2, then the lamports as u64 little-endian). */
+export function transferSolInstruction(params: { source: Address; destination: Address; amount: number | bigint }): Instruction {
+  const amount = BigInt(params.amount);
+  if (amount < 0n || amount >= 2n ** 64n) throw new Error("The transfer amount must be a u64 number of lamports");
+  const data = new Uint8Array(12);
+  const view = new DataView(data.buffer);
+  view.setUint32(0, 2, true);
+  view.setBigUint64(4, amount, true);
+  return {
+    programAddress: SYSTEM_PROGRAM_ADDRESS,
+    accounts: [
+      { address: params.source, role: AccountRole.WRITABLE_SIGNER },
+      { address: params.destination, role: AccountRole.WRITABLE },
+    ],
+    data,
+  };
+}
+
 export function instructionsOf(signer: { address: Address }, request: SolanaTransactionRequest): readonly Instruction[] {
   if (request.transfer) {
-    const amount = BigInt(request.transfer.amount);
-    if (amount < 0n) throw new Error("The transfer amount must not be negative");
-    // The instruction builder only needs the source's address (we sign the whole message ourselves).
-    const source = { address: signer.address } as Parameters<typeof getTransferSolInstruction>[0]["source"];
-    return [getTransferSolInstruction({ source, destination: request.transfer.toAddress as Address, amount })];
+    return [transferSolInstruction({ source: signer.address, destination: request.transfer.toAddress as Address, amount: request.transfer.amount })];
   }
   if (!request.instructions?.length) throw new Error("Nothing to send: give a transfer or instructions");
   return request.instructions;
@@ -99,41 +81,54 @@ export function instructionsOf(signer: { address: Address }, request: SolanaTran
 
 /** An unsigned transaction from the signer (its fee payer) with the latest blockhash. */
 export async function buildSolanaTransaction(
-  connection: SolanaConnection,
+  endpoint: SolanaEndpoint,
   signer: { address: Address },
   request: SolanaTransactionRequest,
-  options: { version?: SolanaTransactionVersion; commitment?: Commitment } = {},
+  options: { version?: SolanaTransactionVersion; commitment?: Commitment; fetch?: typeof fetch } = {},
 ): Promise<{ transaction: Transaction; lastValidBlockHeight: bigint }> {
-  const { value } = await connection.rpc.getLatestBlockhash({ commitment: options.commitment ?? connection.commitment }).send();
-  const message = pipe(
-    createTransactionMessage({ version: options.version ?? 0 }),
-    (m) => setTransactionMessageFeePayer(signer.address, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(value, m),
-    (m) => appendTransactionMessageInstructions(instructionsOf(signer, request), m),
+  const { value } = await solanaRpcRequest<{ value: { blockhash: Blockhash; lastValidBlockHeight: number } }>(
+    endpoint,
+    "getLatestBlockhash",
+    [{ commitment: options.commitment ?? endpoint.commitment }],
+    options.fetch,
   );
-  return { transaction: compileTransaction(message), lastValidBlockHeight: value.lastValidBlockHeight };
+  const lifetime = { blockhash: value.blockhash, lastValidBlockHeight: BigInt(value.lastValidBlockHeight) };
+  const message = appendTransactionMessageInstructions(
+    instructionsOf(signer, request),
+    setTransactionMessageLifetimeUsingBlockhash(lifetime, setTransactionMessageFeePayer(signer.address, createTransactionMessage({ version: options.version ?? 0 }))),
+  );
+  return { transaction: compileTransaction(message), lastValidBlockHeight: lifetime.lastValidBlockHeight };
 }
 
 const RANK: Record<Commitment, number> = { processed: 0, confirmed: 1, finalized: 2 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const json = (value: unknown) => JSON.stringify(value, (_, v: unknown) => (typeof v === "bigint" ? Number(v) : v));
+
+interface SignatureStatus {
+  err: unknown;
+  confirmationStatus?: Commitment | null;
+}
 
 /** Waits until the signature reaches the commitment; throws if it failed or its blockhash expired. */
 export async function confirmSolanaTransaction(
-  connection: SolanaConnection,
-  signature: Signature,
-  params: { lastValidBlockHeight: bigint; commitment?: Commitment; pollIntervalMs?: number; timeoutMs?: number },
+  endpoint: SolanaEndpoint,
+  signature: string,
+  params: { lastValidBlockHeight: bigint; commitment?: Commitment; pollIntervalMs?: number; timeoutMs?: number; fetch?: typeof fetch },
 ): Promise<void> {
-  const commitment = params.commitment ?? connection.commitment;
+  const commitment = params.commitment ?? endpoint.commitment;
   const deadline = Date.now() + (params.timeoutMs ?? 60_000);
   for (;;) {
-    const { value } = await connection.rpc.getSignatureStatuses([signature]).send();
+    const { value } = await solanaRpcRequest<{ value: (SignatureStatus | null)[] }>(
+      endpoint,
+      "getSignatureStatuses",
+      [[signature], { searchTransactionHistory: false }],
+      params.fetch,
+    );
     const status = value[0];
-    if (status?.err) throw new SolanaTransactionError(`Transaction ${signature} failed: ${json(status.err)}`, { details: status.err });
+    if (status?.err) throw new SolanaTransactionError(`Transaction ${signature} failed: ${JSON.stringify(status.err)}`, { details: status.err });
     if (status?.confirmationStatus && RANK[status.confirmationStatus] >= RANK[commitment]) return;
     if (!status) {
-      const height = await connection.rpc.getBlockHeight({ commitment }).send();
-      if (height > params.lastValidBlockHeight) {
+      const height = await solanaRpcRequest<number>(endpoint, "getBlockHeight", [{ commitment }], params.fetch);
+      if (BigInt(height) > params.lastValidBlockHeight) {
         throw new SolanaTransactionError(`Transaction ${signature} expired: block height ${height} passed ${params.lastValidBlockHeight}`);
       }
     }
@@ -144,35 +139,30 @@ export async function confirmSolanaTransaction(
 
 /** Builds, optionally sponsors, signs with the embedded signer, sends and confirms. */
 export async function sendSolanaTransaction(
-  connection: SolanaConnection,
+  endpoint: SolanaEndpoint,
   signer: SolanaSigner,
   request: SolanaTransactionRequest,
   options: SendSolanaTransactionOptions = {},
 ): Promise<SendSolanaTransactionResult> {
-  const commitment = options.commitment ?? connection.commitment;
+  const commitment = options.commitment ?? endpoint.commitment;
   const version = options.version ?? 0;
-  const built = await buildSolanaTransaction(connection, signer, request, { version, commitment });
+  const fetchOption = options.fetch ? { fetch: options.fetch } : {};
+  const built = await buildSolanaTransaction(endpoint, signer, request, { version, commitment, ...fetchOption });
   let transaction = built.transaction;
   if (options.policyId) {
-    transaction = await requestFeePayer({
-      rpcUrl: connection.rpcUrl,
-      policyId: options.policyId,
-      transaction,
-      headers: connection.headers,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    });
+    transaction = await requestFeePayer({ rpcUrl: endpoint.rpcUrl, policyId: options.policyId, transaction, headers: endpoint.headers, ...fetchOption });
   }
   const signed = await signer.signTransaction(transaction);
-  const hash = await connection.rpc
-    .sendTransaction(getBase64EncodedWireTransaction(signed), {
-      encoding: "base64",
-      preflightCommitment: commitment,
-      ...(options.skipPreflight ? { skipPreflight: true } : {}),
-    })
-    .send();
-  await confirmSolanaTransaction(connection, hash, {
+  const hash = await solanaRpcRequest<Signature>(
+    endpoint,
+    "sendTransaction",
+    [getBase64EncodedWireTransaction(signed), { encoding: "base64", preflightCommitment: commitment, ...(options.skipPreflight ? { skipPreflight: true } : {}) }],
+    options.fetch,
+  );
+  await confirmSolanaTransaction(endpoint, hash, {
     lastValidBlockHeight: built.lastValidBlockHeight,
     commitment,
+    ...fetchOption,
     ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });

@@ -30,6 +30,10 @@ import {
   signTransactionMessageWithSigners,
   type Address,
   type KeyPairSigner,
+  type Rpc,
+  type RpcSubscriptions,
+  type SolanaRpcApi,
+  type SolanaRpcSubscriptionsApi,
   type Transaction,
 } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
@@ -37,11 +41,11 @@ import { startSolanaRpc, DEFAULT_SOLANA_POLICY_ID, FEE_PAYER_METHOD, LOCALNET_GE
 
 const SOL = 1_000_000_000n;
 let node: RunningSolanaRpc;
-let rpc: ReturnType<typeof createSolanaRpc>;
+let rpc: Rpc<SolanaRpcApi>;
 
 beforeAll(async () => {
   node = await startSolanaRpc({ port: 0 });
-  rpc = createSolanaRpc(node.url);
+  rpc = createSolanaRpc(node.url) as Rpc<SolanaRpcApi>;
 });
 afterAll(() => node?.stop());
 
@@ -175,7 +179,7 @@ describe("local Solana RPC", () => {
   it("confirms through subscriptions with the kit's sendAndConfirmTransaction (signatureSubscribe, slotSubscribe)", async () => {
     const alice = await funded();
     const bob = await generateKeyPairSigner();
-    const rpcSubscriptions = createSolanaRpcSubscriptions(node.wsUrl);
+    const rpcSubscriptions = createSolanaRpcSubscriptions(node.wsUrl) as RpcSubscriptions<SolanaRpcSubscriptionsApi>;
     const sendAndConfirm = sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions });
     const tx = await transfer(alice, bob.address, 1_234_567n);
     await sendAndConfirm(tx as Parameters<typeof sendAndConfirm>[0], { commitment: "confirmed" });

@@ -39,7 +39,8 @@ describe("Solana hooks", () => {
     const { result } = renderHook(() => useSolanaConnection(), { wrapper });
     expect(result.current).toMatchObject({ rpcUrl: "https://api.devnet.solana.com", network: "devnet", chainId: "solana:devnet", commitment: "confirmed" });
     expect(typeof result.current.rpc.getLatestBlockhash).toBe("function");
-    expect(result.current.connection).toBe(result.current.connection);
+    const again = renderHook(() => useSolanaConnection(), { wrapper });
+    expect(again.result.current.connection).toBe(result.current.connection); // one client per kit
   });
 
   it("useSolanaSignMessage returns the 64-byte signature as hex, and the spec's error without a Solana address", async () => {

@@ -30,13 +30,13 @@ describe("the Solana network inferred from the endpoint (spec §5)", () => {
   });
 
   it("defaults to mainnet's endpoint and the confirmed commitment; a configured network overrides the inference", () => {
-    const plain = getSolanaEmbedded(createKit({ plugins: [solanaEmbedded()] })).connection;
+    const plain = getSolanaEmbedded(createKit({ plugins: [solanaEmbedded()] })).endpoint;
     expect(plain).toMatchObject({ rpcUrl: SOLANA_RPC_URLS.mainnet, network: "mainnet", chainId: "solana:mainnet", commitment: "confirmed" });
-    const local = getSolanaEmbedded(createKit({ plugins: [solanaEmbedded({ rpcUrl: "http://localhost:9999", commitment: "finalized" })] })).connection;
+    const local = getSolanaEmbedded(createKit({ plugins: [solanaEmbedded({ rpcUrl: "http://localhost:9999", commitment: "finalized" })] })).endpoint;
     expect(local).toMatchObject({ network: "localnet", commitment: "finalized" });
-    const proxied = getSolanaEmbedded(createKit({ plugins: [solanaEmbedded({ rpcUrl: "https://proxy.example.com", network: "devnet" })] })).connection;
+    const proxied = getSolanaEmbedded(createKit({ plugins: [solanaEmbedded({ rpcUrl: "https://proxy.example.com", network: "devnet" })] })).endpoint;
     expect(proxied.network).toBe("devnet");
-    expect(getSolanaEmbedded(createKit({ plugins: [solanaEmbedded({ network: "testnet" })] })).connection.rpcUrl).toBe(SOLANA_RPC_URLS.testnet);
+    expect(getSolanaEmbedded(createKit({ plugins: [solanaEmbedded({ network: "testnet" })] })).endpoint.rpcUrl).toBe(SOLANA_RPC_URLS.testnet);
   });
 
   it("says how to configure it when the plugin is missing", () => {

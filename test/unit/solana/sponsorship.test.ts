@@ -4,7 +4,8 @@ import {
   FEE_PAYER_METHOD,
   requestFeePayer,
   SolanaSponsorshipError,
-  type SolanaConnection,
+  transferSolInstruction,
+  type SolanaEndpoint,
 } from "latch-kit/plugins/solana-embedded";
 import {
   appendTransactionMessageInstructions,
@@ -19,7 +20,6 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   type Address,
   type Blockhash,
-  type Signature,
   type Transaction,
 } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
@@ -93,35 +93,58 @@ describe("fee-payer request (spec §7 Fee sponsorship on Solana)", () => {
 });
 
 describe("confirmation with a commitment (default confirmed)", () => {
-  const SIG = "5".repeat(88) as Signature;
-  function fakeConnection(statuses: unknown[], heights: bigint[] = [1n]): SolanaConnection & { calls: string[] } {
+  const SIG = "5".repeat(88);
+  const endpoint: SolanaEndpoint = { rpcUrl: "http://localhost:1", network: "localnet", chainId: "solana:localnet", commitment: "confirmed", headers: {} };
+  /** A fake Solana endpoint answering statuses (then block heights) in turn. */
+  function fakeRpc(statuses: unknown[], heights: number[] = [1]) {
     const calls: string[] = [];
-    const rpc = {
-      getSignatureStatuses: () => ({ send: async () => (calls.push("status"), { value: [statuses.length > 1 ? statuses.shift() : statuses[0]] }) }),
-      getBlockHeight: () => ({ send: async () => (calls.push("height"), heights.length > 1 ? heights.shift()! : heights[0]!) }),
-    };
-    return { rpc: rpc as never, rpcUrl: "http://localhost:1", network: "localnet", chainId: "solana:localnet", commitment: "confirmed", headers: {}, calls };
+    const fetch = vi.fn<typeof globalThis.fetch>(async (_url, init) => {
+      const { method, id } = JSON.parse(String(init?.body));
+      calls.push(method);
+      const result =
+        method === "getSignatureStatuses"
+          ? { context: { slot: 1 }, value: [statuses.length > 1 ? statuses.shift() : statuses[0]] }
+          : heights.length > 1 ? heights.shift() : heights[0];
+      return new Response(JSON.stringify({ jsonrpc: "2.0", id, result }));
+    });
+    return { fetch, calls };
   }
 
   it("waits through processed until confirmed (finalized also counts)", async () => {
-    const connection = fakeConnection([null, { confirmationStatus: "processed", err: null }, { confirmationStatus: "confirmed", err: null }]);
-    await confirmSolanaTransaction(connection, SIG, { lastValidBlockHeight: 100n, pollIntervalMs: 1 });
-    expect(connection.calls.filter((c) => c === "status")).toHaveLength(3);
-    await confirmSolanaTransaction(fakeConnection([{ confirmationStatus: "finalized", err: null }]), SIG, { lastValidBlockHeight: 100n });
+    const rpc = fakeRpc([null, { confirmationStatus: "processed", err: null }, { confirmationStatus: "confirmed", err: null }]);
+    await confirmSolanaTransaction(endpoint, SIG, { lastValidBlockHeight: 100n, pollIntervalMs: 1, fetch: rpc.fetch });
+    expect(rpc.calls.filter((c) => c === "getSignatureStatuses")).toHaveLength(3);
+    await confirmSolanaTransaction(endpoint, SIG, { lastValidBlockHeight: 100n, fetch: fakeRpc([{ confirmationStatus: "finalized", err: null }]).fetch });
   });
 
   it("waits for finalized when asked", async () => {
-    const connection = fakeConnection([{ confirmationStatus: "confirmed", err: null }, { confirmationStatus: "finalized", err: null }]);
-    await confirmSolanaTransaction(connection, SIG, { lastValidBlockHeight: 100n, commitment: "finalized", pollIntervalMs: 1 });
-    expect(connection.calls.filter((c) => c === "status")).toHaveLength(2);
+    const rpc = fakeRpc([{ confirmationStatus: "confirmed", err: null }, { confirmationStatus: "finalized", err: null }]);
+    await confirmSolanaTransaction(endpoint, SIG, { lastValidBlockHeight: 100n, commitment: "finalized", pollIntervalMs: 1, fetch: rpc.fetch });
+    expect(rpc.calls.filter((c) => c === "getSignatureStatuses")).toHaveLength(2);
   });
 
   it("throws the on-chain error, and throws once the block height passes the last valid one", async () => {
-    await expect(
-      confirmSolanaTransaction(fakeConnection([{ confirmationStatus: "confirmed", err: { InstructionError: [0n, { Custom: 1n }] } }]), SIG, { lastValidBlockHeight: 100n }),
-    ).rejects.toThrow('failed: {"InstructionError":[0,{"Custom":1}]}');
-    await expect(confirmSolanaTransaction(fakeConnection([null], [99n, 101n]), SIG, { lastValidBlockHeight: 100n, pollIntervalMs: 1 })).rejects.toThrow(
+    const failed = fakeRpc([{ confirmationStatus: "confirmed", err: { InstructionError: [0, { Custom: 1 }] } }]);
+    await expect(confirmSolanaTransaction(endpoint, SIG, { lastValidBlockHeight: 100n, fetch: failed.fetch })).rejects.toThrow(
+      'failed: {"InstructionError":[0,{"Custom":1}]}',
+    );
+    const expired = fakeRpc([null], [99, 101]);
+    await expect(confirmSolanaTransaction(endpoint, SIG, { lastValidBlockHeight: 100n, pollIntervalMs: 1, fetch: expired.fetch })).rejects.toThrow(
       "expired: block height 101 passed 100",
     );
+  });
+});
+
+describe("the transfer instruction", () => {
+  it("is the System program's Transfer, byte for byte as @solana-program/system builds it", () => {
+    for (const amount of [0n, 1n, 5_000_000n, 2n ** 64n - 1n]) {
+      const ours = transferSolInstruction({ source: USER, destination: TO, amount });
+      const theirs = getTransferSolInstruction({ source: { address: USER, signTransactions: async () => [] } as never, destination: TO, amount }); // a signer: role writable signer
+      expect(ours.programAddress).toBe(theirs.programAddress);
+      expect(ours.accounts!.map((a) => [a.address, a.role])).toEqual(theirs.accounts.map((a) => [a.address, a.role]));
+      expect(Buffer.from(ours.data!).toString("hex")).toBe(Buffer.from(theirs.data).toString("hex"));
+    }
+    expect(() => transferSolInstruction({ source: USER, destination: TO, amount: -1n })).toThrow("u64");
+    expect(() => transferSolInstruction({ source: USER, destination: TO, amount: 2n ** 64n })).toThrow("u64");
   });
 });

@@ -1,0 +1,39 @@
+// A small JSON-RPC caller for the few methods the transaction path needs (latest blockhash, send,
+// statuses, block height): the full @solana/kit RPC client (~17 KB gzip) ships only with
+// `useSolanaConnection` / `getSolanaConnection`.
+import type { SolanaEndpoint } from "./service";
+
+/** A JSON-RPC error answer from the Solana endpoint: its code, message and data (logs, err). */
+export class SolanaRpcError extends Error {
+  override name = "SolanaRpcError";
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+let nextId = 1;
+
+export async function solanaRpcRequest<T>(
+  endpoint: Pick<SolanaEndpoint, "rpcUrl" | "headers">,
+  method: string,
+  params: unknown[],
+  fetchFn: typeof fetch = fetch,
+): Promise<T> {
+  const response = await fetchFn(endpoint.rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...endpoint.headers },
+    body: JSON.stringify({ jsonrpc: "2.0", id: nextId++, method, params }),
+  });
+  if (!response.ok) throw new SolanaRpcError(response.status, `${method} failed (HTTP ${response.status}): ${await response.text()}`);
+  const answer = (await response.json()) as { result?: T; error?: { code: number; message: string; data?: unknown } };
+  if (answer.error) {
+    const logs = (answer.error.data as { logs?: string[] } | undefined)?.logs;
+    const detail = logs?.length ? `\n${logs.join("\n")}` : "";
+    throw new SolanaRpcError(answer.error.code, `${answer.error.message}${detail}`, answer.error.data);
+  }
+  return answer.result as T;
+}
