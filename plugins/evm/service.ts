@@ -190,6 +190,7 @@ export class EvmWallet {
         if (attempt === this.attempt && this.kit.getStep().type === stepType) this.kit.setStep({ type: "complete" });
       },
       (thrown) => {
+        off();
         if (attempt !== this.attempt) return;
         const error = toWalletError(thrown);
         // Spec §8: a wallet error is logged (a refusal is the user's choice, not an error).

@@ -119,6 +119,11 @@ describe("WalletConnect through a local relay", () => {
     await page.getByTestId("error").filter({ hasText: "UserRejectedError" }).waitFor();
     expect(peer.requests).toEqual(["personal_sign", "eth_signTypedData_v4", "personal_sign"]);
 
+    // A chain the session approved switches without asking the wallet.
+    await page.getByRole("button", { name: "Switch to the test chain" }).click();
+    await page.getByTestId("connection").filter({ hasText: "connected 4242" }).waitFor();
+    expect(peer.requests).not.toContain("wallet_switchEthereumChain");
+
     await page.getByRole("button", { name: "Log out" }).click();
     await page.getByTestId("user").filter({ hasText: "none" }).waitFor();
     await expect.poll(() => Object.keys(peer.kit.getActiveSessions()).length, { timeout: 10_000 }).toBe(0);
