@@ -1,4 +1,4 @@
-// A dev-server route, GET /__latch/status: whether the emulator and the devnet answer. Checked from
+// A dev-server route, GET /__latch/status: whether the emulator, the devnet and the local Solana RPC answer. Checked from
 // Node so the page itself never makes a failing request (each would be a console error).
 import type { Plugin } from "vite";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -14,21 +14,30 @@ async function answers(url: string, init?: RequestInit): Promise<boolean> {
   }
 }
 
-export function backendStatus(options: { emulatorUrl: string; devnetRpcUrl: string }): Plugin {
+const rpc = (method: string): RequestInit => ({
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: [] }),
+});
+
+export function backendStatus(options: { emulatorUrl: string; devnetRpcUrl: string; solanaRpcUrl: string }): Plugin {
   let emulatorUrl = options.emulatorUrl;
   const handler = async (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     if (req.url !== "/__latch/status") return next();
-    const [emulator, devnet] = await Promise.all([
+    const [emulator, devnet, solana] = await Promise.all([
       answers(`${emulatorUrl}/health`),
-      answers(options.devnetRpcUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
-      }),
+      answers(options.devnetRpcUrl, rpc("eth_chainId")),
+      answers(options.solanaRpcUrl, rpc("getHealth")),
     ]);
     res.setHeader("content-type", "application/json");
     res.setHeader("cache-control", "no-store");
-    res.end(JSON.stringify({ emulator: { url: emulatorUrl, up: emulator }, devnet: { url: options.devnetRpcUrl, up: devnet } }));
+    res.end(
+      JSON.stringify({
+        emulator: { url: emulatorUrl, up: emulator },
+        devnet: { url: options.devnetRpcUrl, up: devnet },
+        solana: { url: options.solanaRpcUrl, up: solana },
+      }),
+    );
   };
   return {
     name: "latch-backend-status",

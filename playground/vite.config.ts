@@ -22,11 +22,12 @@ const contentSecurityPolicy = [
 
 const emulatorUrl = process.env.LATCH_EMULATOR_URL ?? "http://localhost:8787";
 const devnetRpcUrl = process.env.LATCH_DEVNET_RPC_URL ?? "http://127.0.0.1:8545";
+const solanaRpcUrl = process.env.LATCH_SOLANA_RPC_URL ?? "http://localhost:8899";
 
 // The playground imports the kit by its public names, resolved to the sources.
 export default defineConfig({
   root: r("."),
-  plugins: [backendStatus({ emulatorUrl, devnetRpcUrl })],
+  plugins: [backendStatus({ emulatorUrl, devnetRpcUrl, solanaRpcUrl })],
   resolve: {
     alias: [
       { find: /^latch-kit\/react$/, replacement: r("../renderer/index.ts") },
@@ -39,6 +40,7 @@ export default defineConfig({
   define: {
     __EMULATOR_URL__: JSON.stringify(emulatorUrl),
     __DEVNET_RPC_URL__: JSON.stringify(devnetRpcUrl),
+    __SOLANA_RPC_URL__: JSON.stringify(solanaRpcUrl),
   },
   server: { host: "localhost", port: 5173, strictPort: true, headers: { "Content-Security-Policy": contentSecurityPolicy } },
   preview: { headers: { "Content-Security-Policy": contentSecurityPolicy } },
@@ -68,6 +70,7 @@ export default defineConfig({
       "viem/chains",
       "viem/account-abstraction",
       "@emotion/css",
+      "@solana/kit",
     ],
   },
   build: { outDir: r("dist"), emptyOutDir: true },

@@ -3,6 +3,7 @@ import { useKit, useLogout, useSignMessage, useSignTypedData, useUser } from "la
 import { getEmbeddedSigner } from "latch-kit";
 import { AccountSettings } from "./AccountSettings";
 import { SmartAccountActions } from "./SmartAccountActions";
+import { SolanaActions } from "./SolanaActions";
 import { styles } from "./styles";
 
 const typedData = {
@@ -81,7 +82,14 @@ export function AccountPanel() {
             : "External wallets send their own transactions; smart accounts are for embedded-wallet users."}
         </p>
       )}
-      <ComingSoon action="Send a Solana transfer" issue={10} what="embedded Solana signing" />
+      <h3 className={styles.h3}>Solana</h3>
+      {user.type === "sca" && kit.hasPlugin("solana-embedded") ? (
+        <SolanaActions />
+      ) : (
+        <p className={styles.hint}>
+          {user.type === "sca" ? "Switch Solana on under Configure to sign and send on the local Solana RPC." : "Solana wallets (wallet-standard) come with issue 10."}
+        </p>
+      )}
 
       {user.type === "sca" && <AccountSettings />}
 

@@ -4,6 +4,7 @@ import { styles } from "./styles";
 export interface BackendStatus {
   emulator: { url: string; up: boolean };
   devnet: { url: string; up: boolean };
+  solana: { url: string; up: boolean };
 }
 
 /**
@@ -35,10 +36,15 @@ export function BackendBanner() {
           emulator with <code>npm run emulator</code>.
         </div>
       )}
-      {!status.devnet.up && (
+      {(!status.devnet.up || !status.solana.up) && (
         <div role="status" className={styles.note} data-testid="devnet-down">
-          The devnet ({status.devnet.url}) is not running: smart accounts and the dev wallets' transactions need it. Start it with <code>npm run devnet</code>, or{" "}
-          <code>npm start -- --devnet</code> for everything.
+          {!status.devnet.up && !status.solana.up
+            ? `The devnet is not running (EVM ${status.devnet.url}, Solana ${status.solana.url})`
+            : !status.devnet.up
+              ? `The EVM devnet (${status.devnet.url}) is not running`
+              : `The local Solana RPC (${status.solana.url}) is not running`}
+          : smart accounts, Solana transfers and the dev wallets' transactions need it. Start everything with <code>npm start -- --devnet</code>, or only
+          the chains with <code>npm run devnet</code> and <code>npx tsx emulator/solana/cli.ts</code>.
         </div>
       )}
     </>

@@ -198,6 +198,18 @@ export function ConfigPanel({ config, onChange, onReset }: { config: PlaygroundC
         <p className={styles.hint}>Embedded-wallet users get this account on the local devnet: start it with npm run devnet.</p>
       </Group>
 
+      <Group title="Solana (local RPC)">
+        <label className={styles.check}>
+          <input type="checkbox" checked={config.solana} onChange={(e) => set("solana", e.target.checked)} />
+          Solana for embedded-wallet users (solanaEmbedded plugin)
+        </label>
+        <label className={styles.check}>
+          <input type="checkbox" checked={config.solanaSponsored} disabled={!config.solana} onChange={(e) => set("solanaSponsored", e.target.checked)} />
+          Fees paid by the local fee payer (policyId)
+        </label>
+        <p className={styles.hint}>Sign with the user's Solana key and send transfers on the local Solana RPC (started by npm start -- --devnet).</p>
+      </Group>
+
       <Group title="Dialog">
         <Choice
           legend="UI mode"

@@ -36,6 +36,9 @@ export interface PlaygroundConfig {
   /** The smart-accounts plugin on the local devnet: the account type, and sponsorship by the devnet policy. */
   smartAccount: AccountTypeOption | "off";
   sponsored: boolean;
+  /** The solana-embedded plugin on the local Solana RPC, with fees paid by its fee payer or not. */
+  solana: boolean;
+  solanaSponsored: boolean;
   /** Session length in ms. */
   sessionMs: number;
   uiMode: UiModeOption;
@@ -61,6 +64,8 @@ export const defaultConfig: PlaygroundConfig = {
   devWallets: true,
   smartAccount: "off",
   sponsored: true,
+  solana: false,
+  solanaSponsored: true,
   sessionMs: DEFAULT_SESSION_MS,
   uiMode: "modal",
   theme: "system",
@@ -138,6 +143,8 @@ export function readConfig(search: string): PlaygroundConfig {
   config.devWallets = params.get("devWallets") !== "0";
   config.smartAccount = oneOf([...ACCOUNT_TYPE_OPTIONS, "off"], params.get("smartAccount"), defaultConfig.smartAccount);
   config.sponsored = params.get("sponsored") !== "0";
+  config.solana = params.get("solana") === "1";
+  config.solanaSponsored = params.get("solanaSponsored") !== "0";
   const sessionMs = Number(params.get("sessionMs"));
   if (Number.isInteger(sessionMs) && sessionMs > 0) config.sessionMs = sessionMs;
   config.uiMode = oneOf(["modal", "embedded"], params.get("uiMode"), defaultConfig.uiMode);
@@ -165,6 +172,8 @@ export function writeConfig(config: PlaygroundConfig): string {
   add("devWallets", config.devWallets ? "1" : "0", "1");
   add("smartAccount", config.smartAccount, defaultConfig.smartAccount);
   add("sponsored", config.sponsored ? "1" : "0", "1");
+  add("solana", config.solana ? "1" : "0", "0");
+  add("solanaSponsored", config.solanaSponsored ? "1" : "0", "1");
   add("sessionMs", String(config.sessionMs), String(defaultConfig.sessionMs));
   add("uiMode", config.uiMode, defaultConfig.uiMode);
   add("theme", config.theme, defaultConfig.theme);
@@ -178,3 +187,6 @@ export function writeConfig(config: PlaygroundConfig): string {
 }
 
 export const emulatorUrl = (): string => __EMULATOR_URL__;
+export const solanaRpcUrl = (): string => __SOLANA_RPC_URL__;
+/** The policy the local Solana RPC's fee payer accepts by default. */
+export const SOLANA_POLICY_ID = "solana-sponsorship";

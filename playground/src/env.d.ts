@@ -1,2 +1,3 @@
 declare const __EMULATOR_URL__: string;
 declare const __DEVNET_RPC_URL__: string;
+declare const __SOLANA_RPC_URL__: string;

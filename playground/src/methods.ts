@@ -9,8 +9,9 @@ import { passkey } from "latch-kit/plugins/passkey";
 import { evm } from "latch-kit/plugins/evm";
 import { walletConnect } from "latch-kit/plugins/walletconnect";
 import { smartAccounts } from "latch-kit/plugins/smart-accounts";
+import { solanaEmbedded } from "latch-kit/plugins/solana-embedded";
 import { DEVNET_POLICY_ID, DEVNET_RETRY_SETTINGS, devnetChain } from "latch-kit/chain";
-import { DEFAULT_SESSION_MS, emulatorUrl, type PlaygroundConfig, type SectionKind } from "./config";
+import { DEFAULT_SESSION_MS, emulatorUrl, SOLANA_POLICY_ID, solanaRpcUrl, type PlaygroundConfig, type SectionKind } from "./config";
 
 /** One plugin as an app installs it: `import { <factory> } from "<from>"`, then `<factory>(<args>)`. */
 export interface PluginUse {
@@ -90,6 +91,18 @@ function smartAccountsUse(config: PlaygroundConfig): PluginUse | null {
   };
 }
 
+function solanaUse(config: PlaygroundConfig): PluginUse | null {
+  if (!config.solana) return null;
+  const rpcUrl = solanaRpcUrl();
+  return {
+    id: "solana-embedded",
+    factory: "solanaEmbedded",
+    from: "latch-kit/plugins/solana-embedded",
+    argsSource: `{ rpcUrl: "${rpcUrl}"${config.solanaSponsored ? `, policyId: "${SOLANA_POLICY_ID}"` : ""} }`,
+    make: () => solanaEmbedded({ rpcUrl, ...(config.solanaSponsored ? { policyId: SOLANA_POLICY_ID } : {}) }),
+  };
+}
+
 export interface KitDescription {
   plugins: PluginUse[];
   sections: SectionConfig[][];
@@ -165,6 +178,8 @@ export function describeKit(config: PlaygroundConfig): KitDescription {
   if (config.addPasskeyOnSignup) add(passkeyUse);
   const smart = smartAccountsUse(config);
   if (smart) add(smart);
+  const solana = solanaUse(config);
+  if (solana) add(solana);
 
   const url = emulatorUrl();
   return {

@@ -8,7 +8,10 @@ import { execFile } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
+import { ed25519 } from "@noble/curves/ed25519.js";
+import { base58 } from "@scure/base";
 import { startEmulator } from "../../emulator/index";
+import { startSolanaRpc, type RunningSolanaRpc } from "../../emulator/solana/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPlayground, type PlaygroundServer } from "./support/playground";
 import { waitForMessage } from "./support/inbox";
@@ -21,18 +24,22 @@ const sizesFile = `${root}playground/src/generated/plugin-sizes.json`;
 let browser: Browser;
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
 let playground: PlaygroundServer;
+let solana: RunningSolanaRpc;
 
 beforeAll(async () => {
   mkdirSync(outputDir, { recursive: true });
   // npm start measures the bundle sizes; a fresh checkout under test measures them here, once.
   const sizes = existsSync(sizesFile) ? Promise.resolve() : promisify(execFile)(process.execPath, [`${root}bench/plugin-sizes.mjs`, "--quiet"]).then(() => {});
-  emulator = await startEmulator({ memory: true, port: 0, seed: "e2e-playground" });
+  [emulator, solana] = await Promise.all([startEmulator({ memory: true, port: 0, seed: "e2e-playground" }), startSolanaRpc({ port: 0 })]);
+  // The playground's Vite config reads where the local Solana RPC is.
+  process.env.LATCH_SOLANA_RPC_URL = solana.url;
   [browser, playground] = await Promise.all([launchChromium(), startPlayground(emulator.url), sizes]).then(([b, p]) => [b, p] as const);
 });
 afterAll(async () => {
   await browser?.close();
   await playground?.close();
   await emulator?.stop();
+  await solana?.stop();
 });
 
 async function open(
@@ -156,8 +163,8 @@ describe("the configurator", () => {
       for (const width of [375, 1280]) {
         const { page, watch } = await open(`${query}&theme=${theme}`, { width, height: width === 375 ? 812 : 900 }, true);
         await preview(page).getByText("Dev Wallet B").waitFor();
-        const violations = await seriousViolations(page);
-        expect(violations, `${theme} ${width}`).toEqual([]);
+        // axe takes seconds a scan: each theme once, at one width each.
+        if ((theme === "light") === (width === 375)) expect(await seriousViolations(page), `${theme} ${width}`).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await page.screenshot({ path: `${outputDir}/playground-${theme}-${width}.png`, fullPage: true });
 
@@ -225,7 +232,7 @@ describe("after sign-in", () => {
     await page.getByTestId("mfa-factors").getByText("None yet.").waitFor();
 
     // Placeholders say which issue brings them.
-    expect(await page.getByText("coming with issue 10 (embedded Solana signing)").count()).toBe(1);
+    expect(await page.getByText(/^coming with issue 7 /).count()).toBe(1);
 
     await page.getByRole("button", { name: "Log out" }).click();
     await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
@@ -247,6 +254,35 @@ describe("after sign-in", () => {
     expect(await verifyMessage({ address, message: "Hello from Latch", signature })).toBe(true);
     await page.getByRole("button", { name: "Log out" }).click();
     await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
+    expect(watch.errors).toEqual([]);
+    expect(watch.offLoopback).toEqual([]);
+    await page.close();
+  });
+
+  it("signs and sends on Solana: a verified message, an airdrop, a transfer whose fee the local fee payer pays", async () => {
+    const { page, watch } = await open("?sections=email&emailMode=otp&solana=1");
+    const email = `sol-${Date.now()}@example.com`;
+    const since = Date.now() - 1000;
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("textbox", { name: "Email" }).fill(email);
+    await page.getByRole("button", { name: "Continue" }).click();
+    const message = await waitForMessage(emulator.url, email, since);
+    await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
+    await page.keyboard.type(message.code!);
+    await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+    await snippetShows(page, `solanaEmbedded({ rpcUrl: "${solana.url}", policyId: "solana-sponsorship" })`);
+
+    const address = (await page.getByTestId("user-solana").textContent())!;
+    await page.getByRole("button", { name: "Sign a Solana message" }).click();
+    const signature = (await page.getByTestId("solana-signature").textContent())!;
+    expect(ed25519.verify(Buffer.from(signature.replace(/^0x/, ""), "hex"), new TextEncoder().encode("Hello from Latch"), base58.decode(address))).toBe(true);
+
+    await page.getByTestId("solana-balance").filter({ hasText: "0.0000 SOL" }).waitFor();
+    await page.getByRole("button", { name: "Airdrop 1 SOL (local RPC)" }).click();
+    await page.getByTestId("solana-balance").filter({ hasText: "1.0000 SOL" }).waitFor();
+    await page.getByRole("button", { name: "Send a Solana transfer" }).click();
+    await page.getByTestId("solana-transfer").waitFor();
+    await page.getByTestId("solana-balance").filter({ hasText: "0.9900 SOL" }).waitFor();
     expect(watch.errors).toEqual([]);
     expect(watch.offLoopback).toEqual([]);
     await page.close();

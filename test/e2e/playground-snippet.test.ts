@@ -14,7 +14,7 @@ let kitSnippet: typeof import("../../playground/src/snippet").kitSnippet;
 
 beforeAll(async () => {
   // What Vite defines for the page.
-  (globalThis as { __EMULATOR_URL__?: string }).__EMULATOR_URL__ = "http://localhost:8787";
+  Object.assign(globalThis, { __EMULATOR_URL__: "http://localhost:8787", __SOLANA_RPC_URL__: "http://localhost:8899" });
   config = await import("../../playground/src/config");
   ({ describeKit } = await import("../../playground/src/methods"));
   ({ kitSnippet } = await import("../../playground/src/snippet"));
@@ -26,6 +26,8 @@ const variants = (): Array<[string, Partial<PlaygroundConfig>]> => [
   ["passkey first, grouped with email, session 1 h", { sections: [["passkey", "email"], ["sms"]], addPasskeyOnSignup: true, sessionMs: 3_600_000 }],
   ["wallets featured, walletconnect, smart account", { sections: [["wallets"], ["email"]], walletsFeatured: 2, walletsMoreText: "Other", walletConnect: true, smartAccount: "ModularAccountV2" }],
   ["unsponsored account, flat illustrations, support URL", { smartAccount: "LightAccount", sponsored: false, illustrationStyle: "flat", supportUrl: "https://example.com/help" }],
+  ["solana, sponsored and not", { solana: true, sections: [["email"]], emailMode: "otp" }],
+  ["solana paying its fees, with a smart account", { solana: true, solanaSponsored: false, smartAccount: "MultiOwnerLightAccount" }],
 ];
 
 describe("the playground's code snippet", () => {
