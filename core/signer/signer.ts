@@ -426,13 +426,24 @@ export class EmbeddedSigner {
     return this.config.rpId ?? globalThis.location?.hostname ?? "localhost";
   }
 
-  private passkeyStamper(credentialId?: string): WebauthnStamper {
-    return new WebauthnStamper({
+  /** The WebAuthn ceremony running now: the browser refuses a second one while one is pending. */
+  private ceremonies: Promise<unknown> = Promise.resolve();
+
+  /** Runs WebAuthn ceremonies one after the other (a passkey session stamps every request with one). */
+  private ceremony<T>(run: () => Promise<T>): Promise<T> {
+    const next = this.ceremonies.then(run, run);
+    this.ceremonies = next.catch(() => undefined);
+    return next;
+  }
+
+  private passkeyStamper(credentialId?: string): Stamper {
+    const stamper = new WebauthnStamper({
       rpId: this.rpId,
       timeout: PASSKEY_ASSERTION_TIMEOUT_MS,
       userVerification: PASSKEY_USER_VERIFICATION,
       ...(credentialId ? { allowCredentials: [{ type: "public-key" as const, id: base64urlToBytes(credentialId) as Uint8Array<ArrayBuffer> }] } : {}),
     });
+    return { stamp: (body) => this.ceremony(() => stamper.stamp(body)) };
   }
 
   /**
@@ -450,7 +461,7 @@ export class EmbeddedSigner {
       if (params.email && !existing && !params.createNew) throw new LatchError("No user found");
       if (existing) return await this.loginWithPasskey(existing.orgId);
       if (!params.createNew) return await this.loginWithPasskey();
-      const passkey = await createPasskeyCredential({ rpId: this.rpId, userName: params.email ?? `passkey-${Date.now()}` });
+      const passkey = await this.ceremony(() => createPasskeyCredential({ rpId: this.rpId, userName: params.email ?? `passkey-${Date.now()}` }));
       const { orgId } = await this.client.request("signup", { passkey, ...(params.email ? { email: params.email } : {}) });
       return await this.loginWithPasskey(orgId, passkey.attestation.credentialId, true);
     } catch (error) {
@@ -482,7 +493,7 @@ export class EmbeddedSigner {
   /** Adds a passkey to the signed-in user (name `passkey-<ms>`), through the key-management API. */
   async addPasskey(): Promise<{ authenticatorId: string }> {
     const user = this.requireUser();
-    const passkey = await createPasskeyCredential({ rpId: this.rpId, userName: user.email ?? user.phone ?? user.address }).catch((e) => {
+    const passkey = await this.ceremony(() => createPasskeyCredential({ rpId: this.rpId, userName: user.email ?? user.phone ?? user.address })).catch((e) => {
       throw toPasskeyError(e);
     });
     const activity = await this.keyManagement.submitActivity("create_authenticators", {

@@ -82,6 +82,14 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
     expect(credential).toMatchObject({ rpId: "localhost", isResidentCredential: true });
     await page.getByTestId("auth-methods").filter({ hasText: "passkeys" }).waitFor();
     await signMessage(page, "signed with a passkey");
+    // Calls made at once each need a ceremony: the kit runs them one after the other.
+    const concurrent = await page.evaluate(async () => {
+      const signer = (window as unknown as { __latchSigner: import("latch-kit").EmbeddedSigner }).__latchSigner;
+      const orgId = signer.user!.orgId;
+      const settled = await Promise.allSettled([signer.whoami(orgId), signer.listAuthMethods(), signer.signMessage("at once")]);
+      return settled.map((r) => (r.status === "fulfilled" ? "ok" : String(r.reason)));
+    });
+    expect(concurrent).toEqual(["ok", "ok", "ok"]);
 
     await logOut(page);
     await passkeySignIn(page);
