@@ -1,0 +1,300 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
+import { startEmulator } from "../../emulator/index";
+import { launchChromium, watchPage } from "./support/chromium";
+import { startPageServer, type PageServer } from "./support/page-server";
+import { waitForMessage } from "./support/inbox";
+
+// Social sign-in (popup and redirect) through the emulator's dev identity provider, account
+// linking, linking/unlinking providers, and custom JWT sign-in with a token this test mints.
+const JWT_ISSUER = "https://auth.e2e.test";
+const JWT_AUDIENCE = "latch-e2e";
+
+let browser: Browser;
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let pages: PageServer;
+let jwks: Server;
+let jwtKey: CryptoKey;
+
+beforeAll(async () => {
+  const pair = await generateKeyPair("ES256");
+  jwtKey = pair.privateKey;
+  const publicJwk = { ...(await exportJWK(pair.publicKey)), kid: "e2e-1", alg: "ES256", use: "sig" };
+  jwks = createServer((req, res) => {
+    if (req.url === "/jwks.json") res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ keys: [publicJwk] }));
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => jwks.listen(0, "127.0.0.1", resolve));
+  const jwksUri = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/jwks.json`;
+  [emulator, browser, pages] = await Promise.all([
+    startEmulator({ memory: true, port: 0, jwtIssuers: [{ id: "app-auth", issuer: JWT_ISSUER, jwksUri, audience: JWT_AUDIENCE }] }),
+    launchChromium(),
+    startPageServer(["social"]),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await pages?.close();
+  await emulator?.stop();
+  if (jwks) await new Promise((resolve) => jwks.close(resolve));
+});
+
+const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+async function open(query = ""): Promise<{ page: Page; watch: ReturnType<typeof watchPage> }> {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  const watch = watchPage(page);
+  await page.goto(`${pages.url}/social?emulator=${encodeURIComponent(emulator.url)}${query}`);
+  await status(page, /^DISCONNECTED$/);
+  return { page, watch };
+}
+
+const status = (page: Page, value: RegExp) => page.getByTestId("status").filter({ hasText: value }).waitFor();
+const text = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent()) ?? "";
+
+/** Clicks a social button in the dialog; answers the provider's login page in the popup. */
+async function startPopup(page: Page, name: string): Promise<Page> {
+  const opened = page.context().waitForEvent("page");
+  await page.getByRole("button", { name }).click();
+  const popup = await opened;
+  await popup.getByRole("heading", { name: /^Sign in with / }).waitFor();
+  return popup;
+}
+
+async function signInDialog(page: Page) {
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.getByRole("dialog").waitFor();
+}
+
+async function typeCode(page: Page, code: string) {
+  await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
+  await page.keyboard.type(code);
+}
+
+async function emailSignUp(page: Page, email: string) {
+  const since = Date.now();
+  await signInDialog(page);
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await typeCode(page, (await waitForMessage(emulator.url, email, since)).code!);
+  await status(page, /^CONNECTED$/);
+  await page.getByRole("dialog").waitFor({ state: "detached" });
+}
+
+async function logOut(page: Page) {
+  await page.getByRole("button", { name: "Log out" }).click();
+  await status(page, /^DISCONNECTED$/);
+}
+
+describe("social sign-in in Chromium against the emulator's identity provider", () => {
+  it("popup sign-up with google: a 500x600 window, a test identity picked on the login page, then signed in", async () => {
+    const { page, watch } = await open();
+    await signInDialog(page);
+    const popup = await startPopup(page, "Continue with Google");
+    expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([500, 600]);
+    expect(new URL(popup.url()).origin).toBe(emulator.url);
+    await page.getByRole("heading", { name: "Continue with Google" }).waitFor();
+    await page.getByText("Follow the steps in the pop up window to sign in with Google").waitFor();
+    await popup.getByRole("button", { name: /Ada Lovelace/ }).click();
+    await status(page, /^CONNECTED$/);
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    expect(await text(page, "user-email")).toBe("ada@example.com");
+    expect(await text(page, "user-sub")).toMatch(/^\d{21}$/);
+    expect(await text(page, "events")).toContain("connectedOauth");
+    expect(await text(page, "events")).toContain("newUserSignup");
+    await expect.poll(() => popup.isClosed()).toBe(true);
+    expect(watch.errors).toEqual([]);
+    expect(watch.offLoopback).toEqual([]);
+    await page.close();
+  });
+
+  it("a popup closed by the user brings the dialog back to initial, without an error", async () => {
+    const { page, watch } = await open();
+    await signInDialog(page);
+    const popup = await startPopup(page, "Continue with Google");
+    await popup.close();
+    await page.getByRole("heading", { name: "Sign in", exact: true }).waitFor({ timeout: 3000 });
+    expect(await page.getByRole("alert").count()).toBe(0);
+    await status(page, /^DISCONNECTED$/);
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+
+  it("ignores a forged result from another origin, or from another window of the callback's origin", async () => {
+    const { page, watch } = await open();
+    await signInDialog(page);
+    const popup = await startPopup(page, "Continue with Google");
+    const forged = { status: "SUCCESS", bundle: "forged", orgId: "00000000-0000-4000-8000-000000000000", isSignup: false };
+    // Same page (the app's origin) and a frame of another origin (127.0.0.1 is not localhost).
+    await page.evaluate((data) => window.postMessage(data, "*"), forged);
+    const otherOrigin = emulator.url.replace("localhost", "127.0.0.1");
+    await page.evaluate((src) => {
+      const frame = document.createElement("iframe");
+      frame.src = `${src}/health`;
+      frame.title = "forger";
+      document.body.append(frame);
+    }, otherOrigin);
+    const forger = await waitForFrame(page, otherOrigin);
+    await forger.evaluate((data) => parent.postMessage(data, "*"), forged);
+    // A window of the callback's own origin that this sign-in did not open.
+    const opened = page.context().waitForEvent("page");
+    await page.evaluate((src) => void window.open(`${src}/health`, "_blank"), emulator.url);
+    const stranger = await opened;
+    await stranger.waitForLoadState();
+    await stranger.evaluate((data) => window.opener.postMessage(data, "*"), forged);
+    await stranger.close();
+    await page.waitForTimeout(600);
+    await page.getByRole("heading", { name: "Continue with Google" }).waitFor();
+    expect(await page.getByRole("button", { name: "Try again" }).count()).toBe(0);
+    expect(await text(page, "status")).toBe("AUTHENTICATING_OAUTH");
+    await popup.getByRole("button", { name: /Grace Hopper/ }).click();
+    await status(page, /^CONNECTED$/);
+    expect(await text(page, "user-email")).toBe("grace@example.com");
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+
+  it("redirect sign-in with facebook: away to the provider and back, the result read from the URL and removed", async () => {
+    const { page, watch } = await open("&keep=1");
+    const email = unique("redirect");
+    const viaFacebook = async () => {
+      await signInDialog(page);
+      await page.getByRole("button", { name: "Continue with Facebook" }).click();
+      await page.waitForURL(/\/idp\/facebook\/authorize\?/);
+      await page.getByRole("textbox", { name: "Email" }).fill(email);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.waitForURL(/\/social\?/);
+      await status(page, /^CONNECTED$/);
+    };
+    await viaFacebook();
+    const url = new URL(page.url());
+    expect(url.searchParams.get("keep")).toBe("1");
+    expect([...url.searchParams.keys()].filter((k) => k.startsWith("latch-") || k === "status")).toEqual([]);
+    expect(await text(page, "user-email")).toBe(email);
+    expect(await text(page, "events")).toContain("newUserSignup");
+    const address = await text(page, "user-address");
+    await logOut(page);
+    await viaFacebook();
+    expect(await text(page, "user-address")).toBe(address);
+    expect(await text(page, "events")).not.toContain("newUserSignup");
+    expect(watch.errors).toEqual([]);
+    expect(watch.offLoopback).toEqual([]);
+    await page.close();
+  });
+
+  it("an auth0 connection shows its custom logo and displayName, and signs in through that connection", async () => {
+    const { page, watch } = await open("&support=http%3A%2F%2Flocalhost%2Fhelp");
+    await signInDialog(page);
+    const button = page.getByRole("button", { name: "Continue with GitHub" });
+    expect(await button.locator("img").getAttribute("src")).toMatch(/^data:image\/svg\+xml,/);
+    const popup = await startPopup(page, "Continue with GitHub");
+    await popup.getByText("Connection: github").waitFor();
+    await page.getByRole("heading", { name: "Continue with GitHub" }).waitFor();
+    await page.getByText("Follow the steps in the pop up window to sign in with GitHub").waitFor();
+    expect(await page.getByRole("link", { name: "Contact support" }).getAttribute("target")).toBe("_blank");
+    await popup.getByRole("button", { name: /Alan Turing/ }).click();
+    await status(page, /^CONNECTED$/);
+    expect(await text(page, "user-sub")).toMatch(/^github\|\d{21}$/);
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+
+  it("account linking: google with an email user's address asks for that email's code, then links google to the account", async () => {
+    const { page, watch } = await open();
+    const email = unique("link");
+    await emailSignUp(page, email);
+    const address = await text(page, "user-address");
+    await logOut(page);
+
+    await signInDialog(page);
+    const popup = await startPopup(page, "Continue with Google");
+    const since = Date.now();
+    await popup.getByRole("textbox", { name: "Email" }).fill(email);
+    await popup.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("group", { name: "One-time code" }).waitFor();
+    await page.getByText(email).waitFor();
+    expect(await text(page, "events")).toContain("emailAuthLinkingRequired");
+    await typeCode(page, (await waitForMessage(emulator.url, email, since)).code!);
+    await status(page, /^CONNECTED$/);
+    expect(await text(page, "user-address")).toBe(address);
+    await page.getByTestId("auth-methods").filter({ hasText: "providers: google" }).waitFor();
+
+    // Next time google signs straight into the same account.
+    await logOut(page);
+    await signInDialog(page);
+    const again = await startPopup(page, "Continue with Google");
+    await again.getByRole("textbox", { name: "Email" }).fill(email);
+    await again.getByRole("button", { name: "Continue" }).click();
+    await status(page, /^CONNECTED$/);
+    expect(await text(page, "user-address")).toBe(address);
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+
+  it("adds a linked provider through a popup (id token only) and removes it", async () => {
+    const { page, watch } = await open();
+    await emailSignUp(page, unique("manage"));
+    await page.getByTestId("auth-methods").filter({ hasText: /^providers: $/ }).waitFor();
+    const opened = page.context().waitForEvent("page");
+    await page.getByRole("button", { name: "Link Twitch" }).click();
+    const popup = await opened;
+    await popup.getByRole("textbox", { name: "Email" }).fill(unique("twitch"));
+    await popup.getByRole("button", { name: "Continue" }).click();
+    await page.getByTestId("outcome").filter({ hasText: /^\d+:ok$/ }).waitFor();
+    await page.getByTestId("auth-methods").filter({ hasText: "providers: twitch" }).waitFor();
+    expect(await text(page, "status")).toBe("CONNECTED");
+    await page.getByRole("button", { name: "Remove twitch" }).click();
+    await page.getByTestId("auth-methods").filter({ hasText: /^providers: $/ }).waitFor();
+    expect(await text(page, "outcome")).toMatch(/^\d+:ok$/);
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("custom JWT in Chromium", () => {
+  const mint = (sub: string, expiresAt = Math.floor(Date.now() / 1000) + 300) =>
+    new SignJWT({ email: `${sub}@app.test` })
+      .setProtectedHeader({ alg: "ES256", kid: "e2e-1" })
+      .setIssuer(JWT_ISSUER)
+      .setAudience(JWT_AUDIENCE)
+      .setSubject(sub)
+      .setIssuedAt()
+      .setExpirationTime(expiresAt)
+      .sign(jwtKey);
+
+  it("signs in with a token the app minted, verified against its JWKS; an expired one is refused", async () => {
+    const { page, watch } = await open();
+    const sub = `app-user-${Date.now()}`;
+    await page.getByRole("textbox", { name: "JWT" }).fill(await mint(sub, Math.floor(Date.now() / 1000) - 60));
+    await page.getByRole("button", { name: "Sign in with JWT" }).click();
+    await page.getByTestId("outcome").filter({ hasText: /error: The JWT expired at/ }).waitFor();
+    await status(page, /^DISCONNECTED$/);
+
+    await page.getByRole("textbox", { name: "JWT" }).fill(await mint(sub));
+    await page.getByRole("button", { name: "Sign in with JWT" }).click();
+    await status(page, /^CONNECTED$/);
+    expect(await text(page, "user-sub")).toBe(sub);
+    expect(await text(page, "user-email")).toBe(`${sub}@app.test`);
+    // The session survives a reload (a custom-jwt session in storage, re-checked by whoami).
+    await page.reload();
+    await status(page, /^CONNECTED$/);
+    expect(await text(page, "user-sub")).toBe(sub);
+    expect(watch.errors.filter((e) => !e.includes("401"))).toEqual([]);
+    await page.close();
+  });
+});
+
+async function waitForFrame(page: Page, origin: string) {
+  for (let i = 0; i < 50; i++) {
+    const frame = page.frames().find((f) => f.url().startsWith(origin));
+    if (frame) {
+      await frame.waitForLoadState();
+      return frame;
+    }
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`no frame from ${origin}`);
+}
