@@ -3,6 +3,8 @@ import type { Browser, Page } from "playwright-core";
 import { URI, type TOTP } from "otpauth";
 import { mnemonicToAccount, privateKeyToAddress } from "viem/accounts";
 import { startEmulator } from "../../emulator/index";
+import { createSecrets } from "../../emulator/crypto/secrets";
+import { sealExportBundle } from "../../emulator/crypto/exportBundle";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
 import { waitForMessage } from "./support/inbox";
@@ -196,6 +198,58 @@ describe("account management in Chromium against the emulator", () => {
     expect(privateKeyToAddress(privateKey)).toBe(address);
     await expectNotInApp(page, [privateKey, privateKey.slice(2)]);
     expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("the emulator's export frame", () => {
+  it("trusts only the signing key baked into its page: forged, re-labelled and other-organisation bundles are refused", async () => {
+    const { page } = await open();
+    await signedIn(page, unique("frame"));
+    // A frame of our own, and a genuine bundle sealed to it through the key-management API.
+    const { target, bundle, orgId } = await page.evaluate(async (frameUrl) => {
+      const w = window as unknown as { __IframeStamper: typeof import("@turnkey/iframe-stamper").IframeStamper; __probe: unknown; __latchSigner: import("latch-kit").EmbeddedSigner };
+      const probe = new w.__IframeStamper({ iframeUrl: frameUrl, iframeContainer: document.body, iframeElementId: "probe-export-frame" });
+      w.__probe = probe;
+      const target = await probe.init();
+      const signer = w.__latchSigner;
+      const organizationId = signer.user!.orgId;
+      const { wallets } = await signer.keyManagement.request<{ wallets: Array<{ walletId: string }> }>("query/list_wallets", { organizationId });
+      const activity = await signer.keyManagement.submitActivity("export_wallet", {
+        type: "ACTIVITY_TYPE_EXPORT_WALLET",
+        timestampMs: String(Date.now()),
+        organizationId,
+        parameters: { walletId: wallets[0]!.walletId, targetPublicKey: target },
+      });
+      return { target, bundle: (activity.result!.exportWalletResult as { exportBundle: string }).exportBundle, orgId: organizationId };
+    }, `${emulator.url}/frames/export`);
+    const realKey = (JSON.parse(bundle) as { enclaveQuorumPublic: string }).enclaveQuorumPublic;
+    const words = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
+    const otherKey = await sealExportBundle(createSecrets(new Uint8Array(32).fill(7)), target, new TextEncoder().encode(words), orgId);
+    const relabelled = JSON.stringify({ ...JSON.parse(otherKey), enclaveQuorumPublic: realKey });
+    const results = await page.evaluate(
+      async (cases) => {
+        const probe = (window as unknown as { __probe: import("@turnkey/iframe-stamper").IframeStamper }).__probe;
+        const out: string[] = [];
+        for (const [value, organizationId] of cases) {
+          out.push(await probe.injectWalletExportBundle(value!, organizationId!).then(String, (e: Error) => `ERROR ${e.message}`));
+        }
+        return out;
+      },
+      [
+        [otherKey, orgId],
+        [relabelled, orgId],
+        [bundle, "00000000-0000-4000-8000-000000000000"],
+        [bundle, orgId],
+      ],
+    );
+    expect(results[0]).toBe("ERROR export bundle is signed by an unknown key");
+    expect(results[1]).toBe("ERROR export bundle signature does not verify");
+    expect(results[2]).toMatch(/^ERROR export bundle is for organization .*, not 00000000-/);
+    expect(results[3]).toBe("true");
+    const shown = (await page.frameLocator("#probe-export-frame").locator("#export-secret").textContent())!;
+    expect(mnemonicToAccount(shown.trim()).address).toBe(await text(page, "user-address"));
+    expect(shown).not.toContain("abandon abandon");
     await page.close();
   });
 });

@@ -2,6 +2,7 @@
 // passkeys against the emulator (`?emulator=<url>`), and small buttons wired to the hooks.
 import { useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
+import { IframeStamper } from "@turnkey/iframe-stamper";
 import { createKit, getEmbeddedSigner, type Kit } from "latch-kit";
 import {
   LatchProvider,
@@ -208,3 +209,5 @@ createRoot(document.getElementById("root")!).render(
 
 (window as unknown as { __latchKit: Kit; __latchSigner: unknown }).__latchKit = kit;
 (window as unknown as { __latchSigner: unknown }).__latchSigner = getEmbeddedSigner(kit);
+// For the export frame's own tests: a stamper the test drives directly.
+(window as unknown as { __IframeStamper: typeof IframeStamper }).__IframeStamper = IframeStamper;
