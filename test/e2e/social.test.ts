@@ -7,6 +7,7 @@ import { startEmulator } from "../../emulator/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
 import { waitForMessage } from "./support/inbox";
+import { seriousViolations } from "./support/axe";
 
 // Social sign-in (popup and redirect) through the emulator's dev identity provider, account
 // linking, linking/unlinking providers, and custom JWT sign-in with a token this test mints.
@@ -111,6 +112,27 @@ describe("social sign-in in Chromium against the emulator's identity provider", 
     await page.close();
   });
 
+  it("Cancel on the provider's page shows the error panel: Couldn't connect, Try again, Use another method, Need help?", async () => {
+    const { page, watch } = await open("&support=http%3A%2F%2Flocalhost%2Fhelp");
+    await signInDialog(page);
+    const popup = await startPopup(page, "Continue with Google");
+    await popup.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("heading", { name: "Couldn't connect to Google" }).waitFor();
+    expect(await page.getByTestId("oauth-error").textContent()).toBe("OAuth failed");
+    await page.getByText("Need help?").waitFor();
+    expect(await page.getByRole("link", { name: "Contact support" }).getAttribute("href")).toBe("http://localhost/help");
+    expect(await seriousViolations(page)).toEqual([]);
+    // Try again opens a new window from the click.
+    const retried = page.context().waitForEvent("page");
+    await page.getByRole("button", { name: "Try again" }).click();
+    const again = await retried;
+    await again.getByRole("heading", { name: "Sign in with Google" }).waitFor();
+    await again.close();
+    await page.getByRole("heading", { name: "Sign in", exact: true }).waitFor();
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+
   it("a popup closed by the user brings the dialog back to initial, without an error", async () => {
     const { page, watch } = await open();
     await signInDialog(page);
@@ -195,6 +217,12 @@ describe("social sign-in in Chromium against the emulator's identity provider", 
     await page.getByRole("heading", { name: "Continue with GitHub" }).waitFor();
     await page.getByText("Follow the steps in the pop up window to sign in with GitHub").waitFor();
     expect(await page.getByRole("link", { name: "Contact support" }).getAttribute("target")).toBe("_blank");
+    expect(await seriousViolations(page)).toEqual([]);
+    // The login page's CSP refuses injected scripts: scan the same markup in a page of its own.
+    const scan = await browser.newPage();
+    await scan.setContent(await (await fetch(popup.url())).text());
+    expect(await seriousViolations(scan)).toEqual([]);
+    await scan.close();
     await popup.getByRole("button", { name: /Alan Turing/ }).click();
     await status(page, /^CONNECTED$/);
     expect(await text(page, "user-sub")).toMatch(/^github\|\d{21}$/);
