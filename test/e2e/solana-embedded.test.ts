@@ -62,6 +62,8 @@ async function signIn(page: Page, recipient: Address) {
   await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
   await page.keyboard.type(message.code!);
   await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+  // The success screen closes the dialog after 1 s (spec §9); until then it covers the page.
+  await page.getByRole("dialog").waitFor({ state: "hidden" });
 }
 
 function decodeSigned(base64: string) {
