@@ -1,4 +1,4 @@
-import type { RouteResponse } from "latch-kit";
+import { OAuthProvidersError, type RouteResponse } from "latch-kit";
 import { defaultScopeAndClaims, type OauthPayload } from "./config";
 import { DefaultScopeUnknownError, NoAuthProviderError } from "./errors";
 
@@ -46,6 +46,7 @@ export function buildLoginUrl(params: {
 }): string {
   const { config, payload } = params;
   const isCustomProvider = payload.isCustomProvider ?? false;
+  if (!config.authProviders?.length) throw new OAuthProvidersError();
   const provider = config.authProviders.find((p) => p.id === payload.authProviderId && Boolean(p.isCustomProvider) === isCustomProvider);
   if (!provider) throw new NoAuthProviderError(payload.authProviderId);
   let scope = payload.scope;

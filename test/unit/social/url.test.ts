@@ -86,6 +86,13 @@ describe("the login URL (signer-api.md 'Social sign-in')", () => {
     expect(build({ authProviderId: "corp", isCustomProvider: true, scope: "openid" }).searchParams.get("client_id")).toBe("c-client");
   });
 
+  it("a backend answer without providers is 'OAuth providers not found'", () => {
+    const empty = { ...config, authProviders: [] };
+    expect(() =>
+      buildLoginUrl({ config: empty, framePublicKey: KEY, nonce: "n", payload: { mode: "popup", authProviderId: "google" }, callbackUrl: "c", expirationSeconds: 1, page }),
+    ).toThrow("OAuth providers not found");
+  });
+
   it("nonce = hex(sha256(utf8(frame public key))), computed with WebCrypto", async () => {
     expect(await oauthNonce(KEY)).toBe(createHash("sha256").update(KEY, "utf8").digest("hex"));
   });
