@@ -50,8 +50,6 @@ function connectedConfig(kit: Kit) {
 /** Account signer for 'eoa' users: the generic sign actions and hooks route here. */
 export const eoaAccountSigner = {
   userType: "eoa" as const,
-  /** Not part of the core contract yet: here for when the generic send hook routes by user type. */
-  sendTransaction,
   async signMessage(kit: Kit, message: SignableMessage): Promise<Hex> {
     try {
       return await wagmiSignMessage(connectedConfig(kit), { message });
