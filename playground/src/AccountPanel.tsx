@@ -100,20 +100,6 @@ export function AccountPanel() {
   );
 }
 
-export function ComingSoon({ action, issue, what }: { action: string; issue: number; what: string }) {
-  const id = `soon-${action.replace(/\W+/g, "-").toLowerCase()}`;
-  return (
-    <div className={styles.row}>
-      <button type="button" className={styles.secondary} disabled aria-describedby={id}>
-        {action}
-      </button>
-      <span id={id} className={styles.soon}>
-        coming with issue {issue} ({what})
-      </span>
-    </div>
-  );
-}
-
 function SessionRemaining() {
   const kit = useKit();
   const [now, setNow] = useState(Date.now());

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import {
+  useExportAccount,
+  useKit,
   useListAuthMethods,
   useMFA,
   useRemoveEmail,
@@ -9,9 +11,9 @@ import {
   useSetPhone,
 } from "latch-kit/react";
 import { useAddPasskey, useRemovePasskey } from "latch-kit/plugins/passkey";
+import { providerDisplayName, useAddOauthProvider, useRemoveOauthProvider, type SocialSectionConfig } from "latch-kit/plugins/oauth";
 import type { MfaFactor } from "latch-kit";
 import { URI } from "otpauth";
-import { ComingSoon } from "./AccountPanel";
 import { styles } from "./styles";
 
 /** A disclosure whose content mounts only when opened: nothing is fetched until asked for. */
@@ -45,7 +47,9 @@ export function AccountSettings() {
           </>
         )}
       </Disclosure>
-      <ComingSoon action="Export wallet" issue={7} what="useExportAccount is in the kit; the emulator's export frame is still a placeholder" />
+      <Disclosure title="Export the wallet (useExportAccount)" testId="settings-export">
+        {() => <ExportSettings />}
+      </Disclosure>
     </>
   );
 }
@@ -144,6 +148,7 @@ function MfaSettings() {
 }
 
 function AuthMethodsSettings() {
+  const kit = useKit();
   const { data, isLoading, error, refetch } = useListAuthMethods();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
@@ -156,8 +161,6 @@ function AuthMethodsSettings() {
           <dd>{data.email ?? "—"}</dd>
           <dt>Phone</dt>
           <dd>{data.phone ?? "—"}</dd>
-          <dt>Providers</dt>
-          <dd>{data.oauthProviders.length ? data.oauthProviders.map((p) => p.providerName ?? p.providerId).join(", ") : "—"}</dd>
         </dl>
       )}
       {data && (
@@ -182,7 +185,7 @@ function AuthMethodsSettings() {
         </button>
       </div>
       <ErrorText error={error ?? add.error ?? remove.error} />
-      <ComingSoon action="Link a social provider" issue={6} what="the oauth plugin" />
+      {kit.hasPlugin("oauth") ? <ProviderLinks linked={data?.oauthProviders ?? []} /> : <p className={styles.hint}>Switch Social sign-in on to link providers.</p>}
     </>
   );
 }
@@ -235,5 +238,60 @@ function ContactSettings({ type }: { type: "email" | "sms" }) {
       )}
       <ErrorText error={error} />
     </div>
+  );
+}
+
+/** Linked providers (remove) and the configured social providers (link, through the popup). */
+function ProviderLinks({ linked }: { linked: Array<{ providerId: string; providerName?: string }> }) {
+  const kit = useKit();
+  const add = useAddOauthProvider();
+  const remove = useRemoveOauthProvider();
+  const configured = (kit.config.ui.auth?.sections ?? []).flat().filter((s): s is SocialSectionConfig => s.type === "social");
+  return (
+    <>
+      <ul className={styles.sectionList} aria-label="Linked providers">
+        {linked.length === 0 && <li className={styles.hint}>No linked provider.</li>}
+        {linked.map((p) => (
+          <li key={p.providerId} className={styles.sectionItem}>
+            <span className={styles.grow}>{p.providerName ?? p.providerId}</span>
+            <button type="button" className={styles.small} aria-label={`Unlink ${p.providerName ?? p.providerId}`} onClick={() => remove.removeOauthProvider(p.providerId)}>
+              Unlink
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className={styles.row}>
+        {configured.map((section) => (
+          <button
+            key={section.authProviderId}
+            type="button"
+            className={styles.small}
+            disabled={add.isAddingOauthProvider}
+            // In the click: the popup must open from it.
+            onClick={() => add.addOauthProvider({ authProviderId: section.authProviderId, ...(section.auth0Connection ? { auth0Connection: section.auth0Connection } : {}) })}
+          >
+            Link {providerDisplayName(section)}
+          </button>
+        ))}
+      </div>
+      <ErrorText error={add.error ?? remove.error} />
+    </>
+  );
+}
+
+/** The secret appears inside the export frame, never in the page. */
+function ExportSettings() {
+  const { exportAccount, isExported, isExporting, error, ExportAccountComponent } = useExportAccount();
+  return (
+    <>
+      <p className={styles.hint}>The seed phrase (or, in a passkey session, the private key) shows inside the emulator's export frame: the app never sees it.</p>
+      {!isExported && (
+        <button type="button" className={styles.secondary} disabled={isExporting} onClick={() => void exportAccount().catch(() => {})}>
+          {isExporting ? "Exporting…" : "Export"}
+        </button>
+      )}
+      <ExportAccountComponent className={styles.exportFrame} />
+      <ErrorText error={error} />
+    </>
   );
 }

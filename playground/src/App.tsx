@@ -79,9 +79,9 @@ export function App() {
           <a href={`${__EMULATOR_URL__}/dev/inbox`} target="_blank" rel="noreferrer">
             Dev inbox (codes and links)
           </a>
-          <span className={styles.hint} title="The dev identity provider comes with issue 6 (social sign-in)">
-            Dev identity provider: coming with issue 6
-          </span>
+          <a href={`${__EMULATOR_URL__}/idp/google/.well-known/openid-configuration`} target="_blank" rel="noreferrer">
+            Dev identity provider (OIDC)
+          </a>
         </nav>
       </header>
       <BackendBanner />

@@ -39,9 +39,6 @@ export function CodePanel({ description }: { description: KitDescription }) {
         </span>
       </div>
       <p className={styles.hint}>The exact code of the dialog on this page: only the chosen plugins are imported.</p>
-      {description.unavailable.length > 0 && (
-        <p className={styles.soon}>Left out until their plugin exists: {description.unavailable.join(", ")}.</p>
-      )}
       {/* Focusable so keyboard users can scroll it. */}
       <pre ref={pre} className={styles.code} data-testid="snippet" tabIndex={0} aria-label="Code for this configuration">
         {code}

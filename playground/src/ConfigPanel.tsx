@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from "react";
 import { ACCOUNT_TYPE_OPTIONS, DEFAULT_SESSION_MS, SOCIAL_PROVIDERS, splitNames, type PlaygroundConfig } from "./config";
-import { isAvailable, METHODS } from "./methods";
 import { SectionList } from "./SectionList";
 import { styles } from "./styles";
 
@@ -82,13 +81,12 @@ export function ConfigPanel({ config, onChange, onReset }: { config: PlaygroundC
         </label>
       </Group>
 
-      <Group title="Social sign-in" disabled={!isAvailable("social")}>
-        {METHODS.social.comingWith && (
-          <p className={styles.soon} data-testid="social-coming">
-            Coming with issue {METHODS.social.comingWith.issue}: {METHODS.social.comingWith.what}. The providers below are kept in the link
-            and join the dialog once the plugin exists.
-          </p>
-        )}
+      <Group title="Social sign-in" disabled={!shown.includes("social")}>
+        <p className={styles.hint}>
+          {shown.includes("social")
+            ? "Providers in the order chosen; the emulator's dev identity provider signs them in with test identities."
+            : "Switch the Social sign-in section on to use these."}
+        </p>
         {SOCIAL_PROVIDERS.map((id) => {
           const entry = config.social.find((p) => p.id === id);
           const toggle = (on: boolean) =>

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef } from "react";
 import { SECTION_KINDS, type PlaygroundConfig, type SectionKind } from "./config";
-import { isAvailable, METHODS } from "./methods";
+import { METHODS } from "./methods";
 import { styles } from "./styles";
 
 interface Item {
@@ -26,7 +26,6 @@ function toGroups(items: Item[]): SectionKind[][] {
  */
 export function SectionList({ config, onChange }: { config: PlaygroundConfig; onChange: (sections: SectionKind[][]) => void }) {
   const items = toItems(config.sections);
-  const enabledAvailable = items.filter((i) => isAvailable(i.kind)).length;
   const off = SECTION_KINDS.filter((k) => !items.some((i) => i.kind === k));
   const label = (kind: SectionKind) => METHODS[kind].label;
 
@@ -77,17 +76,16 @@ export function SectionList({ config, onChange }: { config: PlaygroundConfig; on
                 </button>
               </li>
             )}
-            <li className={styles.sectionItem} data-enabled={isAvailable(item.kind)} data-section={item.kind}>
+            <li className={styles.sectionItem} data-enabled="true" data-section={item.kind}>
               <label className={`${styles.check} ${styles.grow}`}>
                 <input
                   type="checkbox"
                   checked
-                  // The dialog needs one section: the last one available stays on.
-                  disabled={isAvailable(item.kind) && enabledAvailable === 1}
+                  // The dialog needs one section: the last one stays on.
+                  disabled={items.length === 1}
                   onChange={() => remove(index)}
                 />
                 {label(item.kind)}
-                {!isAvailable(item.kind) && <span className={styles.hint}> (not installed)</span>}
               </label>
               <button type="button" className={styles.small} aria-label={`Move ${label(item.kind)} up`} disabled={index === 0} onClick={() => move(index, -1)}>
                 ↑
@@ -110,10 +108,9 @@ export function SectionList({ config, onChange }: { config: PlaygroundConfig; on
           {off.map((kind) => (
             <li key={kind} className={styles.sectionItem} data-enabled="false" data-section={kind}>
               <label className={`${styles.check} ${styles.grow}`}>
-                <input type="checkbox" checked={false} disabled={!isAvailable(kind)} onChange={() => add(kind)} />
+                <input type="checkbox" checked={false} onChange={() => add(kind)} />
                 {label(kind)}
               </label>
-              {METHODS[kind].comingWith && <span className={styles.hint}>issue {METHODS[kind].comingWith!.issue}</span>}
             </li>
           ))}
         </ul>

@@ -28,6 +28,7 @@ export function watchKit(kit: Kit, log: (event: string, detail: string) => void)
     kit.events.on("disconnected", () => log("disconnected", "")),
     kit.events.on("authenticating", ({ type }) => log("authenticating", type)),
     kit.events.on("newUserSignup", () => log("newUserSignup", "")),
+    kit.events.on("connectedOauth", (payload) => log("connectedOauth", JSON.stringify(payload).slice(0, 120))),
     kit.events.on("emailAuthLinkingRequired", ({ email }) => log("emailAuthLinkingRequired", email)),
     kit.events.on("statusChanged", (status) => log("status", status)),
     kit.events.on("stepChanged", (step) => log("step", step.type)),

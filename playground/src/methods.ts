@@ -6,6 +6,7 @@ import { emailOtp } from "latch-kit/plugins/email-otp";
 import { magicLink } from "latch-kit/plugins/magic-link";
 import { sms } from "latch-kit/plugins/sms";
 import { passkey } from "latch-kit/plugins/passkey";
+import { oauth } from "latch-kit/plugins/oauth";
 import { evm } from "latch-kit/plugins/evm";
 import { walletConnect } from "latch-kit/plugins/walletconnect";
 import { smartAccounts } from "latch-kit/plugins/smart-accounts";
@@ -25,33 +26,25 @@ export interface PluginUse {
   make: () => LatchPlugin;
 }
 
-/** A section the configurator offers, and whether this checkout has the plugins it needs. */
+/** A section the configurator offers. */
 export interface MethodInfo {
   kind: SectionKind;
   label: string;
-  /** Set while the plugin does not exist yet: which issue brings it. */
-  comingWith?: { issue: number; what: string };
-  hint?: string;
 }
 
 export const METHODS: Record<SectionKind, MethodInfo> = {
   email: { kind: "email", label: "Email (code or magic link)" },
   sms: { kind: "sms", label: "SMS code" },
   passkey: { kind: "passkey", label: "Passkey" },
-  social: {
-    kind: "social",
-    label: "Social sign-in",
-    comingWith: { issue: 6, what: "the oauth plugin (google, facebook, apple, twitch, auth0; redirect or popup) and the dev identity provider" },
-  },
+  social: { kind: "social", label: "Social sign-in" },
   wallets: { kind: "wallets", label: "External wallets" },
 };
-
-export const isAvailable = (kind: SectionKind): boolean => !METHODS[kind].comingWith;
 
 const emailOtpUse: PluginUse = { id: "email-otp", factory: "emailOtp", from: "latch-kit/plugins/email-otp", make: () => emailOtp() };
 const magicLinkUse: PluginUse = { id: "magic-link", factory: "magicLink", from: "latch-kit/plugins/magic-link", make: () => magicLink() };
 const smsUse: PluginUse = { id: "sms", factory: "sms", from: "latch-kit/plugins/sms", make: () => sms() };
 const passkeyUse: PluginUse = { id: "passkey", factory: "passkey", from: "latch-kit/plugins/passkey", make: () => passkey() };
+const oauthUse: PluginUse = { id: "oauth", factory: "oauth", from: "latch-kit/plugins/oauth", make: () => oauth() };
 const evmUse: PluginUse = {
   id: "evm",
   factory: "evm",
@@ -115,8 +108,6 @@ export interface KitDescription {
     supportUrl?: string;
   };
   auth: { header?: string; hideSignInText?: true; addPasskeyOnSignup?: true };
-  /** Sections of the configuration left out because their plugin does not exist yet. */
-  unavailable: SectionKind[];
 }
 
 function sectionsOf(kind: SectionKind, config: PlaygroundConfig): SectionConfig[] {
@@ -151,7 +142,7 @@ function pluginsOf(kind: SectionKind, config: PlaygroundConfig): PluginUse[] {
     case "passkey":
       return [passkeyUse];
     case "social":
-      return [];
+      return config.social.length ? [oauthUse] : [];
     case "wallets":
       return config.walletConnect ? [evmUse, walletConnectUse] : [evmUse];
   }
@@ -160,15 +151,10 @@ function pluginsOf(kind: SectionKind, config: PlaygroundConfig): PluginUse[] {
 export function describeKit(config: PlaygroundConfig): KitDescription {
   const plugins: PluginUse[] = [];
   const add = (use: PluginUse) => !plugins.some((p) => p.id === use.id) && plugins.push(use);
-  const unavailable: SectionKind[] = [];
   const sections: SectionConfig[][] = [];
   for (const group of config.sections) {
     const entries: SectionConfig[] = [];
     for (const kind of group) {
-      if (!isAvailable(kind)) {
-        unavailable.push(kind);
-        continue;
-      }
       pluginsOf(kind, config).forEach(add);
       entries.push(...sectionsOf(kind, config));
     }
@@ -189,6 +175,8 @@ export function describeKit(config: PlaygroundConfig): KitDescription {
       url,
       authFrameUrl: `${url}/frames/auth`,
       exportFrameUrl: `${url}/frames/export`,
+      // Passkeys, export and the other key-management calls go to the emulator too.
+      keyManagementUrl: url,
       // With one email plugin its mode is implied, but sms() also draws the code screen, and then the
       // email section asks the backend: the forced mode says it outright.
       ...(config.emailMode !== "server" && config.sections.flat().includes("email") ? { emailMode: config.emailMode } : {}),
@@ -205,6 +193,5 @@ export function describeKit(config: PlaygroundConfig): KitDescription {
       ...(config.hideSignInText ? { hideSignInText: true as const } : {}),
       ...(config.addPasskeyOnSignup ? { addPasskeyOnSignup: true as const } : {}),
     },
-    unavailable,
   };
 }

@@ -269,6 +269,7 @@ export const styles = {
     "&[open] > summary": { marginBottom: 8 },
     "& > div": { display: "flex", flexDirection: "column", gap: 10 },
   }),
+  exportFrame: css({ iframe: { width: "100%", minHeight: 160, border: "1px solid var(--pg-border)", borderRadius: 8, background: "#fff" } }),
   qr: css({ width: 160, height: 160, background: "#fff", borderRadius: 6 }),
   visuallyHidden: css({ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" }),
 };

@@ -124,8 +124,12 @@ describe("the configurator", () => {
     await preview(page).getByText("Other wallets").waitFor();
     await snippetShows(page, `numFeaturedWallets: 1`, `moreButtonText: "Other wallets"`);
 
-    // Social sign-in has its marked place until the oauth plugin exists.
-    expect(await page.getByTestId("social-coming").textContent()).toContain("issue 6");
+    // Social sign-in: google by popup (the default provider), then by redirect.
+    await page.getByRole("checkbox", { name: "Social sign-in" }).check();
+    await preview(page).getByText("Continue with Google").waitFor();
+    await snippetShows(page, `import { oauth } from "latch-kit/plugins/oauth";`, `{ type: "social", authProviderId: "google", mode: "popup" }`);
+    await page.getByRole("combobox", { name: "google sign-in mode" }).selectOption("redirect");
+    await snippetShows(page, `{ type: "social", authProviderId: "google", mode: "redirect" }`);
 
     // Copy: the clipboard holds the snippet.
     const code = await snippet(page);
@@ -139,6 +143,7 @@ describe("the configurator", () => {
     await dialog.getByText("Welcome to Acme").waitFor();
     await dialog.getByRole("button", { name: "I have a passkey" }).waitFor();
     await dialog.getByRole("button", { name: "Other wallets" }).waitFor();
+    await dialog.getByRole("button", { name: "Continue with Google" }).waitFor();
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
 
@@ -158,7 +163,7 @@ describe("the configurator", () => {
   });
 
   it("has no serious accessibility violation, no overflow at 375 px, and a bottom sheet there; screenshots in light and dark", async () => {
-    const query = "?sections=email,passkey,sms,wallets&walletsFeatured=2&header=Acme";
+    const query = "?sections=email,social,passkey,sms,wallets&walletsFeatured=2&header=Acme";
     for (const theme of ["light", "dark"] as const) {
       for (const width of [375, 1280]) {
         const { page, watch } = await open(`${query}&theme=${theme}`, { width, height: width === 375 ? 812 : 900 }, true);
@@ -231,8 +236,11 @@ describe("after sign-in", () => {
     await remove.click();
     await page.getByTestId("mfa-factors").getByText("None yet.").waitFor();
 
-    // Placeholders say which issue brings them.
-    expect(await page.getByText(/^coming with issue 7 /).count()).toBe(1);
+    // Export: the secret shows in the emulator's export frame.
+    await page.getByTestId("settings-export").locator("summary").click();
+    await page.getByRole("button", { name: "Export", exact: true }).click();
+    await page.frameLocator("#turnkey-export-iframe").locator("#export-secret").waitFor();
+    await page.getByRole("button", { name: "Export", exact: true }).waitFor({ state: "detached" });
 
     await page.getByRole("button", { name: "Log out" }).click();
     await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
@@ -283,6 +291,25 @@ describe("after sign-in", () => {
     await page.getByRole("button", { name: "Send a Solana transfer" }).click();
     await page.getByTestId("solana-transfer").waitFor();
     await page.getByTestId("solana-balance").filter({ hasText: "0.9900 SOL" }).waitFor();
+    expect(watch.errors).toEqual([]);
+    expect(watch.offLoopback).toEqual([]);
+    await page.close();
+  });
+
+  it("signs up with google in a popup through the emulator's dev identity provider", async () => {
+    const { page, watch } = await open("?sections=social,email&emailMode=otp");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    const opened = page.context().waitForEvent("page");
+    await page.getByRole("dialog").getByRole("button", { name: "Continue with Google" }).click();
+    const popup = await opened;
+    expect(new URL(popup.url()).origin).toBe(emulator.url);
+    await popup.getByRole("button", { name: /Ada Lovelace/ }).click();
+    await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+    expect(await page.getByTestId("user-email").textContent()).toBe("ada@example.com");
+    const events = await page.getByTestId("events").textContent();
+    for (const event of ["connectedOauth", "newUserSignup", "onAuthSuccess"]) expect(events).toContain(event);
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
     expect(watch.errors).toEqual([]);
     expect(watch.offLoopback).toEqual([]);
     await page.close();

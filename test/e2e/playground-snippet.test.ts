@@ -27,6 +27,7 @@ const variants = (): Array<[string, Partial<PlaygroundConfig>]> => [
   ["wallets featured, walletconnect, smart account", { sections: [["wallets"], ["email"]], walletsFeatured: 2, walletsMoreText: "Other", walletConnect: true, smartAccount: "ModularAccountV2" }],
   ["unsponsored account, flat illustrations, support URL", { smartAccount: "LightAccount", sponsored: false, illustrationStyle: "flat", supportUrl: "https://example.com/help" }],
   ["solana, sponsored and not", { solana: true, sections: [["email"]], emailMode: "otp" }],
+  ["social providers by popup and redirect", { sections: [["social"], ["email"]], social: [{ id: "google", mode: "popup" }, { id: "apple", mode: "redirect" }, { id: "auth0", mode: "popup" }] }],
   ["solana paying its fees, with a smart account", { solana: true, solanaSponsored: false, smartAccount: "MultiOwnerLightAccount" }],
 ];
 
@@ -54,7 +55,7 @@ describe("the playground's code snippet", () => {
     const otpOnly = snippet({ emailMode: "otp", sections: [["email"]] });
     expect(otpOnly.match(/from "latch-kit\/plugins\//g)).toHaveLength(1);
     expect(otpOnly).toContain(`plugins: [emailOtp()]`);
-    expect(snippet({ sections: [["email"], ["social"]] })).not.toContain("social");
+    expect(snippet({ sections: [["email"], ["social"]], social: [] })).not.toContain(`type: "social"`);
     expect(snippet({ uiMode: "embedded" })).toContain("<AuthCard />");
     expect(snippet({})).toContain("<SignInButton />");
   });
