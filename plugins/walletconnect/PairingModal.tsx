@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
-import { QR_PAIRING_WIDTH } from "latch-kit";
+import { QR_PAIRING_WIDTH, toQrDataUrl } from "latch-kit";
 import { Button, Spinner, useCss, useStrings } from "latch-kit/react";
 import { KitModal } from "../wallets/index";
-import { QrCode } from "./QrCode";
 import { WALLETCONNECT_STRINGS_TABLE, walletConnectStrings } from "./strings";
 
 /** The pairing modal: a QR code of width 200, 'Open your wallet and scan this code', 'Waiting for scan', copy link. */
@@ -10,7 +9,18 @@ export function PairingModal({ uri, onCancel }: { uri: string | null; onCancel: 
   const { css } = useCss();
   const t = useStrings(WALLETCONNECT_STRINGS_TABLE, walletConnectStrings);
   const [copied, setCopied] = useState(false);
-  useEffect(() => setCopied(false), [uri]);
+  const [qr, setQr] = useState<{ uri: string; src: string } | null>(null);
+  useEffect(() => {
+    setCopied(false);
+    if (!uri) return;
+    let current = true;
+    // Black on white whatever the theme, so every wallet's camera reads it.
+    toQrDataUrl(uri, { width: QR_PAIRING_WIDTH }).then(
+      (src) => current && setQr({ uri, src }),
+      (error) => console.warn("[latch] the pairing QR code could not be drawn", error),
+    );
+    return () => void (current = false);
+  }, [uri]);
   const copy = async () => {
     if (!uri) return;
     try {
@@ -22,11 +32,11 @@ export function PairingModal({ uri, onCancel }: { uri: string | null; onCancel: 
   };
   return (
     <KitModal title={t.scanTitle} isOpen={Boolean(uri)} onClose={onCancel}>
-      {uri && (
-        <div className={css({ padding: 8, borderRadius: 12, background: "#ffffff", lineHeight: 0 })}>
-          <QrCode value={uri} width={QR_PAIRING_WIDTH} label={t.qrLabel} />
-        </div>
-      )}
+      <div
+        className={css({ width: QR_PAIRING_WIDTH + 16, height: QR_PAIRING_WIDTH + 16, padding: 8, borderRadius: 12, background: "#ffffff", lineHeight: 0 })}
+      >
+        {qr && qr.uri === uri && <img src={qr.src} alt={t.qrLabel} width={QR_PAIRING_WIDTH} height={QR_PAIRING_WIDTH} />}
+      </div>
       <p role="status" className={css({ margin: 0, display: "flex", alignItems: "center", gap: 8, color: "var(--latch-muted)", fontSize: 14 })}>
         <Spinner size={16} label="" />
         {t.waitingForScan}

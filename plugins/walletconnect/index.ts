@@ -34,5 +34,3 @@ export const walletConnect = (config?: WalletConnectPluginConfig) =>
 
 export type { WalletConnectPluginConfig } from "./state";
 export { walletConnectStrings, WALLETCONNECT_STRINGS_TABLE } from "./strings";
-export { QrCode } from "./QrCode";
-export { parseHexColor, qrMatrix, type QrOptions, type QrErrorLevel } from "./qr";

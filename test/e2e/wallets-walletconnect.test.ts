@@ -42,20 +42,16 @@ async function openPage(query: string): Promise<{ page: Page; context: BrowserCo
   return { page, context, watch };
 }
 
-/** Reads the pairing QR code as a wallet's camera would: the SVG drawn to pixels, then decoded. */
+/** Reads the pairing QR code as a wallet's camera would: the image's pixels, decoded. */
 async function scanQr(page: Page): Promise<string> {
-  const image = await page.getByRole("img", { name: "QR code to connect your wallet" }).evaluate(async (svg) => {
-    const blob = new Blob([new XMLSerializer().serializeToString(svg)], { type: "image/svg+xml" });
-    const url = URL.createObjectURL(blob);
-    const img = new Image();
-    img.src = url;
+  const qr = page.getByRole("img", { name: "QR code to connect your wallet" });
+  const image = await qr.evaluate(async (img: HTMLImageElement) => {
     await img.decode();
     const canvas = document.createElement("canvas");
-    canvas.width = img.width;
-    canvas.height = img.height;
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
     const ctx = canvas.getContext("2d")!;
     ctx.drawImage(img, 0, 0);
-    URL.revokeObjectURL(url);
     const data = ctx.getImageData(0, 0, canvas.width, canvas.height);
     return { width: data.width, height: data.height, data: Array.from(data.data) };
   });

@@ -72,8 +72,9 @@ describe("the remote-pairing option (WalletConnect)", () => {
     const uri = "wc:abc@2?relay-protocol=irn&symKey=00";
     act(() => getWalletConnectState(kit).setUri(uri));
     const modal = screen.getByRole("dialog", { name: "Open your wallet and scan this code" });
-    const qr = within(modal).getByRole("img", { name: "QR code to connect your wallet" });
+    const qr = await within(modal).findByRole("img", { name: "QR code to connect your wallet" });
     expect(qr.getAttribute("width")).toBe("200");
+    expect(qr.getAttribute("src")).toMatch(/^data:image\/png;base64,/);
     expect(within(modal).getByText("Waiting for scan")).toBeTruthy();
     fireEvent.click(within(modal).getByRole("button", { name: "Copy link" }));
     await within(modal).findByRole("button", { name: "Link copied" });
