@@ -32,6 +32,6 @@ export default [
     input,
     external,
     output: { dir: "dist", format: "esm", entryFileNames: "[name].d.ts", chunkFileNames: "shared/[name]-[hash].d.ts" },
-    plugins: [dts({ tsconfig: "tsconfig.json", compilerOptions: { paths: {} } })],
+    plugins: [dts({ tsconfig: "tsconfig.json" })],
   },
 ];

@@ -23,7 +23,11 @@ const factory = {
   solana: "solana",
   mobile: "mobileWallet",
   "solana-embedded": "solanaEmbedded",
+  "smart-accounts": "smartAccounts",
 };
+// Plugins whose factory needs arguments in a real app.
+const factoryArgs = { "smart-accounts": "{ chain: { id: 1, name: 'x', nativeCurrency: { name: 'E', symbol: 'E', decimals: 18 }, rpcUrls: { default: { http: ['http://localhost:8545'] } } } }" };
+for (const id of built) if (!factory[id]) throw new Error(`bench/size.mjs: no factory name for plugin "${id}": add it to the factory map`);
 
 const KB = 1024;
 const apps = [
@@ -54,7 +58,7 @@ for (const app of apps) {
     `import { createElement } from "react";`,
     `import { createRoot } from "react-dom/client";`,
     ...plugins.map((p) => `import { ${factory[p]} } from "latch-kit/plugins/${p}";`),
-    `const kit = createKit({ plugins: [${plugins.map((p) => `${factory[p]}()`).join(", ")}] });`,
+    `const kit = createKit({ plugins: [${plugins.map((p) => `${factory[p]}(${factoryArgs[p] ?? ""})`).join(", ")}] });`,
     `function Open() { const { openAuthModal } = useAuthModal(); return createElement("button", { onClick: openAuthModal }, "Sign in"); }`,
     `createRoot(document.getElementById("root")).render(createElement(LatchProvider, { kit }, createElement(Open)));`,
   ].join("\n");

@@ -28,7 +28,7 @@ export type { SignerState, MultiFactorCode, OtpSubmitResult } from "./signer";
 export { SignerClient, toSignerError, type SignerClientOptions } from "./client";
 export { createPasskeyCredential, isWebauthnSupported, PasskeyCancelledError, WebauthnUnsupportedError, type PasskeyAttestation } from "./passkey";
 export { KeyManagementClient, type Activity } from "./key-management";
-export type { AuthMethods } from "./routes";
+export type { AuthMethods, OauthAuthProvider } from "./routes";
 export type { SignerRoutes, SignerRoute, RouteRequest, RouteResponse, StampedRequest, EmailMode } from "./routes";
 export { SessionManager, type Session, type SessionType, type TemporarySession } from "./session";
 export { cookieStorage, resolveStorage, type SessionStorageLike, type StorageOption } from "./storage";
