@@ -63,15 +63,18 @@ export function ConfigPanel({ config, onChange, onReset }: { config: PlaygroundC
 
       {shown.includes("email") && (
         <Choice
-          legend="Email sign-in"
+          legend="Email sign-in mode"
           value={config.emailMode}
           options={[
             ["otp", "Code"],
             ["magicLink", "Magic link"],
-            ["server", "Backend decides"],
+            ["server", "Backend's"],
           ]}
           onChange={(v) => set("emailMode", v)}
         />
+      )}
+      {shown.includes("email") && config.emailMode === "server" && (
+        <p className={styles.hint}>Both email plugins installed: the backend's email mode decides (the emulator's --email-mode).</p>
       )}
 
       <Group title="Passkeys">

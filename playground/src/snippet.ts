@@ -16,6 +16,12 @@ function print(value: unknown, indent: string): string {
   return flat.length <= 72 && !flat.includes("\n") ? flat : `{\n${entries.map((e) => `${inner}${e},`).join("\n")}\n${indent}}`;
 }
 
+/** `plugins: [a(), b()],` on one line when short, one plugin a line otherwise. */
+function plugins(calls: string[]): string {
+  const flat = `  plugins: [${calls.join(", ")}],`;
+  return flat.length <= 80 ? flat : `  plugins: [\n${calls.map((c) => `    ${c},`).join("\n")}\n  ],`;
+}
+
 export function kitSnippet(description: KitDescription): string {
   const embedded = description.ui.uiMode === "embedded";
   const lines: string[] = [];
@@ -40,7 +46,7 @@ export function kitSnippet(description: KitDescription): string {
   const ui: Record<string, unknown> = { ...description.ui };
   const auth: Record<string, unknown> = { sections: description.sections, ...description.auth };
   const body = [
-    `  plugins: [${description.plugins.map((p) => `${p.factory}(${p.argsSource ?? ""})`).join(", ")}],`,
+    plugins(description.plugins.map((p) => `${p.factory}(${p.argsSource ?? ""})`)),
     `  // The local emulator (npm start); without these URLs the kit uses the hosted service.`,
     `  signer: ${print(description.signer, "  ")},`,
     `  ui: {`,

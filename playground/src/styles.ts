@@ -227,7 +227,7 @@ export const styles = {
     fontSize: 13,
     width: "100%",
     "th, td": { padding: "3px 6px", textAlign: "left", borderBottom: "1px solid var(--pg-border)" },
-    "td:last-child, th:last-child": { textAlign: "right", fontVariantNumeric: "tabular-nums" },
+    "td:last-child, th:last-child": { textAlign: "right", fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" },
     tfoot: { fontWeight: 700 },
   }),
   banner: css({
