@@ -150,6 +150,23 @@ describe("WalletConnect through a local relay", () => {
     await context.close();
   });
 
+  it("signs the user out when the wallet ends the session", async () => {
+    const { page, context, watch } = await openPage(`projectId=${PROJECT_ID}&relay=${encodeURIComponent(relay.url)}`);
+    await page.getByRole("button", { name: "Open sign-in" }).click();
+    await dialog(page).getByRole("button", { name: "Connect with WalletConnect" }).click();
+    await pairingModal(page).waitFor();
+    await peer.pair(await scanQr(page));
+    await page.getByTestId("user").filter({ hasText: `eoa ${peer.account.address}` }).waitFor({ timeout: 20_000 });
+    for (const session of Object.values(peer.kit.getActiveSessions())) {
+      await peer.kit.disconnectSession({ topic: session.topic, reason: { code: 6000, message: "User disconnected." } });
+    }
+    await page.getByTestId("user").filter({ hasText: "none" }).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId("connection").textContent()).toMatch(/^disconnected/);
+    expect(await page.evaluate(() => localStorage.getItem("walletName"))).toBeNull();
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
   it("without a project id shows the params-not-found message", async () => {
     const { page, context } = await openPage("");
     await page.getByRole("button", { name: "Open sign-in" }).click();
