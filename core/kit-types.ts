@@ -9,6 +9,10 @@ import type { SignerStatus, User } from "./types";
 /** Events of a kit; plugins add theirs by module augmentation. */
 export interface KitEventRegistry {
   connected: User;
+  /** A passkey sign-in connected a user (spec §4 session events). */
+  connectedPasskey: User;
+  /** A social sign-in connected a user. */
+  connectedOauth: User;
   disconnected: void;
   authenticating: { type: string };
   newUserSignup: void;

@@ -22,3 +22,4 @@ export { useAuthenticate, useLogout, useSignMessage, useSignTypedData } from "./
 export { useListAuthMethods } from "./hooks/useListAuthMethods";
 export { useMFA, useSendVerificationCode, useSetEmail, useRemoveEmail, useSetPhone, useRemovePhone, useExportAccount } from "./hooks/useAccount";
 export { StepHeading, StepColumn } from "./primitives/StepHeading";
+export { SupportLink } from "./primitives/SupportLink";

@@ -486,6 +486,7 @@ export class EmbeddedSigner {
     this.sessions.clearTemporary();
     this.patchState({ error: null, isNewUser });
     this.connect(user);
+    this.kit.events.emit("connectedPasskey", user);
     if (isNewUser) this.kit.events.emit("newUserSignup", undefined);
     return user;
   }

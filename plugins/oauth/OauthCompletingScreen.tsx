@@ -1,10 +1,9 @@
 import type { StepProps } from "latch-kit";
-import { ErrorPanel, format, Spinner, StepColumn, StepHeading, useCss, useStrings } from "latch-kit/react";
+import { ErrorPanel, format, Spinner, StepColumn, StepHeading, useCss, useStrings, SupportLink } from "latch-kit/react";
 import { providerDisplayName } from "./config";
 import { startSocialSignIn } from "./flow";
 import { ProviderLogo } from "./logos";
 import { OAUTH_STRINGS_TABLE, oauthStrings } from "./strings";
-import { SupportLink } from "./SupportLink";
 
 /** oauth_completing: waiting for the provider (popup hint), or the social error panel. */
 export function OauthCompletingScreen({ kit, step }: StepProps<"oauth_completing">) {
@@ -25,7 +24,7 @@ export function OauthCompletingScreen({ kit, step }: StepProps<"oauth_completing
         <p className={css({ margin: 0, fontSize: 13, color: "var(--latch-muted)", wordBreak: "break-word" })} data-testid="oauth-error">
           {step.error.message}
         </p>
-        <SupportLink kit={kit} label={t.contactSupport} prefix={t.needHelp} />
+        <SupportLink label={t.contactSupport} prefix={t.needHelp} />
       </ErrorPanel>
     );
   }
@@ -33,7 +32,7 @@ export function OauthCompletingScreen({ kit, step }: StepProps<"oauth_completing
     <StepColumn gap={16}>
       <StepHeading icon={<ProviderLogo config={step.config} size={48} />} title={format(t.continueWith, { provider })} body={format(t.popupHint, { provider })} />
       <Spinner />
-      <SupportLink kit={kit} label={t.contactSupport} />
+      <SupportLink label={t.contactSupport} />
     </StepColumn>
   );
 }

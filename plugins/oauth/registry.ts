@@ -1,4 +1,3 @@
-import type { User } from "latch-kit";
 import type { OauthPayload, SocialStepConfig } from "./config";
 
 declare module "latch-kit" {
@@ -7,10 +6,6 @@ declare module "latch-kit" {
   }
   interface AuthenticatePayloadRegistry {
     oauth: OauthPayload;
-  }
-  interface KitEventRegistry {
-    /** A social sign-in connected a user (spec §4 session events). */
-    connectedOauth: User;
   }
 }
 

@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { getEmbeddedSigner, toError, type StepProps } from "latch-kit";
-import { Button, ErrorPanel, Illustration, StepHeading, useCss, useStrings } from "latch-kit/react";
+import { Button, ErrorPanel, Illustration, StepHeading, useCss, useStrings, SupportLink } from "latch-kit/react";
 import { PASSKEY_STRINGS_TABLE, passkeyStrings } from "./strings";
-import { SupportLink } from "./SupportLink";
 
 /** Adds a passkey, refreshes the cached auth methods, then shows the success step. */
 export async function addPasskeyAfterSignup(kit: StepProps["kit"]): Promise<void> {
@@ -47,7 +46,7 @@ export function PasskeyCreateScreen({ kit, step }: StepProps<"passkey_create">) 
         }}
         onSkip={() => skipPasskey(kit)}
       >
-        <SupportLink kit={kit} label={t.contactSupport} />
+        <SupportLink label={t.contactSupport} />
       </ErrorPanel>
     );
   }
@@ -72,7 +71,7 @@ export function PasskeyCreateScreen({ kit, step }: StepProps<"passkey_create">) 
           {t.skip}
         </Button>
       </div>
-      <SupportLink kit={kit} label={t.contactSupport} />
+      <SupportLink label={t.contactSupport} />
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { PasskeyCancelledError, WebauthnUnsupportedError, type StepProps } from "latch-kit";
-import { Button, ErrorPanel, Illustration, Spinner, StepHeading, useCss, useStrings } from "latch-kit/react";
+import { Button, ErrorPanel, Illustration, Spinner, StepHeading, useCss, useStrings, SupportLink } from "latch-kit/react";
 import { startPasskeySignIn } from "./flow";
 import { PASSKEY_STRINGS_TABLE, passkeyStrings } from "./strings";
-import { SupportLink } from "./SupportLink";
 
 /** passkey_verify: waiting for the ceremony, or the passkey error panel. */
 export function PasskeyVerifyScreen({ kit, step }: StepProps<"passkey_verify">) {
@@ -21,7 +20,7 @@ export function PasskeyVerifyScreen({ kit, step }: StepProps<"passkey_verify">) 
         onTryAgain={retry}
         onUseAnotherMethod={() => kit.setStep({ type: "initial" })}
       >
-        <SupportLink kit={kit} label={t.contactSupport} />
+        <SupportLink label={t.contactSupport} />
       </ErrorPanel>
     );
   }
@@ -32,7 +31,7 @@ export function PasskeyVerifyScreen({ kit, step }: StepProps<"passkey_verify">) 
       <Button variant="secondary" onPress={() => kit.setStep({ type: "initial" })}>
         {t.cancel}
       </Button>
-      <SupportLink kit={kit} label={t.contactSupport} />
+      <SupportLink label={t.contactSupport} />
     </div>
   );
 }
