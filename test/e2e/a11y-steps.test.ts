@@ -16,6 +16,7 @@ const samples: Record<string, Record<string, unknown> | null> = {
   passkey_verify: { createNew: false },
   passkey_create: {},
   passkey_create_success: {},
+  oauth_completing: { config: { authProviderId: "google", mode: "popup" } },
   quiz_question: { question: "Favourite colour?" },
   quiz_answer: { question: "Favourite colour?", answer: "blue" },
   complete: null, // closes the dialog: nothing to scan

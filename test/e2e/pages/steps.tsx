@@ -7,6 +7,7 @@ import { emailOtp } from "latch-kit/plugins/email-otp";
 import { magicLink } from "latch-kit/plugins/magic-link";
 import { sms } from "latch-kit/plugins/sms";
 import { passkey } from "latch-kit/plugins/passkey";
+import { oauth } from "latch-kit/plugins/oauth";
 import { quizPlugin } from "../../fixtures/quiz-plugin";
 
 const fakeBackend = definePlugin({
@@ -17,12 +18,12 @@ const fakeBackend = definePlugin({
 
 const params = new URLSearchParams(location.search);
 const kit = createKit({
-  plugins: [emailOtp(), magicLink(), sms(), passkey(), quizPlugin, fakeBackend],
+  plugins: [emailOtp(), magicLink(), sms(), passkey(), oauth(), quizPlugin, fakeBackend],
   signer: { emailMode: "otp" },
   ui: {
     theme: (params.get("theme") as ThemeMode | null) ?? "light",
     supportUrl: "http://localhost/support",
-    auth: { sections: [[{ type: "email" }], [{ type: "sms" }, { type: "passkey" }], [{ type: "quiz" }]] },
+    auth: { sections: [[{ type: "email" }], [{ type: "sms" }, { type: "passkey" }], [{ type: "social", authProviderId: "google", mode: "redirect" }, { type: "social", authProviderId: "auth0", isCustomProvider: true, displayName: "Acme SSO", logoUrl: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E", mode: "popup" }], [{ type: "quiz" }]] },
   },
 });
 
