@@ -129,4 +129,29 @@ describe("evm plugin in the dialog", () => {
     expect(kit.getStep().type).toBe("initial");
     expect(localStorage.getItem("walletName")).toBeNull();
   });
+
+  it("waits up to 1000 ms for a remembered wallet that announces itself late", async () => {
+    const late = fakeEip6963Wallet({ name: "Late Wallet", rdns: "org.example.late", address, chainId: home.id, answerRequests: false });
+    late.authorized = true;
+    localStorage.setItem("walletName", "Late Wallet");
+    const kit = createKit({ plugins: [evm({ chains: [home, other] })] });
+    const started = Date.now();
+    const start = kit.start();
+    setTimeout(() => late.announce(), 300);
+    await start;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(kit.getUser()?.address).toBe(address);
+    expect(late.requests).toContain("eth_accounts");
+  });
+
+  it("gives up after 1000 ms when the remembered wallet never shows, keeping its name", async () => {
+    localStorage.setItem("walletName", "Gone Wallet");
+    const kit = createKit({ plugins: [evm({ chains: [home] })] });
+    const started = Date.now();
+    await kit.start();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(kit.getUser()).toBeNull();
+    expect(kit.getStatus()).toBe("DISCONNECTED");
+    expect(localStorage.getItem("walletName")).toBe("Gone Wallet");
+  });
 });

@@ -16,7 +16,7 @@ export interface FakeWallet {
   announce(): void;
 }
 
-export function fakeEip6963Wallet({ name, rdns, address, chainId = 1 }: { name: string; rdns: string; address: string; chainId?: number }): FakeWallet {
+export function fakeEip6963Wallet({ name, rdns, address, chainId = 1, answerRequests = true }: { name: string; rdns: string; address: string; chainId?: number; answerRequests?: boolean }): FakeWallet {
   const listeners = new Map<string, Set<Handler>>();
   const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((h) => h(...args));
   const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code });
@@ -84,6 +84,6 @@ export function fakeEip6963Wallet({ name, rdns, address, chainId = 1 }: { name: 
       window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider: wallet.provider }) }));
     },
   };
-  window.addEventListener("eip6963:requestProvider", () => wallet.announce());
+  if (answerRequests) window.addEventListener("eip6963:requestProvider", () => wallet.announce());
   return wallet;
 }
