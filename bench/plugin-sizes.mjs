@@ -68,6 +68,8 @@ async function buildPackage(ids, dir) {
     const bundle = await rollup({ ...js, input, onwarn: () => {} });
     await bundle.write({ ...js.output, dir });
     await bundle.close();
+    // As published: the package's "sideEffects": false lets the app's bundler drop what it does not use.
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: pkg.name, type: "module", sideEffects: pkg.sideEffects ?? true }));
   } finally {
     process.chdir(prev);
   }
