@@ -12,6 +12,7 @@ import { idpRoutes } from "./idp/routes";
 import { jwtRoutes } from "./routes/jwt";
 import { KEY_MANAGEMENT_PREFIX, keyManagementRoutes } from "./routes/keyManagement";
 import { mfaRoutes } from "./routes/mfa";
+import { multiOwnerRoutes } from "./routes/multiOwner";
 import { oauthRoutes } from "./routes/oauth";
 import { oauthCallbackRoutes } from "./routes/oauthCallback";
 import { stampedRoutes } from "./routes/stamped";
@@ -47,6 +48,7 @@ export function createApp(ctx: EmulatorContext, log?: (line: string) => void): H
   app.route(SIGNER_PREFIX, oauthRoutes(ctx));
   app.route(SIGNER_PREFIX, jwtRoutes(ctx));
   app.route(SIGNER_PREFIX, accountRoutes(ctx));
+  app.route(SIGNER_PREFIX, multiOwnerRoutes(ctx));
   app.route(KEY_MANAGEMENT_PREFIX, keyManagementRoutes(ctx));
   app.route("/frames", frameRoutes(ctx));
   app.route("/idp", idpRoutes(ctx));

@@ -23,6 +23,7 @@ export function getAccountChanges(kit: Kit): AccountChanges {
 
 export { AccountChanges, type ContactType } from "./account";
 export { exportWallet, type ExportParams } from "./export";
+export { MultiOwnerClient, memberStamper, MEMBER_STAMP_SCHEME, type MultiOwnerMember, type MultiOwnerOrganization } from "./multi-owner";
 export { EmbeddedSigner, UnsupportedMfaFactorError } from "./signer";
 export type { SignerState, MultiFactorCode, OtpSubmitResult } from "./signer";
 export { SignerClient, toSignerError, type SignerClientOptions } from "./client";

@@ -1,5 +1,6 @@
 // The signer backend's route table (../shared/spec/signer-api.md): route → request, response.
 import type { MfaFactor } from "../errors";
+import type { MultiOwnerOrganization } from "./multi-owner";
 
 export interface StampedRequest {
   url: string;
@@ -93,6 +94,19 @@ export interface SignerRoutes {
   "verify-otp": { request: { otpId: string; otpCode: string }; response: { verificationToken: string } };
   "update-email-auth": { request: { stampedRequest: StampedRequest }; response: Record<string, never> };
   "update-phone-auth": { request: { stampedRequest: StampedRequest }; response: Record<string, never> };
+  "multi-owner-create": { request: { members: Array<{ evmSignerAddress: string }> }; response: { result: MultiOwnerOrganization } };
+  "multi-owner-prepare-add": {
+    request: { organizationId: string; members: Array<{ evmSignerAddress: string }> };
+    response: { result: Record<string, unknown> };
+  };
+  "multi-owner-prepare-delete": {
+    request: { organizationId: string; members: Array<{ evmSignerAddress: string }> };
+    response: { result: Record<string, unknown> };
+  };
+  "multi-owner-add": { request: { stampedRequest: StampedRequest }; response: { result: MultiOwnerOrganization } };
+  "multi-owner-delete": { request: { stampedRequest: StampedRequest }; response: { result: MultiOwnerOrganization } };
+  "multi-owner-update-root-quorum": { request: { stampedRequest: StampedRequest }; response: { result: MultiOwnerOrganization } };
+  "multi-owner-sign-raw-payload": { request: { stampedRequest: StampedRequest }; response: { result: { signature: string } } };
   "list-auth-methods": { request: { suborgId: string; stampedRequest: StampedRequest }; response: AuthMethods };
   "auth-request-multi-factor": {
     request: { stampedRequest: StampedRequest; multiFactorType: "totp" };

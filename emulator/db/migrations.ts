@@ -133,4 +133,25 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: "multi-owner organisations: a wallet held for several EVM signers, a root quorum",
+    sql: `
+      create table multi_owner_orgs (
+        org_id uuid primary key,
+        address text not null unique,
+        sealed_mnemonic bytea not null,
+        threshold integer not null default 1,
+        created_at double precision not null
+      );
+      create table multi_owner_members (
+        org_id uuid not null references multi_owner_orgs (org_id) on delete cascade,
+        user_id uuid not null unique,
+        evm_signer_address text not null,
+        in_root_quorum boolean not null default true,
+        created_at double precision not null,
+        primary key (org_id, evm_signer_address)
+      );
+    `,
+  },
 ];

@@ -5,6 +5,7 @@ import { bytesToHex, fromBase64url, hexToBytes, isHex } from "../../crypto/encod
 import { p256VerifyKey } from "../../crypto/p256";
 import { findApiKey } from "../../store/apiKeys";
 import type { StampScheme } from "./scheme";
+import { MEMBER_STAMP_SCHEME, verifyMemberStamp } from "./memberStamp";
 
 export const API_KEY_STAMP_HEADER = "X-Stamp";
 export const API_KEY_STAMP_SCHEME = "SIGNATURE_SCHEME_TK_API_P256";
@@ -20,6 +21,7 @@ export const apiKeyStamp: StampScheme = {
   headerName: API_KEY_STAMP_HEADER,
   async verify(ctx, { body, headerValue, organizationId }) {
     const stamp = parseStamp(headerValue);
+    if (stamp.scheme === MEMBER_STAMP_SCHEME) return verifyMemberStamp(ctx, { body, signature: stamp.signature, organizationId });
     const publicKey = stamp.publicKey.toLowerCase();
     let valid = false;
     try {
@@ -45,6 +47,7 @@ function parseStamp(headerValue: string): ApiKeyStamp {
   } catch {
     throw badRequest("INVALID_STAMP", "X-Stamp must be base64url JSON {publicKey, scheme, signature}");
   }
+  if (stamp.scheme === MEMBER_STAMP_SCHEME && typeof stamp.signature === "string") return stamp as ApiKeyStamp;
   if (typeof stamp.publicKey !== "string" || typeof stamp.signature !== "string" || !isHex(stamp.publicKey) || !isHex(stamp.signature)) {
     throw badRequest("INVALID_STAMP", "X-Stamp needs publicKey and signature as hex strings");
   }

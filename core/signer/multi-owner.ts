@@ -1,0 +1,95 @@
+// Multi-owner organisations (spec §6, §7): a wallet several EVM signers control. Members stamp
+// requests with their own keys (EIP-191 over the body); adding or removing members updates the
+// root quorum.
+import type { Address, Hex } from "viem";
+import type { SignerClient } from "./client";
+import type { Stamp, Stamper } from "./stamper";
+
+export const MEMBER_STAMP_SCHEME = "SIGNATURE_SCHEME_TK_API_SECP256K1_EIP191";
+
+export interface MultiOwnerMember {
+  userId: string;
+  evmSignerAddress: Address;
+}
+
+export interface MultiOwnerOrganization {
+  orgId: string;
+  /** The organisation's own signing address. */
+  evmSignerAddress: Address;
+  members: MultiOwnerMember[];
+  rootQuorum: { threshold: number; userIds: string[] };
+}
+
+const base64url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+/** A member's EVM account as a stamper (`X-Stamp`, secp256k1 EIP-191 scheme). */
+export function memberStamper(account: { address: Address; signMessage: (args: { message: string }) => Promise<Hex> }): Stamper {
+  return {
+    async stamp(body: string): Promise<Stamp> {
+      const signature = await account.signMessage({ message: body });
+      return {
+        stampHeaderName: "X-Stamp",
+        stampHeaderValue: base64url(JSON.stringify({ publicKey: account.address, scheme: MEMBER_STAMP_SCHEME, signature })),
+      };
+    },
+  };
+}
+
+/** The multi-owner routes of the signer backend. */
+export class MultiOwnerClient {
+  constructor(
+    private readonly client: SignerClient,
+    private readonly keyManagementUrl: string,
+  ) {}
+
+  async create(members: Address[]): Promise<MultiOwnerOrganization> {
+    const { result } = await this.client.request("multi-owner-create", { members: members.map((evmSignerAddress) => ({ evmSignerAddress })) });
+    return result;
+  }
+
+  private async stamped(stamper: Stamper, operation: string, body: Record<string, unknown>) {
+    const json = JSON.stringify(body);
+    return { url: `${this.keyManagementUrl}/public/v1/submit/${operation}`, body: json, stamp: await stamper.stamp(json) };
+  }
+
+  /** Adds members: the backend prepares the request, a root-quorum member stamps it. */
+  async addMembers(stamper: Stamper, orgId: string, members: Address[]): Promise<MultiOwnerOrganization> {
+    const { result: prepared } = await this.client.request("multi-owner-prepare-add", {
+      organizationId: orgId,
+      members: members.map((evmSignerAddress) => ({ evmSignerAddress })),
+    });
+    const stampedRequest = await this.stamped(stamper, "create_users", prepared);
+    return (await this.client.request("multi-owner-add", { stampedRequest })).result;
+  }
+
+  async removeMembers(stamper: Stamper, orgId: string, members: Address[]): Promise<MultiOwnerOrganization> {
+    const { result: prepared } = await this.client.request("multi-owner-prepare-delete", {
+      organizationId: orgId,
+      members: members.map((evmSignerAddress) => ({ evmSignerAddress })),
+    });
+    const stampedRequest = await this.stamped(stamper, "delete_users", prepared);
+    return (await this.client.request("multi-owner-delete", { stampedRequest })).result;
+  }
+
+  async updateRootQuorum(stamper: Stamper, orgId: string, quorum: { threshold: number; userIds: string[] }): Promise<MultiOwnerOrganization> {
+    const stampedRequest = await this.stamped(stamper, "update_root_quorum", {
+      type: "ACTIVITY_TYPE_UPDATE_ROOT_QUORUM",
+      timestampMs: String(Date.now()),
+      organizationId: orgId,
+      parameters: quorum,
+    });
+    return (await this.client.request("multi-owner-update-root-quorum", { stampedRequest })).result;
+  }
+
+  /** Signs a 32-byte hash with the organisation's key, on a member's stamp. */
+  async signRawPayload(stamper: Stamper, orgId: string, signWith: Address, hash: Hex): Promise<Hex> {
+    const stampedRequest = await this.stamped(stamper, "sign_raw_payload", {
+      type: "ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2",
+      timestampMs: String(Date.now()),
+      organizationId: orgId,
+      parameters: { encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_NO_OP", payload: hash, signWith },
+    });
+    return (await this.client.request("multi-owner-sign-raw-payload", { stampedRequest })).result.signature as Hex;
+  }
+}

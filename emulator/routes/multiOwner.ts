@@ -1,0 +1,167 @@
+// Multi-owner organisations (spec §6, §7): a wallet that several EVM signers (members) control.
+// Members stamp with their own EVM keys; changes to the member set update the root quorum.
+import { randomUUID } from "node:crypto";
+import { Hono } from "hono";
+import { type } from "arktype";
+import { getAddress, recoverMessageAddress, type Hex } from "viem";
+import type { EmulatorContext } from "../context";
+import { deriveWallet, newMnemonic, signEvmHash } from "../crypto/wallet";
+import { fromBase64url, strip0x } from "../crypto/encoding";
+import { badRequest, conflict, forbidden, notFound } from "../errors";
+import { readBody } from "../validate";
+import * as s from "../schemas";
+import { verifyStampedRequest, type StampedRequest } from "../services/stamps/verify";
+import {
+  deleteMembers,
+  findMultiOwnerOrg,
+  insertMember,
+  insertMultiOwnerOrg,
+  membersOf,
+  setRootQuorum,
+  type MultiOwnerMember,
+} from "../store/multiOwner";
+
+const evmAddress = type(/^0x[0-9a-fA-F]{40}$/).describe("an EVM address");
+const members = type({ evmSignerAddress: evmAddress }).array().atLeastLength(1);
+const createBody = type({ members });
+const prepareBody = type({ organizationId: s.uuid, members });
+const stampedOnly = type({ stampedRequest: s.stampedRequest });
+const timed = { timestampMs: "string | number", organizationId: s.uuid } as const;
+const createUsersBody = type({
+  type: "'ACTIVITY_TYPE_CREATE_USERS_V3'",
+  ...timed,
+  parameters: { users: type({ userName: "string", evmSignerAddress: evmAddress }).array().atLeastLength(1) },
+});
+const deleteUsersBody = type({ type: "'ACTIVITY_TYPE_DELETE_USERS'", ...timed, parameters: { userIds: s.uuid.array().atLeastLength(1) } });
+const rootQuorumBody = type({
+  type: "'ACTIVITY_TYPE_UPDATE_ROOT_QUORUM'",
+  ...timed,
+  parameters: { threshold: "number.integer >= 1", userIds: s.uuid.array().atLeastLength(1) },
+});
+const signBody = type({
+  type: "'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2'",
+  ...timed,
+  parameters: { encoding: "'PAYLOAD_ENCODING_HEXADECIMAL'", hashFunction: "'HASH_FUNCTION_NO_OP'", payload: s.hexString, signWith: evmAddress },
+});
+
+const view = (orgId: string, address: string, list: MultiOwnerMember[], threshold: number) => ({
+  orgId,
+  evmSignerAddress: address,
+  members: list.map((m) => ({ userId: m.userId, evmSignerAddress: m.evmSignerAddress })),
+  rootQuorum: { threshold, userIds: list.filter((m) => m.inRootQuorum).map((m) => m.userId) },
+});
+
+/** Which member signed a verified member stamp (the stamp was already checked; this names the signer). */
+async function stamperOf(request: StampedRequest, list: MultiOwnerMember[]): Promise<MultiOwnerMember> {
+  const stamp = JSON.parse(new TextDecoder().decode(fromBase64url(request.stamp.stampHeaderValue))) as { signature: string };
+  const signer = await recoverMessageAddress({ message: request.body, signature: `0x${strip0x(stamp.signature)}` as Hex });
+  const member = list.find((m) => m.evmSignerAddress.toLowerCase() === signer.toLowerCase());
+  if (!member) throw forbidden("NOT_A_MEMBER", `${signer} is not a member of this organization`);
+  return member;
+}
+
+/** A change needs a member of the root quorum; with a threshold above 1 it needs the others' approval. */
+async function requireRootQuorum(ctx: EmulatorContext, request: StampedRequest, orgId: string) {
+  const org = await findMultiOwnerOrg(ctx.db, orgId);
+  if (!org) throw notFound("ORGANIZATION_NOT_FOUND", `No multi-owner organization ${orgId}`);
+  const list = await membersOf(ctx.db, orgId);
+  const member = await stamperOf(request, list);
+  if (!member.inRootQuorum) throw forbidden("NOT_IN_ROOT_QUORUM", "Only members of the root quorum may act for the organization");
+  if (org.threshold > 1) throw conflict("CONSENSUS_NEEDED", `The root quorum needs ${org.threshold} approvals for this activity`);
+  return { org, list };
+}
+
+export function multiOwnerRoutes(ctx: EmulatorContext): Hono {
+  const app = new Hono();
+
+  app.post("/multi-owner-create", async (c) => {
+    const body = await readBody(c, createBody);
+    const addresses = [...new Set(body.members.map((m) => getAddress(m.evmSignerAddress)))];
+    const orgId = randomUUID();
+    const mnemonic = newMnemonic();
+    const keys = await deriveWallet(mnemonic);
+    await ctx.db.transaction(async (tx) => {
+      await insertMultiOwnerOrg(tx, { orgId, address: keys.address, threshold: 1, sealedMnemonic: ctx.secrets.seal("wallet-at-rest", new TextEncoder().encode(mnemonic), orgId) }, ctx.now());
+      for (const evmSignerAddress of addresses) await insertMember(tx, orgId, { userId: randomUUID(), evmSignerAddress }, ctx.now());
+    });
+    return c.json({ result: view(orgId, keys.address, await membersOf(ctx.db, orgId), 1) });
+  });
+
+  // The prepare routes answer the key-management request a member then stamps.
+  app.post("/multi-owner-prepare-add", async (c) => {
+    const body = await readBody(c, prepareBody);
+    if (!(await findMultiOwnerOrg(ctx.db, body.organizationId))) throw notFound("ORGANIZATION_NOT_FOUND", `No multi-owner organization ${body.organizationId}`);
+    return c.json({
+      result: {
+        type: "ACTIVITY_TYPE_CREATE_USERS_V3",
+        timestampMs: String(ctx.now()),
+        organizationId: body.organizationId,
+        parameters: { users: body.members.map((m) => ({ userName: getAddress(m.evmSignerAddress), evmSignerAddress: getAddress(m.evmSignerAddress) })) },
+      },
+    });
+  });
+
+  app.post("/multi-owner-prepare-delete", async (c) => {
+    const body = await readBody(c, prepareBody);
+    const list = await membersOf(ctx.db, body.organizationId);
+    const wanted = new Set(body.members.map((m) => m.evmSignerAddress.toLowerCase()));
+    const userIds = list.filter((m) => wanted.has(m.evmSignerAddress.toLowerCase())).map((m) => m.userId);
+    if (userIds.length !== wanted.size) throw badRequest("UNKNOWN_MEMBER", "Every member to delete must belong to the organization");
+    return c.json({
+      result: { type: "ACTIVITY_TYPE_DELETE_USERS", timestampMs: String(ctx.now()), organizationId: body.organizationId, parameters: { userIds } },
+    });
+  });
+
+  app.post("/multi-owner-add", async (c) => {
+    const { stampedRequest } = await readBody(c, stampedOnly);
+    const body = await verifyStampedRequest(ctx, stampedRequest, "submit/create_users", createUsersBody);
+    const { org } = await requireRootQuorum(ctx, stampedRequest, body.organizationId);
+    await ctx.db.transaction(async (tx) => {
+      for (const user of body.parameters.users) await insertMember(tx, org.orgId, { userId: randomUUID(), evmSignerAddress: getAddress(user.evmSignerAddress) }, ctx.now());
+      // Adding members updates the root quorum to hold every member.
+      const all = await membersOf(tx, org.orgId);
+      await setRootQuorum(tx, org.orgId, org.threshold, all.map((m) => m.userId));
+    });
+    return c.json({ result: view(org.orgId, org.address, await membersOf(ctx.db, org.orgId), org.threshold) });
+  });
+
+  app.post("/multi-owner-delete", async (c) => {
+    const { stampedRequest } = await readBody(c, stampedOnly);
+    const body = await verifyStampedRequest(ctx, stampedRequest, "submit/delete_users", deleteUsersBody);
+    const { org, list } = await requireRootQuorum(ctx, stampedRequest, body.organizationId);
+    const remaining = list.filter((m) => !body.parameters.userIds.includes(m.userId));
+    if (remaining.length === 0) throw badRequest("LAST_MEMBER", "A multi-owner organization keeps at least one member");
+    const threshold = Math.min(org.threshold, remaining.length);
+    await ctx.db.transaction(async (tx) => {
+      await deleteMembers(tx, org.orgId, body.parameters.userIds);
+      await setRootQuorum(tx, org.orgId, threshold, remaining.map((m) => m.userId));
+    });
+    return c.json({ result: view(org.orgId, org.address, await membersOf(ctx.db, org.orgId), threshold) });
+  });
+
+  app.post("/multi-owner-update-root-quorum", async (c) => {
+    const { stampedRequest } = await readBody(c, stampedOnly);
+    const body = await verifyStampedRequest(ctx, stampedRequest, "submit/update_root_quorum", rootQuorumBody);
+    const { org, list } = await requireRootQuorum(ctx, stampedRequest, body.organizationId);
+    const { threshold, userIds } = body.parameters;
+    if (!userIds.every((id) => list.some((m) => m.userId === id))) throw badRequest("UNKNOWN_MEMBER", "The root quorum may only hold members");
+    if (threshold > userIds.length) throw badRequest("INVALID_REQUEST", "stampedRequest.body.parameters.threshold exceeds the quorum's members");
+    await setRootQuorum(ctx.db, org.orgId, threshold, userIds);
+    return c.json({ result: view(org.orgId, org.address, await membersOf(ctx.db, org.orgId), threshold) });
+  });
+
+  app.post("/multi-owner-sign-raw-payload", async (c) => {
+    const { stampedRequest } = await readBody(c, stampedOnly);
+    const body = await verifyStampedRequest(ctx, stampedRequest, "submit/sign_raw_payload", signBody);
+    const { org } = await requireRootQuorum(ctx, stampedRequest, body.organizationId);
+    if (getAddress(body.parameters.signWith) !== getAddress(org.address)) {
+      throw forbidden("SIGN_WITH_NOT_OWNED", `signWith must be the organization's address ${org.address}`);
+    }
+    const payload = strip0x(body.parameters.payload);
+    if (payload.length !== 64) throw badRequest("INVALID_REQUEST", "stampedRequest.body.parameters.payload must be a 32-byte hash");
+    const keys = await deriveWallet(new TextDecoder().decode(ctx.secrets.open("wallet-at-rest", (await findMultiOwnerOrg(ctx.db, org.orgId))!.sealedMnemonic, org.orgId)));
+    return c.json({ result: { signature: await signEvmHash(keys, `0x${payload}`) } });
+  });
+
+  return app;
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { keccak256, recoverAddress, toHex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { memberStamper, MultiOwnerClient, SignerClient, SignerHttpError } from "latch-kit";
+import { startEmulator } from "../../emulator/index";
+
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let multiOwner: MultiOwnerClient;
+beforeAll(async () => {
+  emulator = await startEmulator({ memory: true, port: 0 });
+  multiOwner = new MultiOwnerClient(new SignerClient({ url: emulator.url }), emulator.url);
+});
+afterAll(() => emulator?.stop());
+
+const account = () => privateKeyToAccount(generatePrivateKey());
+const hash = (text: string) => keccak256(toHex(text));
+const refusal = (promise: Promise<unknown>) => promise.then(() => null, (e: SignerHttpError) => ({ status: e.status, code: e.code }));
+
+describe("multi-owner organisations", () => {
+  it("creates an organisation whose members can each sign with its key", async () => {
+    const [alice, bob] = [account(), account()];
+    const org = await multiOwner.create([alice.address, bob.address]);
+    expect(org.members.map((m) => m.evmSignerAddress).sort()).toEqual([alice.address, bob.address].sort());
+    expect(org.rootQuorum).toEqual({ threshold: 1, userIds: org.members.map((m) => m.userId) });
+    for (const member of [alice, bob]) {
+      const digest = hash(`signed by ${member.address}`);
+      const signature = await multiOwner.signRawPayload(memberStamper(member), org.orgId, org.evmSignerAddress, digest);
+      expect(await recoverAddress({ hash: digest, signature })).toBe(org.evmSignerAddress);
+    }
+  });
+
+  it("refuses a stranger's stamp and a stamp over another body", async () => {
+    const alice = account();
+    const org = await multiOwner.create([alice.address]);
+    expect(await refusal(multiOwner.signRawPayload(memberStamper(account()), org.orgId, org.evmSignerAddress, hash("x")))).toMatchObject({
+      status: 401,
+      code: "UNKNOWN_MEMBER",
+    });
+    const forged = { ...memberStamper(alice), stamp: (body: string) => memberStamper(alice).stamp(body.replace("0x", "0x0")) };
+    expect(await refusal(multiOwner.signRawPayload(forged, org.orgId, org.evmSignerAddress, hash("y")))).toMatchObject({ status: 401 });
+  });
+
+  it("adds and removes members through prepared requests, updating the root quorum", async () => {
+    const [alice, bob, carol] = [account(), account(), account()];
+    const org = await multiOwner.create([alice.address]);
+    expect(await refusal(multiOwner.signRawPayload(memberStamper(bob), org.orgId, org.evmSignerAddress, hash("before")))).toMatchObject({ status: 401 });
+    const grown = await multiOwner.addMembers(memberStamper(alice), org.orgId, [bob.address, carol.address]);
+    expect(grown.members).toHaveLength(3);
+    expect(grown.rootQuorum.userIds).toHaveLength(3);
+    const digest = hash("bob signs");
+    expect(await recoverAddress({ hash: digest, signature: await multiOwner.signRawPayload(memberStamper(bob), org.orgId, org.evmSignerAddress, digest) })).toBe(
+      org.evmSignerAddress,
+    );
+    const shrunk = await multiOwner.removeMembers(memberStamper(bob), org.orgId, [alice.address]);
+    expect(shrunk.members.map((m) => m.evmSignerAddress).sort()).toEqual([bob.address, carol.address].sort());
+    expect(shrunk.rootQuorum.userIds).toHaveLength(2);
+    expect(await refusal(multiOwner.signRawPayload(memberStamper(alice), org.orgId, org.evmSignerAddress, hash("gone")))).toMatchObject({ status: 401 });
+    expect(await refusal(multiOwner.removeMembers(memberStamper(bob), org.orgId, [bob.address, carol.address]))).toMatchObject({ code: "LAST_MEMBER" });
+  });
+
+  it("needs consensus once the root quorum's threshold is above one, and refuses members outside it", async () => {
+    const [alice, bob] = [account(), account()];
+    const org = await multiOwner.create([alice.address, bob.address]);
+    const [aliceId] = org.members.filter((m) => m.evmSignerAddress === alice.address).map((m) => m.userId);
+    const narrowed = await multiOwner.updateRootQuorum(memberStamper(alice), org.orgId, { threshold: 1, userIds: [aliceId!] });
+    expect(narrowed.rootQuorum).toEqual({ threshold: 1, userIds: [aliceId] });
+    expect(await refusal(multiOwner.signRawPayload(memberStamper(bob), org.orgId, org.evmSignerAddress, hash("b")))).toMatchObject({
+      status: 403,
+      code: "NOT_IN_ROOT_QUORUM",
+    });
+    await multiOwner.updateRootQuorum(memberStamper(alice), org.orgId, { threshold: 2, userIds: org.members.map((m) => m.userId) });
+    expect(await refusal(multiOwner.signRawPayload(memberStamper(alice), org.orgId, org.evmSignerAddress, hash("a")))).toMatchObject({
+      status: 409,
+      code: "CONSENSUS_NEEDED",
+    });
+  });
+
+  it("refuses a replayed member stamp and a malformed create", async () => {
+    const alice = account();
+    const org = await multiOwner.create([alice.address]);
+    const body = JSON.stringify({
+      type: "ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2",
+      timestampMs: String(Date.now()),
+      organizationId: org.orgId,
+      parameters: { encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction: "HASH_FUNCTION_NO_OP", payload: hash("once"), signWith: org.evmSignerAddress },
+    });
+    const stampedRequest = { url: `${emulator.url}/public/v1/submit/sign_raw_payload`, body, stamp: await memberStamper(alice).stamp(body) };
+    const client = new SignerClient({ url: emulator.url });
+    await client.request("multi-owner-sign-raw-payload", { stampedRequest });
+    expect(await refusal(client.request("multi-owner-sign-raw-payload", { stampedRequest }))).toMatchObject({ status: 401, code: "REPLAYED_REQUEST" });
+    expect(await refusal(client.request("multi-owner-create", { members: [{ evmSignerAddress: "0x123" }] }))).toMatchObject({ status: 400 });
+  });
+});
