@@ -44,7 +44,7 @@ export function BackendBanner() {
               ? `The EVM devnet (${status.devnet.url}) is not running`
               : `The local Solana RPC (${status.solana.url}) is not running`}
           : smart accounts, Solana transfers and the dev wallets' transactions need it. Start everything with <code>npm start -- --devnet</code>, or only
-          the chains with <code>npm run devnet</code> and <code>npx tsx emulator/solana/cli.ts</code>.
+          the chains with <code>npm run devnet</code> and <code>npm run solana</code>.
         </div>
       )}
     </>
