@@ -1,0 +1,60 @@
+// Wallet errors of spec §8 "Wallet errors by name": one class per name, each with a stable `name`
+// (apps tell them apart without instanceof). 'not connected' is the shared WalletNotConnectedError.
+import { LatchError } from "latch-kit";
+import { WalletNotConnectedError } from "../wallets/index";
+
+export { WalletNotConnectedError };
+
+/** Base of the Solana wallet errors. */
+export class SolanaWalletError extends LatchError {
+  override name = "SolanaWalletError";
+}
+
+const named = (name: string, fallback: string) =>
+  class extends SolanaWalletError {
+    override name = name;
+    constructor(message: string = fallback, options?: { cause?: unknown }) {
+      super(message, options);
+    }
+  };
+
+/** The wallet is not installed (readyState not Installed): its site opens in a new tab. */
+export const WalletNotReadyError = named("WalletNotReadyError", "Wallet not ready");
+export const WalletLoadError = named("WalletLoadError", "Wallet failed to load");
+export const WalletConfigError = named("WalletConfigError", "Wallet configuration error");
+export const WalletConnectionError = named("WalletConnectionError", "Wallet connection failed");
+export const WalletDisconnectedError = named("WalletDisconnectedError", "Wallet disconnected");
+export const WalletDisconnectionError = named("WalletDisconnectionError", "Wallet disconnection failed");
+export const WalletAccountError = named("WalletAccountError", "Wallet returned no account");
+export const WalletPublicKeyError = named("WalletPublicKeyError", "Wallet returned an invalid public key");
+export const WalletKeypairError = named("WalletKeypairError", "Wallet keypair error");
+export const WalletSendTransactionError = named("WalletSendTransactionError", "Wallet failed to send the transaction");
+export const WalletSignTransactionError = named("WalletSignTransactionError", "Wallet failed to sign the transaction");
+export const WalletSignMessageError = named("WalletSignMessageError", "Wallet failed to sign the message");
+export const WalletSignInError = named("WalletSignInError", "Sign in failed, no sign in result returned by wallet");
+export const WalletTimeoutError = named("WalletTimeoutError", "Wallet timed out");
+export const WalletWindowBlockedError = named("WalletWindowBlockedError", "Wallet window blocked");
+export const WalletWindowClosedError = named("WalletWindowClosedError", "Wallet window closed");
+export const WalletNotSelectedError = named("WalletNotSelectedError", "No wallet selected");
+
+/** Every name of the catalogue, in the spec's order. */
+export const SOLANA_WALLET_ERROR_NAMES = [
+  "WalletNotReadyError",
+  "WalletLoadError",
+  "WalletConfigError",
+  "WalletConnectionError",
+  "WalletDisconnectedError",
+  "WalletDisconnectionError",
+  "WalletAccountError",
+  "WalletPublicKeyError",
+  "WalletKeypairError",
+  "WalletNotConnectedError",
+  "WalletSendTransactionError",
+  "WalletSignTransactionError",
+  "WalletSignMessageError",
+  "WalletSignInError",
+  "WalletTimeoutError",
+  "WalletWindowBlockedError",
+  "WalletWindowClosedError",
+  "WalletNotSelectedError",
+] as const;

@@ -1,0 +1,340 @@
+// The Solana external wallets of one kit, on wallet-standard: discovery (`@wallet-standard/app`),
+// the connect flow behind eoa_connect (chain svm), the EOA user, signing through the wallet.
+import { getWallets } from "@wallet-standard/app";
+import type { Wallet, WalletAccount } from "@wallet-standard/base";
+import {
+  StandardConnect,
+  StandardDisconnect,
+  StandardEvents,
+  type StandardConnectFeature,
+  type StandardDisconnectFeature,
+  type StandardEventsFeature,
+} from "@wallet-standard/features";
+import {
+  SolanaSignMessage,
+  SolanaSignTransaction,
+  type SolanaSignMessageFeature,
+  type SolanaSignTransactionFeature,
+} from "@solana/wallet-standard-features";
+import type { Kit, User } from "latch-kit";
+import {
+  UserRejectedError,
+  WalletNotConnectedError,
+  toWalletError,
+  walletSources,
+  type SolanaWalletInfo,
+  type WalletEntry,
+} from "../wallets/index";
+import type { ResolvedSolanaConfig } from "./config";
+import {
+  WalletAccountError,
+  WalletConnectionError,
+  WalletDisconnectionError,
+  WalletNotReadyError,
+  WalletSignMessageError,
+  WalletSignTransactionError,
+} from "./errors";
+import { solanaWalletStrings as t } from "./strings";
+
+export const SVM_SOURCE_ID = "svm";
+
+/** A Solana wallet as listed: the spec's adapter (name, icon) and readyState, plus where it came from. */
+export interface SolanaWalletAdapter extends SolanaWalletInfo {
+  /** The wallet-standard wallet, when installed. */
+  wallet?: Wallet;
+  /** The wallet's site (known wallets), opened when it is not ready. */
+  url?: string;
+}
+
+export type SolanaWalletStatus = "disconnected" | "connecting" | "connected";
+
+/** The Solana wallet connection: status, the wallet's base58 public key, the wallet's name. */
+export interface SolanaWalletConnection {
+  status: SolanaWalletStatus;
+  publicKey?: string;
+  walletName?: string;
+}
+
+const DISCONNECTED: SolanaWalletConnection = { status: "disconnected" };
+
+/**
+ * The Solana wallet user: an EOA whose address, orgId, userId and solanaAddress are all the
+ * wallet's base58 public key (`address` is typed for EVM hex; here it holds the base58 key).
+ */
+export function solanaEoaUser(publicKey: string): User {
+  return { type: "eoa", address: publicKey as `0x${string}`, orgId: publicKey, userId: publicKey, solanaAddress: publicKey };
+}
+
+/** Wallets this plugin can use: some `solana:*` chain and `standard:connect`. */
+export function isSolanaStandardWallet(wallet: Wallet): boolean {
+  return wallet.chains.some((c) => c.startsWith("solana:")) && StandardConnect in wallet.features;
+}
+
+/** Installed wallets first as reported; known (configured) wallets that are absent as NotDetected. */
+export function solanaAdapters(wallets: readonly Wallet[], known: ResolvedSolanaConfig["wallets"]): SolanaWalletAdapter[] {
+  const installed: SolanaWalletAdapter[] = wallets.filter(isSolanaStandardWallet).map((wallet) => ({
+    name: wallet.name,
+    icon: wallet.icon,
+    readyState: "Installed",
+    wallet,
+  }));
+  const absent: SolanaWalletAdapter[] = known.map((k) => ({ name: k.name, readyState: "NotDetected", url: k.url, ...(k.icon ? { icon: k.icon } : {}) }));
+  // Both are reported; the list rules (svmEntries) keep the Installed one of a duplicate name.
+  return [...absent, ...installed];
+}
+
+export class SolanaWallets {
+  private adapters: readonly SolanaWalletAdapter[] = [];
+  private connection: SolanaWalletConnection = DISCONNECTED;
+  private selected: { wallet: Wallet; account: WalletAccount } | null = null;
+  private readonly listeners = new Set<() => void>();
+  private readonly teardowns: Array<() => void> = [];
+  private offWalletEvents: (() => void) | null = null;
+  private attempt = 0;
+  private started = false;
+
+  constructor(
+    private readonly kit: Kit,
+    readonly settings: ResolvedSolanaConfig,
+  ) {
+    this.adapters = solanaAdapters([], settings.wallets);
+  }
+
+  /** Discovery starts on first client-side use (never on the server). */
+  start() {
+    if (this.started || typeof window === "undefined") return;
+    this.started = true;
+    const api = getWallets();
+    const sync = () => {
+      this.adapters = solanaAdapters(api.get(), this.settings.wallets);
+      this.notify();
+    };
+    this.teardowns.push(api.on("register", sync), api.on("unregister", sync));
+    sync();
+  }
+
+  getAdapters = (): readonly SolanaWalletAdapter[] => {
+    this.start();
+    return this.adapters;
+  };
+  getConnection = (): SolanaWalletConnection => this.connection;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private notify() {
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private setConnection(next: SolanaWalletConnection) {
+    this.connection = next;
+    this.notify();
+  }
+
+  private adapterOf(entry: WalletEntry): SolanaWalletAdapter | undefined {
+    const same = this.getAdapters().filter((a) => a.name.toLowerCase() === entry.id.toLowerCase());
+    return same.find((a) => a.readyState === "Installed") ?? same[0];
+  }
+
+  // --- connect flow (spec §4 Solana flow) -------------------------------------------------------
+
+  /**
+   * Choosing a wallet: any current wallet is disconnected, the chosen one selected, the flow moves to
+   * eoa_connect for svm, and to complete once the wallet's public key exists. A wallet that is not
+   * ready cannot connect: the error is logged and its site opens in a new tab (still in the gesture).
+   */
+  connect(entry: WalletEntry): Promise<void> {
+    const attempt = ++this.attempt;
+    const step = { type: "eoa_connect" as const, chain: "svm" as const, wallet: entry };
+    const adapter = this.adapterOf(entry);
+    if (!adapter?.wallet || adapter.readyState !== "Installed") {
+      const error = new WalletNotReadyError();
+      console.error(error, error.message);
+      if (adapter?.url && typeof window !== "undefined") window.open(adapter.url, "_blank");
+      this.kit.setStep({ ...step, error });
+      return Promise.resolve();
+    }
+    const off = this.kit.events.on("stepChanged", (next) => {
+      if (next.type === "eoa_connect" || next.type === "complete") return;
+      off();
+      if (attempt === this.attempt) this.cancel();
+    });
+    const run = async () => {
+      await Promise.all(walletSources(this.kit).map((s) => s.disconnect()));
+      if (attempt !== this.attempt) throw new UserRejectedError();
+      this.kit.setStep(step);
+      this.setConnection({ status: "connecting", walletName: adapter.name });
+      return this.connectWallet(adapter.wallet!, attempt);
+    };
+    return run().then(
+      (publicKey) => {
+        off();
+        if (attempt !== this.attempt) return;
+        this.kit.setUser(solanaEoaUser(publicKey));
+        this.kit.setStatus("CONNECTED");
+        if (this.kit.getStep().type !== "complete") this.kit.setStep({ type: "complete" });
+      },
+      (thrown) => {
+        off();
+        if (attempt !== this.attempt) return;
+        this.setConnection(DISCONNECTED);
+        const error = toWalletError(thrown);
+        // Spec §8: a wallet error is logged (a refusal is the user's choice, not an error).
+        if (!(error instanceof UserRejectedError)) console.error(error, error.message);
+        this.kit.setStep({ ...step, error: error instanceof UserRejectedError || error.name.startsWith("Wallet") ? error : new WalletConnectionError(error.message, { cause: thrown }) });
+      },
+    );
+  }
+
+  /** `standard:connect`, then the first account with a Solana chain; returns its base58 public key. */
+  private async connectWallet(wallet: Wallet, attempt: number): Promise<string> {
+    const connect = (wallet.features as StandardConnectFeature)[StandardConnect].connect;
+    const { accounts } = await connect();
+    const account = accounts.find((a) => a.chains.some((c) => c.startsWith("solana:"))) ?? accounts[0];
+    if (attempt !== this.attempt) {
+      // Cancelled while the wallet was asking: a late approval signs nobody in.
+      void this.disconnectStandard(wallet);
+      throw new UserRejectedError();
+    }
+    if (!account) throw new WalletAccountError(t.noAccount);
+    this.selected = { wallet, account };
+    this.watch(wallet);
+    this.setConnection({ status: "connected", publicKey: account.address, walletName: wallet.name });
+    return account.address;
+  }
+
+  /** The wallet changed under us: accounts gone signs the user out, another account follows. */
+  private watch(wallet: Wallet) {
+    this.offWalletEvents?.();
+    this.offWalletEvents = null;
+    const events = (wallet.features as Partial<StandardEventsFeature>)[StandardEvents];
+    if (!events) return;
+    this.offWalletEvents = events.on("change", ({ accounts }) => {
+      if (!accounts || this.selected?.wallet !== wallet) return;
+      const account = accounts.find((a) => a.chains.some((c) => c.startsWith("solana:")));
+      const user = this.kit.getUser();
+      if (!account) {
+        this.forget();
+        if (user?.type === "eoa" && user.solanaAddress) {
+          this.kit.setUser(null);
+          this.kit.setStatus("DISCONNECTED");
+        }
+      } else if (account.address !== this.selected.account.address) {
+        this.selected = { wallet, account };
+        this.setConnection({ status: "connected", publicKey: account.address, walletName: wallet.name });
+        if (user?.type === "eoa" && user.solanaAddress) this.kit.setUser(solanaEoaUser(account.address));
+      }
+    });
+  }
+
+  /** Cancel: a pending connection no longer signs anyone in. */
+  cancel() {
+    this.attempt++;
+    if (this.connection.status === "connecting") this.setConnection(DISCONNECTED);
+  }
+
+  private async disconnectStandard(wallet: Wallet) {
+    const feature = (wallet.features as Partial<StandardDisconnectFeature>)[StandardDisconnect];
+    try {
+      await feature?.disconnect();
+    } catch (error) {
+      const e = new WalletDisconnectionError(undefined, { cause: error });
+      console.error(e, e.message);
+    }
+  }
+
+  private forget() {
+    this.offWalletEvents?.();
+    this.offWalletEvents = null;
+    this.selected = null;
+    this.setConnection(DISCONNECTED);
+  }
+
+  /** Ends the wallet connection, if any; always settles. */
+  async disconnectWallet(): Promise<void> {
+    const selected = this.selected;
+    if (!selected) return;
+    this.forget();
+    await this.disconnectStandard(selected.wallet);
+  }
+
+  /** Logout. */
+  async disconnect(): Promise<void> {
+    this.attempt++;
+    await this.disconnectWallet();
+  }
+
+  // --- signing ---------------------------------------------------------------------------------
+
+  private requireSelected() {
+    if (!this.selected || this.connection.status !== "connected") throw new WalletNotConnectedError();
+    return this.selected;
+  }
+
+  /** `solana:signMessage`: an ed25519 signature (64 bytes) over the message (a string is signed as UTF-8). */
+  async signMessage(message: Uint8Array | string): Promise<Uint8Array> {
+    const { wallet, account } = this.requireSelected();
+    const feature = (wallet.features as Partial<SolanaSignMessageFeature>)[SolanaSignMessage];
+    if (!feature) throw new WalletSignMessageError(t.signMessageUnsupported);
+    const bytes = typeof message === "string" ? new TextEncoder().encode(message) : message;
+    try {
+      const [output] = await feature.signMessage({ account, message: bytes });
+      if (!output) throw new WalletSignMessageError();
+      return output.signature;
+    } catch (error) {
+      throw signingError(error, WalletSignMessageError);
+    }
+  }
+
+  /**
+   * `solana:signTransaction` on wire bytes (legacy or version 0, refused when the wallet does not
+   * list that version); returns the signed wire bytes.
+   */
+  async signTransactionBytes(transaction: Uint8Array): Promise<Uint8Array> {
+    const { wallet, account } = this.requireSelected();
+    const feature = (wallet.features as Partial<SolanaSignTransactionFeature>)[SolanaSignTransaction];
+    if (!feature) throw new WalletSignTransactionError(t.signingUnsupported);
+    const version = wireVersion(transaction);
+    if (!feature.supportedTransactionVersions.includes(version)) throw new WalletSignTransactionError(t.versionUnsupported);
+    const chain = account.chains.includes(this.settings.chain) ? this.settings.chain : account.chains.find((c) => c.startsWith("solana:"));
+    try {
+      const [output] = await feature.signTransaction({ account, transaction, ...(chain ? { chain } : {}) });
+      if (!output) throw new WalletSignTransactionError();
+      return output.signedTransaction;
+    } catch (error) {
+      throw signingError(error, WalletSignTransactionError);
+    }
+  }
+
+  destroy() {
+    for (const teardown of this.teardowns.splice(0)) teardown();
+    this.offWalletEvents?.();
+    this.listeners.clear();
+  }
+}
+
+function signingError(error: unknown, Kind: new (message?: string, options?: { cause?: unknown }) => Error): Error {
+  const e = toWalletError(error);
+  if (e instanceof UserRejectedError || e.name.startsWith("Wallet")) return e;
+  return new Kind(e.message, { cause: error });
+}
+
+/** The version of a wire transaction: after the compact-u16 signature count and the signatures, the message's first byte. */
+export function wireVersion(wire: Uint8Array): "legacy" | 0 {
+  let count = 0;
+  let shift = 0;
+  let offset = 0;
+  for (;;) {
+    const byte = wire[offset++] ?? 0;
+    count |= (byte & 0x7f) << shift;
+    if (!(byte & 0x80)) break;
+    shift += 7;
+  }
+  const first = wire[offset + count * 64] ?? 0;
+  if ((first & 0x80) === 0) return "legacy";
+  const version = first & 0x7f;
+  if (version !== 0) throw new WalletSignTransactionError(t.versionUnsupported);
+  return 0;
+}
