@@ -1,0 +1,72 @@
+// The Solana wallet tests' app page: the external_wallets section with the solana plugin (and the
+// evm plugin, so EVM wallets list first), plus buttons that sign a message and a v0 transaction.
+import { useState } from "react";
+import { createRoot } from "react-dom/client";
+import {
+  address,
+  appendTransactionMessageInstruction,
+  compileTransaction,
+  createTransactionMessage,
+  getBase64EncodedWireTransaction,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  type Blockhash,
+} from "@solana/kit";
+import { createKit } from "latch-kit";
+import { LatchProvider, useAuthModal, useLogout, useUser } from "latch-kit/react";
+import { evm } from "latch-kit/plugins/evm";
+import { solana, useSolanaWallet } from "latch-kit/plugins/solana";
+import { transferSolInstruction } from "latch-kit/plugins/solana-embedded";
+
+const params = new URLSearchParams(location.search);
+const known = (params.get("known") ?? "").split(",").filter(Boolean).map((name) => ({ name, url: `https://wallets.example/${encodeURIComponent(name)}` }));
+
+const kit = createKit({
+  plugins: [evm(), solana({ chain: "solana:localnet", wallets: known })],
+  ui: { theme: "light", auth: { sections: [[{ type: "external_wallets" }]] } },
+});
+
+const BLOCKHASH = "EETubP5AKHgjPAhzPAFcb8BAY1hMH639CWCFTqi3hq1k" as Blockhash;
+const bytesToBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+
+function App() {
+  const { openAuthModal } = useAuthModal();
+  const user = useUser();
+  const wallet = useSolanaWallet();
+  const { logout } = useLogout();
+  const [signature, setSignature] = useState("");
+  const [signedTx, setSignedTx] = useState("");
+  const [error, setError] = useState("");
+  const report = (p: Promise<unknown>) => p.then(() => setError(""), (e: Error) => setError(`${e.name}: ${e.message}`));
+  const signTx = async () => {
+    const me = address(wallet.publicKey!);
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayer(me, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: BLOCKHASH, lastValidBlockHeight: 100n }, m),
+      (m) => appendTransactionMessageInstruction(transferSolInstruction({ source: me, destination: address("11111111111111111111111111111112"), amount: 1000 }), m),
+    );
+    setSignedTx(getBase64EncodedWireTransaction(await wallet.signTransaction(compileTransaction(message))));
+  };
+  return (
+    <main style={{ padding: 24 }}>
+      <h1>Solana wallets test page</h1>
+      <button type="button" onClick={openAuthModal}>Open sign-in</button>
+      <p data-testid="user">{user ? `${user.type} ${user.address} ${user.orgId} ${user.userId} ${user.solanaAddress}` : "none"}</p>
+      <p data-testid="connection">{`${wallet.status} ${wallet.walletName ?? ""}`}</p>
+      <button type="button" onClick={() => report(wallet.signMessage("Sign in to Latch").then((s) => setSignature(bytesToBase64(s))))}>Sign message</button>
+      <p data-testid="signature">{signature}</p>
+      <button type="button" onClick={() => report(signTx())}>Sign transaction</button>
+      <p data-testid="signed-tx">{signedTx}</p>
+      <button type="button" onClick={() => void logout()}>Log out</button>
+      <p data-testid="error">{error}</p>
+    </main>
+  );
+}
+
+createRoot(document.getElementById("root")!).render(
+  <LatchProvider kit={kit}>
+    <App />
+  </LatchProvider>,
+);
