@@ -162,6 +162,10 @@ export function createKit(config: KitConfig = {}): Kit {
     },
   };
 
+  // After a logout the flow starts over (an embedded card would otherwise stay on `complete`).
+  events.on("disconnected", () => {
+    if (kit.getStep().type === "complete") kit.setStep({ type: "initial" });
+  });
   container.register(TOKENS.Kit, { useValue: kit });
   container.register(TOKENS.Config, { useValue: resolved });
   kit.use(coreStepsPlugin);

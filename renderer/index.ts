@@ -23,3 +23,4 @@ export { useListAuthMethods } from "./hooks/useListAuthMethods";
 export { useMFA, useSendVerificationCode, useSetEmail, useRemoveEmail, useSetPhone, useRemovePhone, useExportAccount } from "./hooks/useAccount";
 export { StepHeading, StepColumn } from "./primitives/StepHeading";
 export { SupportLink } from "./primitives/SupportLink";
+export { useRootClass } from "./dialog/useRootStyle";

@@ -58,7 +58,7 @@ export class AccountChanges {
     const user = this.requireUser();
     const stampedRequest = await this.signer.stampedRequest("submit/update_user_email", {
       type: "ACTIVITY_TYPE_UPDATE_USER_EMAIL",
-      timestampMs: String(Date.now()),
+      timestampMs: this.signer.nextTimestampMs(),
       organizationId: user.orgId,
       parameters: { userId: user.userId, userEmail, ...(verificationToken ? { verificationToken } : {}) },
     });
@@ -71,7 +71,7 @@ export class AccountChanges {
     const user = this.requireUser();
     const stampedRequest = await this.signer.stampedRequest("submit/update_user_phone_number", {
       type: "ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER",
-      timestampMs: String(Date.now()),
+      timestampMs: this.signer.nextTimestampMs(),
       organizationId: user.orgId,
       parameters: { userId: user.userId, userPhoneNumber, ...(verificationToken ? { verificationToken } : {}) },
     });

@@ -23,7 +23,7 @@ export async function exportWallet(signer: EmbeddedSigner, params: ExportParams 
   document.getElementById(elementId)?.remove();
   const frame = new IframeStamper({ iframeUrl: signer.config.exportFrameUrl, iframeContainer: container, iframeElementId: elementId });
   const targetPublicKey = await frame.init();
-  const timestampMs = String(Date.now());
+  const timestampMs = signer.nextTimestampMs();
   try {
     if (signer.stampsWithFrame) {
       const { wallets } = await signer.keyManagement.request<{ wallets: Array<{ walletId: string }> }>("query/list_wallets", {

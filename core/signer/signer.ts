@@ -96,6 +96,17 @@ export class EmbeddedSigner {
     return this.kit.getUser();
   }
 
+  private lastTimestampMs = 0;
+
+  /**
+   * `timestampMs` for a stamped body: the clock, but strictly increasing, so two identical
+   * requests in one millisecond are still two bodies (the backend refuses a replayed one).
+   */
+  nextTimestampMs(): string {
+    this.lastTimestampMs = Math.max(Date.now(), this.lastTimestampMs + 1);
+    return String(this.lastTimestampMs);
+  }
+
   /** Session length in seconds, as the backend wants it. */
   get expirationSeconds(): number {
     return Math.floor(this.config.expirationTimeMs / 1000);
@@ -119,10 +130,9 @@ export class EmbeddedSigner {
   private async restore(): Promise<void> {
     const generation = this.generation;
     const session = this.sessions.load();
-    if (!session) {
-      if (generation === this.generation) this.kit.setStatus("DISCONNECTED");
-      return;
-    }
+    // No session: the status is settled by kit.start() once every plugin (e.g. a reconnecting
+    // wallet) has started, so it does not flicker through DISCONNECTED.
+    if (!session) return;
     if (session.type === "passkey" && session.credentialId) {
       // Verifying would need an assertion, i.e. a passkey prompt at page load: the stored user is
       // trusted until its expiry, and the first stamped call proves the credential.
@@ -339,7 +349,7 @@ export class EmbeddedSigner {
 
   /** Loads the user of an organisation through a stamped whoami. */
   async whoami(orgId: string): Promise<User> {
-    const stampedRequest = await this.stampedRequest("query/whoami", { organizationId: orgId, timestampMs: String(Date.now()) });
+    const stampedRequest = await this.stampedRequest("query/whoami", { organizationId: orgId, timestampMs: this.nextTimestampMs() });
     return toUser(await this.client.request("whoami", { stampedRequest }));
   }
 
@@ -358,7 +368,7 @@ export class EmbeddedSigner {
     const user = this.requireUser();
     const stampedRequest = await this.stampedRequest("submit/sign_raw_payload", {
       type: "ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2",
-      timestampMs: String(Date.now()),
+      timestampMs: this.nextTimestampMs(),
       organizationId: user.orgId,
       parameters: {
         encoding: "PAYLOAD_ENCODING_HEXADECIMAL",
@@ -389,7 +399,7 @@ export class EmbeddedSigner {
     if (!user) throw new NotLoggedInError();
     return this.stampedRequest("submit/sign_raw_payload", {
       type: "ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2",
-      timestampMs: String(Date.now()),
+      timestampMs: this.nextTimestampMs(),
       organizationId: user.orgId,
       parameters: {
         encoding: "PAYLOAD_ENCODING_HEXADECIMAL",
@@ -473,7 +483,7 @@ export class EmbeddedSigner {
   private async loginWithPasskey(orgId?: string, credentialId?: string, isNewUser = false): Promise<User> {
     const generation = this.generation;
     const stamper = this.passkeyStamper(credentialId);
-    const body = JSON.stringify({ organizationId: orgId ?? this.config.rootOrgId, timestampMs: String(Date.now()) });
+    const body = JSON.stringify({ organizationId: orgId ?? this.config.rootOrgId, timestampMs: this.nextTimestampMs() });
     const stamp = await stamper.stamp(body);
     const usedCredential = (JSON.parse(stamp.stampHeaderValue) as { credentialId: string }).credentialId;
     const answer = await this.client.request("whoami", {
@@ -499,7 +509,7 @@ export class EmbeddedSigner {
     });
     const activity = await this.keyManagement.submitActivity("create_authenticators", {
       type: "ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2",
-      timestampMs: String(Date.now()),
+      timestampMs: this.nextTimestampMs(),
       organizationId: user.orgId,
       parameters: {
         userId: user.userId,
@@ -515,7 +525,7 @@ export class EmbeddedSigner {
     const user = this.requireUser();
     await this.keyManagement.submitActivity("delete_authenticators", {
       type: "ACTIVITY_TYPE_DELETE_AUTHENTICATORS",
-      timestampMs: String(Date.now()),
+      timestampMs: this.nextTimestampMs(),
       organizationId: user.orgId,
       parameters: { userId: user.userId, authenticatorIds: [authenticatorId] },
     });
@@ -527,7 +537,7 @@ export class EmbeddedSigner {
     const stampedRequest = await this.stampedRequest("query/list_authenticators", {
       organizationId: user.orgId,
       userId: user.userId,
-      timestampMs: String(Date.now()),
+      timestampMs: this.nextTimestampMs(),
     });
     const methods = await this.client.request("list-auth-methods", { suborgId: user.orgId, stampedRequest });
     this.kit.store.set(this.authMethodsAtom, methods);

@@ -347,7 +347,7 @@ export class OauthService {
     const user = signer.requireUser();
     const stampedRequest = await signer.stampedRequest("submit/create_oauth_providers", {
       type: "ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS",
-      timestampMs: String(Date.now()),
+      timestampMs: this.signer.nextTimestampMs(),
       organizationId: user.orgId,
       parameters: { userId: user.userId, oauthProviders },
     });
@@ -360,7 +360,7 @@ export class OauthService {
     const user = signer.requireUser();
     const stampedRequest = await signer.stampedRequest("submit/delete_oauth_providers", {
       type: "ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS",
-      timestampMs: String(Date.now()),
+      timestampMs: this.signer.nextTimestampMs(),
       organizationId: user.orgId,
       parameters: { userId: user.userId, providerIds },
     });

@@ -32,8 +32,8 @@ export function EmailSection({ kit, config }: SectionProps<EmailSectionConfig>) 
     setSubmitting(true);
     try {
       // With both email plugins the backend's email mode decides; with one, that one's mode.
-      const canCode = Boolean(kit.step("otp_verify").Screen);
-      const canLink = Boolean(kit.step("email_verify").Screen);
+      const canCode = kit.hasPlugin("email-otp");
+      const canLink = kit.hasPlugin("magic-link");
       const mode = canCode && canLink ? await getEmbeddedSigner(kit).getEmailMode() : canLink ? "magicLink" : "otp";
       if (mode === "otp") {
         // OTP mode: the code screen shows as soon as the request starts.
