@@ -86,7 +86,7 @@ describe("a wallet-standard Solana wallet in Chromium", () => {
     expect(tx.messageBytes[0]).toBe(0x80); // version 0
     const signature = tx.signatures[wallet.address as keyof typeof tx.signatures];
     expect(signature).toBeTruthy();
-    expect(ed25519.verify(signature!, tx.messageBytes as Uint8Array, wallet.publicKey)).toBe(true);
+    expect(ed25519.verify(signature!, Uint8Array.from(tx.messageBytes), wallet.publicKey)).toBe(true);
     expect(base58.encode(wallet.publicKey)).toBe(wallet.address);
   });
 
