@@ -25,6 +25,8 @@ export function walletErrorText(error: Error, walletName: string, t: WalletStrin
       return { kind: "other", heading: defaultHeading, body: t.chainNotConfigured };
     case "ConnectorAlreadyConnectedError":
       return { kind: "other", heading: defaultHeading, body: t.alreadyConnected };
+    case "WalletNotReadyError":
+      return { kind: "other", heading: defaultHeading, body: format(t.notReady, { wallet: walletName }) };
   }
   if (/chainid not found/i.test(message)) return { kind: "other", heading: defaultHeading, body: t.chainIdNotFound };
   if (/params not found/i.test(message)) return { kind: "other", heading: defaultHeading, body: t.paramsNotFound };

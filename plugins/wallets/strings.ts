@@ -22,6 +22,7 @@ export const walletStrings = {
   paramsNotFound: "This app's WalletConnect settings are missing or incorrect.", // ours: 'params not found'
   chainNotConfigured: "This network is not configured for this app.", // ours: 'Chain not configured'
   alreadyConnected: "This wallet is already connected.", // ours: 'Connector already connected'
+  notReady: "{wallet} is not installed in this browser. Its website opened in a new tab.", // ours: Solana 'not ready'
   noWalletTitle: "We can't find a wallet",
   noWalletBody: "Install a wallet in your browser, then try again.", // ours
   findWallet: "Find a wallet",

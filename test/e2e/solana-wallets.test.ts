@@ -56,6 +56,7 @@ describe("a wallet-standard Solana wallet in Chromium", () => {
     expect(site.url()).toBe("https://wallets.example/Ghost%20Wallet");
     await site.close();
     await dialog().getByRole("heading", { name: "Couldn't connect to Ghost Wallet" }).waitFor();
+    expect(await dialog().getByText("Ghost Wallet is not installed in this browser. Its website opened in a new tab.").isVisible()).toBe(true);
     expect(watch.errors.some((e) => e.includes("WalletNotReadyError") || e.includes("Wallet not ready"))).toBe(true);
     watch.errors.length = 0;
     await dialog().getByRole("button", { name: "Back" }).click();

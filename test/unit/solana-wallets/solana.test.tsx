@@ -158,6 +158,7 @@ describe("solana connect flow", () => {
     expect(step.type === "eoa_connect" && step.error).toBeInstanceOf(WalletNotReadyError);
     expect(logged).toHaveBeenCalled();
     expect(kit.getUser()).toBeNull();
+    await screen.findByText("Ghost Wallet is not installed in this browser. Its website opened in a new tab.");
   });
 
   it("names every wallet error of the catalogue", async () => {
