@@ -1,6 +1,6 @@
 // `npm start`: the local emulator and the playground, together; Ctrl-C stops everything started here.
-// `npm start -- --devnet` also starts the local chains: the EVM devnet (node, bundler, paymaster) and
-// the local Solana RPC.
+// It also starts the local chains: the EVM devnet (node, bundler, paymaster) and the local Solana
+// RPC; `npm start -- --no-devnet` skips them (sign-in only, faster start).
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -83,7 +83,8 @@ if (sizesAreStale()) {
 }
 
 const emulatorPort = process.env.LATCH_EMULATOR_PORT ?? "8787";
-if (process.argv.includes("--devnet")) {
+const withChains = !process.argv.includes("--no-devnet");
+if (withChains) {
   run("devnet", "npx", ["tsx", "emulator/devnet/cli.ts"]);
   run("solana", "npx", ["tsx", "emulator/solana/cli.ts"]);
 }
@@ -92,5 +93,5 @@ run("playground", "npx", ["vite", "--config", "playground/vite.config.ts"], {
   LATCH_EMULATOR_URL: `http://localhost:${emulatorPort}`,
 });
 console.log(
-  `Latch: playground at http://localhost:5173 — emulator at http://localhost:${emulatorPort}${process.argv.includes("--devnet") ? " — devnet at http://127.0.0.1:8545, Solana RPC at http://localhost:8899" : ""} (Ctrl-C stops everything)`,
+  `Latch: playground at http://localhost:5173 — emulator at http://localhost:${emulatorPort}${withChains ? " — devnet at http://127.0.0.1:8545, Solana RPC at http://localhost:8899" : ""} (Ctrl-C stops everything)`,
 );

@@ -43,7 +43,7 @@ export function BackendBanner() {
             : !status.devnet.up
               ? `The EVM devnet (${status.devnet.url}) is not running`
               : `The local Solana RPC (${status.solana.url}) is not running`}
-          : smart accounts, Solana transfers and the dev wallets' transactions need it. Start everything with <code>npm start -- --devnet</code>, or only
+          : smart accounts, Solana transfers and the dev wallets' transactions need it. Start everything with <code>npm start</code>, or only
           the chains with <code>npm run devnet</code> and <code>npm run solana</code>.
         </div>
       )}

@@ -208,7 +208,7 @@ export function ConfigPanel({ config, onChange, onReset }: { config: PlaygroundC
           <input type="checkbox" checked={config.solanaSponsored} disabled={!config.solana} onChange={(e) => set("solanaSponsored", e.target.checked)} />
           Fees paid by the local fee payer (policyId)
         </label>
-        <p className={styles.hint}>Sign with the user's Solana key and send transfers on the local Solana RPC (started by npm start -- --devnet).</p>
+        <p className={styles.hint}>Sign with the user's Solana key and send transfers on the local Solana RPC (started by npm start).</p>
       </Group>
 
       <Group title="Dialog">

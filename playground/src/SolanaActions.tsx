@@ -25,7 +25,7 @@ export function SolanaActions() {
       setBalance((await rpc.getBalance(address).send()).value);
       setRpcError(null);
     } catch {
-      setRpcError("The Solana RPC does not answer: start it with npm start -- --devnet.");
+      setRpcError("The Solana RPC does not answer: start it with npm start (or npm run solana).");
     }
   };
   useEffect(() => {
