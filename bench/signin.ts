@@ -18,12 +18,13 @@ try {
     await page.goto(`${playground.url}/?emailMode=otp`);
     await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor({ timeout: 30_000 });
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("textbox", { name: "Email" }).fill(email);
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("textbox", { name: "Email" }).fill(email);
     const started = performance.now();
     const since = Date.now() - 1000;
-    await page.getByRole("button", { name: "Continue" }).click();
+    await dialog.getByRole("button", { name: "Continue" }).first().click();
     const message = await waitForMessage(emulator.url, email, since);
-    await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
+    await dialog.getByRole("textbox", { name: "Digit 1 of 6" }).click();
     await page.keyboard.type(message.code!);
     await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
     const elapsed = performance.now() - started;
