@@ -8,6 +8,7 @@ import { sealExportBundle } from "../../emulator/crypto/exportBundle";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
 import { waitForMessage } from "./support/inbox";
+import { enterEmailCode } from "./support/sign-in";
 import { addVirtualAuthenticator } from "./support/webauthn";
 
 let browser: Browser;
@@ -55,12 +56,7 @@ async function typeCode(page: Page, code: string) {
 /** Email sign-in or sign-up by code in the dialog; resolves at the code screen's outcome. */
 async function emailCode(page: Page, email: string) {
   // Not a second earlier: the previous code to this address may be that recent.
-  const since = Date.now();
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("textbox", { name: "Email" }).fill(email);
-  await page.getByRole("button", { name: "Continue" }).first().click();
-  const message = await waitForMessage(emulator.url, email, since);
-  await typeCode(page, message.code!);
+  await enterEmailCode(page, emulator.url, email, { since: Date.now() });
 }
 
 async function signedIn(page: Page, email: string) {

@@ -4,7 +4,7 @@ import { verifyMessage } from "viem";
 import { startEmulator } from "../../emulator/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
-import { waitForMessage } from "./support/inbox";
+import { enterEmailCode } from "./support/sign-in";
 import { addVirtualAuthenticator, type VirtualAuthenticator } from "./support/webauthn";
 
 let browser: Browser;
@@ -55,18 +55,8 @@ async function passkeySignIn(page: Page) {
   await page.getByRole("button", { name: "I have a passkey" }).click();
 }
 
-async function typeCode(page: Page, code: string) {
-  await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
-  await page.keyboard.type(code);
-}
-
 async function emailSignUp(page: Page, email: string) {
-  const since = Date.now() - 1000;
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("textbox", { name: "Email" }).fill(email);
-  await page.getByRole("button", { name: "Continue" }).first().click();
-  const message = await waitForMessage(emulator.url, email, since);
-  await typeCode(page, message.code!);
+  await enterEmailCode(page, emulator.url, email);
 }
 
 describe("passkeys in Chromium with a virtual authenticator", () => {

@@ -14,7 +14,7 @@ import { startEmulator } from "../../emulator/index";
 import { startSolanaRpc, type RunningSolanaRpc } from "../../emulator/solana/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPlayground, type PlaygroundServer } from "./support/playground";
-import { waitForMessage } from "./support/inbox";
+import { enterEmailCode } from "./support/sign-in";
 import { seriousViolations } from "./support/axe";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -201,12 +201,7 @@ describe("after sign-in", () => {
     await snippetShows(page, "<AuthCard />", `uiMode: "embedded"`);
     const card = page.getByTestId("dialog-embedded");
     const email = `pg-${Date.now()}@example.com`;
-    const since = Date.now() - 1000;
-    await card.getByRole("textbox", { name: "Email" }).fill(email);
-    await card.getByRole("button", { name: "Continue" }).click();
-    const message = await waitForMessage(emulator.url, email, since);
-    await card.getByRole("textbox", { name: "Digit 1 of 6" }).click();
-    await page.keyboard.type(message.code!);
+    await enterEmailCode(page, emulator.url, email, { scope: card, open: false });
     await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
     await page.getByTestId("user-email").waitFor(); // after the card's success screen
 
@@ -270,13 +265,7 @@ describe("after sign-in", () => {
   it("signs and sends on Solana: a verified message, an airdrop, a transfer whose fee the local fee payer pays", async () => {
     const { page, watch } = await open("?sections=email&emailMode=otp&solana=1");
     const email = `sol-${Date.now()}@example.com`;
-    const since = Date.now() - 1000;
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("textbox", { name: "Email" }).fill(email);
-    await page.getByRole("button", { name: "Continue" }).click();
-    const message = await waitForMessage(emulator.url, email, since);
-    await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
-    await page.keyboard.type(message.code!);
+    await enterEmailCode(page, emulator.url, email);
     await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
     await snippetShows(page, `solanaEmbedded({ rpcUrl: "${solana.url}", policyId: "solana-sponsorship" })`);
 

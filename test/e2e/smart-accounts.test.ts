@@ -5,7 +5,7 @@ import { startEmulator } from "../../emulator/index";
 import { startDevnet } from "../../emulator/devnet/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
-import { waitForMessage } from "./support/inbox";
+import { enterEmailCode } from "./support/sign-in";
 
 let browser: Browser;
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
@@ -31,14 +31,7 @@ async function signIn(page: Page) {
   const query = new URLSearchParams({ emulator: emulator.url, rpc: devnet.rpcUrl, bundler: devnet.bundlerUrl, paymaster: devnet.paymasterUrl });
   await page.goto(`${server.url}/chain?${query}`);
   await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
-  const email = `chain-${Date.now()}@example.com`;
-  const since = Date.now() - 1000;
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("textbox", { name: "Email" }).fill(email);
-  await page.getByRole("button", { name: "Continue" }).click();
-  const message = await waitForMessage(emulator.url, email, since);
-  await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
-  await page.keyboard.type(message.code!);
+  await enterEmailCode(page, emulator.url, `chain-${Date.now()}@example.com`);
   await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
 }
 

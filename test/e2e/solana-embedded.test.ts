@@ -22,7 +22,7 @@ import { startEmulator } from "../../emulator/index";
 import { startSolanaRpc, type RunningSolanaRpc } from "../../emulator/solana/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
-import { waitForMessage } from "./support/inbox";
+import { enterEmailCode } from "./support/sign-in";
 
 const SOL = 1_000_000_000n;
 const AMOUNT = 10_000_000n;
@@ -53,14 +53,7 @@ async function signIn(page: Page, recipient: Address) {
   const query = new URLSearchParams({ emulator: emulator.url, solana: solana.url, to: recipient });
   await page.goto(`${server.url}/solana?${query}`);
   await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
-  const email = `solana-${Date.now()}@example.com`;
-  const since = Date.now() - 1000;
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("textbox", { name: "Email" }).fill(email);
-  await page.getByRole("button", { name: "Continue" }).click();
-  const message = await waitForMessage(emulator.url, email, since);
-  await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
-  await page.keyboard.type(message.code!);
+  await enterEmailCode(page, emulator.url, `solana-${Date.now()}@example.com`);
   await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
   // The success screen closes the dialog after 1 s (spec §9); until then it covers the page.
   await page.getByRole("dialog").waitFor({ state: "hidden" });

@@ -1,0 +1,25 @@
+import type { Locator, Page } from "playwright-core";
+import { waitForMessage, type InboxMessage } from "./inbox";
+
+export interface EmailCodeOptions {
+  /** Where the sign-in form is (the dialog by default, or an embedded card). */
+  scope?: Locator | Page;
+  /** Click the page's 'Sign in' button first (default true). */
+  open?: boolean;
+  /** Only codes sent at or after this time (ms) count; default one second ago. */
+  since?: number;
+}
+
+/** Email sign-in by code: enters the address, reads the code from the dev inbox, types it. */
+export async function enterEmailCode(page: Page, emulatorUrl: string, email: string, options: EmailCodeOptions = {}): Promise<InboxMessage> {
+  const since = options.since ?? Date.now() - 1000;
+  if (options.open !== false) await page.getByRole("button", { name: "Sign in" }).click();
+  const scope = options.scope ?? page;
+  await scope.getByRole("textbox", { name: "Email" }).fill(email);
+  // The email section comes first; an SMS section has its own Continue.
+  await scope.getByRole("button", { name: "Continue" }).first().click();
+  const message = await waitForMessage(emulatorUrl, email, since);
+  await scope.getByRole("textbox", { name: "Digit 1 of 6" }).click();
+  await page.keyboard.type(message.code!);
+  return message;
+}
