@@ -24,3 +24,4 @@ export { useMFA, useSendVerificationCode, useSetEmail, useRemoveEmail, useSetPho
 export { StepHeading, StepColumn } from "./primitives/StepHeading";
 export { SupportLink } from "./primitives/SupportLink";
 export { useRootClass } from "./dialog/useRootStyle";
+export { inputStyle } from "./primitives/inputStyle";

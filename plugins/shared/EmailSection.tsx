@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { FieldError, Input, Label, TextField } from "react-aria-components";
 import { getEmbeddedSigner, MfaRequiredError, toError, type SectionProps } from "latch-kit";
-import { Button, useCss, useStrings } from "latch-kit/react";
+import { Button, inputStyle, useCss, useStrings } from "latch-kit/react";
 import { EMAIL_STRINGS_TABLE, emailStrings } from "./strings";
 import { visuallyHidden } from "./visually-hidden";
 
@@ -78,20 +78,7 @@ export function EmailSection({ kit, config }: SectionProps<EmailSectionConfig>) 
           <EnvelopeIcon className={css({ position: "absolute", left: 12, color: "var(--latch-muted)", pointerEvents: "none" })} />
           <Input
             placeholder={config.placeholder ?? t.emailPlaceholder}
-            className={css({
-              width: "100%",
-              minHeight: 44,
-              padding: config.hideButton ? "10px 48px 10px 40px" : "10px 12px 10px 40px",
-              borderRadius: 10,
-              border: "1px solid var(--latch-border)",
-              background: "var(--latch-bg)",
-              color: "var(--latch-fg)",
-              font: "inherit",
-              fontSize: 15,
-              "&::placeholder": { color: "var(--latch-muted)" },
-              "&[data-focused]": { outline: "2px solid var(--latch-focus)", outlineOffset: 1 },
-              "&[data-invalid]": { borderColor: "var(--latch-danger)" },
-            })}
+            className={css(inputStyle, { padding: config.hideButton ? "10px 48px 10px 40px" : "10px 12px 10px 40px" })}
           />
           {config.hideButton && (
             <Button

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { FieldError, Input, Label, TextField } from "react-aria-components";
 import { toError, type SectionProps } from "latch-kit";
-import { Button, useCss, useStrings } from "latch-kit/react";
+import { Button, inputStyle, useCss, useStrings } from "latch-kit/react";
 import { EMAIL_STRINGS_TABLE, emailStrings } from "../shared/strings";
 import { visuallyHidden } from "../shared/visually-hidden";
 
@@ -47,20 +47,7 @@ export function SmsSection({ kit, config }: SectionProps<SmsSectionConfig>) {
     }
   };
 
-  const field = css({
-    minHeight: 44,
-    padding: "10px 12px",
-    borderRadius: 10,
-    border: "1px solid var(--latch-border)",
-    background: "var(--latch-bg)",
-    color: "var(--latch-fg)",
-    font: "inherit",
-    fontSize: 15,
-    width: "100%",
-    "&::placeholder": { color: "var(--latch-muted)" },
-    "&[data-focused]": { outline: "2px solid var(--latch-focus)", outlineOffset: 1 },
-    "&[data-invalid]": { borderColor: "var(--latch-danger)" },
-  });
+  const field = css(inputStyle);
 
   return (
     <form onSubmit={submit} noValidate className={css({ display: "flex", flexDirection: "column", gap: 10 })}>
