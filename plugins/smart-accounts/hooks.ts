@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { useAtomValue } from "jotai/react";
 import type { Hash, Hex, SignableMessage, TypedDataDefinition } from "viem";
 import {
@@ -5,22 +6,46 @@ import {
   signMessage,
   signTypedData,
   waitForUserOperationTransaction,
+  type AccountParams,
   type AccountType,
   type SendUserOperationParameters,
   type SmartAccountClient,
 } from "latch-kit/chain";
-import { useAction, useKit } from "latch-kit/react";
+import { useAction, useKit, useKitAtom } from "latch-kit/react";
 import { getSmartAccounts } from "./service";
 
-/** The smart-account client of a type for the signed-in user (null until connected and set up). */
-export function useSmartAccountClient(params: { type?: AccountType } = {}) {
+/**
+ * The smart-account client of a type for the signed-in user (null until connected and set up).
+ * With `accountParams` (salt, owners, a known address…) it builds that account's own client.
+ */
+export function useSmartAccountClient(params: { type?: AccountType; accountParams?: AccountParams } = {}) {
   const kit = useKit();
   const service = getSmartAccounts(kit);
   const clients = useAtomValue(service.clientsAtom, { store: kit.store });
   const error = useAtomValue(service.errorAtom, { store: kit.store });
+  const user = useKitAtom((a) => a.user);
   const type = params.type ?? service.types[0]!;
+  const paramsKey = params.accountParams ? JSON.stringify(params.accountParams, (_k, v) => (typeof v === "bigint" ? v.toString() : v)) : null;
+  const [own, setOwn] = useState<{ key: string; client: SmartAccountClient | null; error: Error | null } | null>(null);
+  useEffect(() => {
+    if (!paramsKey || !user || user.type !== "sca") return;
+    let current = true;
+    service.clientFor(user, type, params.accountParams).then(
+      (client) => current && setOwn({ key: `${type}:${paramsKey}`, client, error: null }),
+      (thrown: unknown) => current && setOwn({ key: `${type}:${paramsKey}`, client: null, error: thrown instanceof Error ? thrown : new Error(String(thrown)) }),
+    );
+    return () => {
+      current = false;
+    };
+    // The params object is compared by its content (paramsKey), not its identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [service, user, type, paramsKey]);
+  if (paramsKey) {
+    const mine = own?.key === `${type}:${paramsKey}` ? own : null;
+    return { client: mine?.client ?? null, address: mine?.client?.account.address ?? null, isLoadingClient: !mine && !!user, error: mine?.error ?? null };
+  }
   const client = clients?.[type] ?? null;
-  return { client, address: client?.account.address ?? null, isLoadingClient: !clients && !error && !!kit.getUser(), error };
+  return { client, address: client?.account.address ?? null, isLoadingClient: !clients && !error && !!user, error };
 }
 
 /** The account address of a type. */

@@ -60,28 +60,31 @@ export class SmartAccounts {
     return this.config.accountTypes?.length ? this.config.accountTypes : ["LightAccount"];
   }
 
+  /** A client for the signed-in user's account of a type, with these account parameters. */
+  async clientFor(user: User, type: AccountType, accountParams?: AccountParams): Promise<SmartAccountClient> {
+    // Without a connection config, the chain's provider rpc url is the connection.
+    const rpcUrl = providerRpcUrl(this.config.chain);
+    const transport = latchTransport(this.config.connection ?? (rpcUrl ? { rpcUrl } : {}));
+    const client = createClient({ chain: this.config.chain, transport });
+    const account = await toSmartAccountOfType(type, {
+      client,
+      owner: embeddedOwner(this.kit, user),
+      ...(accountParams ?? this.config.accountParams?.[type]),
+    });
+    return createSmartAccountClient({
+      account,
+      ...(this.config.policyId ? { policyId: this.config.policyId } : {}),
+      ...(this.config.policyToken ? { policyToken: this.config.policyToken } : {}),
+      ...(this.config.feeOptions ? { feeOptions: this.config.feeOptions } : {}),
+      ...(this.config.retry ? { retry: this.config.retry } : {}),
+    });
+  }
+
   async connect(user: User): Promise<void> {
     if (user.type !== "sca") return;
     const generation = ++this.generation;
     try {
-      // Without a connection config, the chain's provider rpc url is the connection.
-      const rpcUrl = providerRpcUrl(this.config.chain);
-      const transport = latchTransport(this.config.connection ?? (rpcUrl ? { rpcUrl } : {}));
-      const client = createClient({ chain: this.config.chain, transport });
-      const owner = embeddedOwner(this.kit, user);
-      const entries = await Promise.all(
-        this.types.map(async (type) => {
-          const account = await toSmartAccountOfType(type, { client, owner, ...this.config.accountParams?.[type] });
-          const smartClient = createSmartAccountClient({
-            account,
-            ...(this.config.policyId ? { policyId: this.config.policyId } : {}),
-            ...(this.config.policyToken ? { policyToken: this.config.policyToken } : {}),
-            ...(this.config.feeOptions ? { feeOptions: this.config.feeOptions } : {}),
-            ...(this.config.retry ? { retry: this.config.retry } : {}),
-          });
-          return [type, smartClient] as const;
-        }),
-      );
+      const entries = await Promise.all(this.types.map(async (type) => [type, await this.clientFor(user, type)] as const));
       if (generation !== this.generation) return;
       this.kit.store.set(this.clientsAtom, Object.fromEntries(entries));
       this.kit.store.set(this.errorAtom, null);

@@ -65,6 +65,10 @@ describe("smart accounts on the local devnet, from the browser", () => {
       const batchTx = (await page.getByTestId(`${type}-batch-tx`).textContent({ timeout: 30_000 })) as Hex;
       expect((await publicClient.getTransactionReceipt({ hash: batchTx })).status).toBe("success");
     }
+    // useSmartAccountClient({ type, accountParams }): another salt is another account of the same owner.
+    const salted = await page.getByTestId("salted-address").filter({ hasText: /^0x/ }).textContent();
+    expect(salted).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(salted).not.toBe(await page.getByTestId("LightAccount-address").textContent());
     expect(watch.errors).toEqual([]);
     expect(watch.offLoopback).toEqual([]);
     await page.close();

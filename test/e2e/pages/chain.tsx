@@ -60,6 +60,11 @@ function Account({ type }: { type: "LightAccount" | "ModularAccountV2" }) {
   );
 }
 
+function SaltedAccount() {
+  const { address } = useSmartAccountClient({ type: "LightAccount", accountParams: { salt: 1n } });
+  return <p data-testid="salted-address">{address ?? "…"}</p>;
+}
+
 function App() {
   const { openAuthModal } = useAuthModal();
   const { status } = useSignerStatus();
@@ -74,6 +79,7 @@ function App() {
         <>
           <Account type="LightAccount" />
           <Account type="ModularAccountV2" />
+          <SaltedAccount />
         </>
       )}
     </main>
