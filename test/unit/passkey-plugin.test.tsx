@@ -123,3 +123,15 @@ describe("adding a passkey after sign-up", () => {
     expect(screen.queryByRole("button", { name: "Use another method" })).toBeNull();
   });
 });
+
+describe("a browser without WebAuthn", () => {
+  it("refuses passkey sign-in with the spec's text, shown in the panel", async () => {
+    expect(typeof (globalThis as { PublicKeyCredential?: unknown }).PublicKeyCredential).toBe("undefined");
+    const kit = createKit({ plugins: [passkey()], signer: { url: "http://localhost:1" }, ui: { auth: { sections: [[{ type: "passkey" }]] } } });
+    render(<LatchProvider kit={kit} />);
+    act(() => kit.openModal());
+    fireEvent.click(screen.getByRole("button", { name: "I have a passkey" }));
+    await screen.findByText("webauthn is not supported by this browser");
+    expect(screen.getByRole("button", { name: "Use another method" })).toBeTruthy();
+  });
+});
