@@ -16,7 +16,7 @@ import {
   type SolanaSignMessageFeature,
   type SolanaSignTransactionFeature,
 } from "@solana/wallet-standard-features";
-import type { Kit, User } from "latch-kit";
+import { LatchError, type Kit, type User } from "latch-kit";
 import {
   UserRejectedError,
   WalletNotConnectedError,
@@ -183,7 +183,7 @@ export class SolanaWallets {
         const error = toWalletError(thrown);
         // Spec §8: a wallet error is logged (a refusal is the user's choice, not an error).
         if (!(error instanceof UserRejectedError)) console.error(error, error.message);
-        this.kit.setStep({ ...step, error: error instanceof UserRejectedError || error.name.startsWith("Wallet") ? error : new WalletConnectionError(error.message, { cause: thrown }) });
+        this.kit.setStep({ ...step, error: error instanceof LatchError ? error : new WalletConnectionError(error.message, { cause: thrown }) });
       },
     );
   }
@@ -317,7 +317,7 @@ export class SolanaWallets {
 
 function signingError(error: unknown, Kind: new (message?: string, options?: { cause?: unknown }) => Error): Error {
   const e = toWalletError(error);
-  if (e instanceof UserRejectedError || e.name.startsWith("Wallet")) return e;
+  if (e instanceof LatchError) return e;
   return new Kind(e.message, { cause: error });
 }
 

@@ -25,6 +25,8 @@ export function walletErrorText(error: Error, walletName: string, t: WalletStrin
       return { kind: "other", heading: defaultHeading, body: t.chainNotConfigured };
     case "ConnectorAlreadyConnectedError":
       return { kind: "other", heading: defaultHeading, body: t.alreadyConnected };
+    case "MobileWalletModalError":
+      return { kind: "other", heading: defaultHeading, body: message };
     case "WalletNotReadyError":
       return { kind: "other", heading: defaultHeading, body: format(t.notReady, { wallet: walletName }) };
   }

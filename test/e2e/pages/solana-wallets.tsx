@@ -18,12 +18,13 @@ import { LatchProvider, useAuthModal, useLogout, useUser } from "latch-kit/react
 import { evm } from "latch-kit/plugins/evm";
 import { solana, useSolanaWallet } from "latch-kit/plugins/solana";
 import { transferSolInstruction } from "latch-kit/plugins/solana-embedded";
+import { mobileWallet } from "latch-kit/plugins/mobile";
 
 const params = new URLSearchParams(location.search);
 const known = (params.get("known") ?? "").split(",").filter(Boolean).map((name) => ({ name, url: `https://wallets.example/${encodeURIComponent(name)}` }));
 
 const kit = createKit({
-  plugins: [evm(), solana({ chain: "solana:localnet", wallets: known })],
+  plugins: [evm(), solana({ chain: "solana:localnet", wallets: known }), ...(params.has("mobile") ? [mobileWallet({ chain: "solana:localnet", appIdentity: { name: "Latch test" } })] : [])],
   ui: { theme: "light", auth: { sections: [[{ type: "external_wallets" }]] } },
 });
 
@@ -50,7 +51,7 @@ function App() {
     setSignedTx(getBase64EncodedWireTransaction(await wallet.signTransaction(compileTransaction(message))));
   };
   return (
-    <main style={{ padding: 24 }}>
+    <main style={{ padding: 24, overflowWrap: "anywhere" }}>
       <h1>Solana wallets test page</h1>
       <button type="button" onClick={openAuthModal}>Open sign-in</button>
       <p data-testid="user">{user ? `${user.type} ${user.address} ${user.orgId} ${user.userId} ${user.solanaAddress}` : "none"}</p>
