@@ -87,7 +87,7 @@ export function AccountPanel() {
         <SolanaActions />
       ) : (
         <p className={styles.hint}>
-          {user.type === "sca" ? "Switch Solana on under Configure to sign and send on the local Solana RPC." : "Solana wallets (wallet-standard) come with issue 10."}
+          {user.type === "sca" ? "Switch Solana on under Configure to sign and send on the local Solana RPC." : "Signing with a Solana browser wallet: see useSolanaWallet() in latch-kit/plugins/solana."}
         </p>
       )}
 

@@ -164,7 +164,7 @@ export function ConfigPanel({ config, onChange, onReset }: { config: PlaygroundC
               </label>
             ))}
           </div>
-          {config.walletsChains.includes("svm") && <p className={styles.soon}>Solana wallets are listed once the solana plugin lands (issue 10).</p>}
+          {config.walletsChains.includes("svm") && <p className={styles.hint}>Solana browser wallets (wallet-standard) installed in this browser are listed with a 'Solana' badge.</p>}
         </fieldset>
         <label className={styles.check}>
           <input type="checkbox" checked={config.walletConnect} onChange={(e) => set("walletConnect", e.target.checked)} />

@@ -9,6 +9,7 @@ import { passkey } from "latch-kit/plugins/passkey";
 import { oauth } from "latch-kit/plugins/oauth";
 import { evm } from "latch-kit/plugins/evm";
 import { walletConnect } from "latch-kit/plugins/walletconnect";
+import { solana } from "latch-kit/plugins/solana";
 import { smartAccounts } from "latch-kit/plugins/smart-accounts";
 import { solanaEmbedded } from "latch-kit/plugins/solana-embedded";
 import { DEVNET_POLICY_ID, DEVNET_RETRY_SETTINGS, devnetChain } from "latch-kit/chain";
@@ -53,6 +54,13 @@ const evmUse: PluginUse = {
   argsSource: "{ chains: [devnetChain()] }",
   preamble: { imports: [`import { devnetChain } from "latch-kit/chain";`], lines: [] },
   make: () => evm({ chains: [devnetChain()] }),
+};
+const solanaWalletsUse: PluginUse = {
+  id: "solana",
+  factory: "solana",
+  from: "latch-kit/plugins/solana",
+  argsSource: '{ chain: "solana:localnet" }',
+  make: () => solana({ chain: "solana:localnet" }),
 };
 const walletConnectUse: PluginUse = { id: "walletconnect", factory: "walletConnect", from: "latch-kit/plugins/walletconnect", make: () => walletConnect() };
 
@@ -143,8 +151,12 @@ function pluginsOf(kind: SectionKind, config: PlaygroundConfig): PluginUse[] {
       return [passkeyUse];
     case "social":
       return config.social.length ? [oauthUse] : [];
-    case "wallets":
-      return config.walletConnect ? [evmUse, walletConnectUse] : [evmUse];
+    case "wallets": {
+      // Solana browser wallets (wallet-standard) when the section offers svm.
+      const solanaWallets = config.walletsChains.includes("svm") ? [solanaWalletsUse] : [];
+      const evmWallets = config.walletsChains.includes("evm") ? [evmUse, ...(config.walletConnect ? [walletConnectUse] : [])] : [];
+      return [...evmWallets, ...solanaWallets];
+    }
   }
 }
 
