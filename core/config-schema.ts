@@ -38,6 +38,7 @@ const uiSchema = type({
 });
 
 export const kitSchema = type({
+  "id?": "string > 0",
   "plugins?": type({ id: "string > 0" }).array(),
   "ui?": uiSchema,
   "signer?": "object",

@@ -31,6 +31,11 @@ export interface UiConfig {
 
 /** Plugins read their own part of `signer` (connection, session, frames): see the signer config. */
 export interface KitConfig {
+  /**
+   * Names this kit's stored state (remembered wallets, pairings), stable across reloads; give two
+   * kits on one page different ids. Default "latch".
+   */
+  id?: string;
   plugins?: LatchPlugin[];
   ui?: UiConfig;
   signer?: Record<string, unknown>;

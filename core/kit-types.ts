@@ -25,6 +25,7 @@ export interface KitEventRegistry {
 }
 
 export interface Kit {
+  /** From the config (default "latch"): namespaces what plugins store. */
   readonly id: string;
   readonly config: ResolvedKitConfig;
   /** This kit's own child container: plugins register and resolve services here. */

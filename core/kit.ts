@@ -9,8 +9,6 @@ import type { AuthStep, AuthStepType } from "./steps";
 import { createKitAtoms, createKitStore } from "./store";
 import type { SignerStatus, User } from "./types";
 
-let kitCount = 0;
-
 /**
  * One kit = a child DI container + a jotai store + the installed plugins.
  * Two kits on one page share nothing.
@@ -40,7 +38,7 @@ export function createKit(config: KitConfig = {}): Kit {
     resolveAllOrEmpty(container, TOKENS.Step).filter((def) => def.type === type);
 
   const kit: Kit = {
-    id: `latch-${++kitCount}`,
+    id: config.id ?? "latch",
     config: resolved,
     container,
     store,

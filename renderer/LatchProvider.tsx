@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import createEmotion from "@emotion/css/create-instance";
 import type { Kit } from "latch-kit";
 import { LatchContext, type LatchContextValue } from "./context";
@@ -17,10 +17,11 @@ export interface LatchProviderProps {
  * closed until `useAuthModal().openAuthModal()`.
  */
 export function LatchProvider({ kit, children, nonce }: LatchProviderProps) {
-  const [value] = useState<LatchContextValue>(() => {
+  // A new kit (an app that rebuilds it) gets a new context; the same kit keeps its styles.
+  const value = useMemo<LatchContextValue>(() => {
     kit.use(rendererBasePlugin);
     return { kit, emotion: createEmotion({ key: "latch", ...(nonce ? { nonce } : {}) }) };
-  });
+  }, [kit, nonce]);
   useEffect(() => {
     void kit.start();
   }, [kit]);

@@ -90,7 +90,7 @@ export function App() {
           <ConfigPanel config={config} onChange={update} onReset={() => update(defaultConfig)} />
         </div>
         {built.kit ? (
-          <LatchProvider kit={built.kit} key={built.kit.id}>
+          <LatchProvider kit={built.kit} key={key}>
             <ThemeSync mode={config.theme} />
             <div className={styles.area("try")}>
               <TryPanel config={config} events={events} onClearEvents={() => setEvents([])} />
