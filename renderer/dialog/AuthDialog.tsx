@@ -7,6 +7,7 @@ import { rendererStrings, useStrings } from "../strings";
 import { AuthContent } from "./AuthContent";
 import { useRootClass } from "./useRootStyle";
 import { useDirection } from "./useDirection";
+import { darkTokens, lightTokens } from "../theme/tokens";
 import { useSheetDrag } from "./useSheetDrag";
 
 /**
@@ -35,7 +36,8 @@ export function AuthDialog() {
         position: "fixed",
         inset: 0,
         zIndex: 2147483000,
-        background: lightOrDark(root.theme),
+        // The overlay sits outside the themed modal, so it reads the token's value, not the variable.
+        background: (root.theme === "dark" ? darkTokens : lightTokens)["--latch-backdrop"],
         display: "flex",
         alignItems: "flex-end",
         justifyContent: "center",
@@ -94,5 +96,3 @@ export function AuthDialog() {
     </I18nProvider>
   );
 }
-
-const lightOrDark = (theme: "light" | "dark") => (theme === "dark" ? "rgba(0, 0, 0, 0.65)" : "rgba(17, 24, 39, 0.5)");

@@ -58,5 +58,3 @@ export function TermsFooter() {
   // The spec's text starts lower case; shown as a sentence.
   return <p className={css({ margin: 0, "&::first-letter": { textTransform: "uppercase" } })}>{t.termsNotice}</p>;
 }
-
-export type { ComponentType };
