@@ -1,37 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { URI, type TOTP } from "otpauth";
 import { mnemonicToAccount, privateKeyToAddress } from "viem/accounts";
-import { startEmulator } from "../../emulator/index";
 import { createSecrets } from "../../emulator/crypto/secrets";
 import { sealExportBundle } from "../../emulator/crypto/exportBundle";
-import { launchChromium, watchPage } from "./support/chromium";
-import { startPageServer, type PageServer } from "./support/page-server";
+import { watchPage } from "./support/chromium";
 import { waitForMessage } from "./support/inbox";
-import { enterEmailCode } from "./support/sign-in";
+import { enterEmailCode, uniqueEmail } from "./support/sign-in";
+import { usePageStack } from "./support/stack";
 import { addVirtualAuthenticator } from "./support/webauthn";
 
-let browser: Browser;
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let pages: PageServer;
+const stack = usePageStack(["account"]);
 
-beforeAll(async () => {
-  [emulator, browser, pages] = await Promise.all([startEmulator({ memory: true, port: 0 }), launchChromium(), startPageServer(["account"])]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await pages?.close();
-  await emulator?.stop();
-});
-
-const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 let phones = 0;
 const uniquePhone = () => `+1555${String(Date.now() % 100000).padStart(5, "0")}${String(++phones).padStart(2, "0")}`.slice(0, 14);
 
 async function open(): Promise<{ page: Page; watch: ReturnType<typeof watchPage> }> {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 1000 } });
+  const page = await stack.browser.newPage({ viewport: { width: 1100, height: 1000 } });
   const watch = watchPage(page);
-  await page.goto(`${pages.url}/account?emulator=${encodeURIComponent(emulator.url)}`);
+  await page.goto(`${stack.pages.url}/account?emulator=${encodeURIComponent(stack.emulator.url)}`);
   await status(page, /^DISCONNECTED$/);
   return { page, watch };
 }
@@ -56,7 +43,7 @@ async function typeCode(page: Page, code: string) {
 /** Email sign-in or sign-up by code in the dialog; resolves at the code screen's outcome. */
 async function emailCode(page: Page, email: string) {
   // Not a second earlier: the previous code to this address may be that recent.
-  await enterEmailCode(page, emulator.url, email, { since: Date.now() });
+  await enterEmailCode(page, stack.emulator.url, email, { since: Date.now() });
 }
 
 async function signedIn(page: Page, email: string) {
@@ -76,17 +63,17 @@ async function verifyContact(page: Page, kind: "email" | "phone", contact: strin
   const since = Date.now();
   await page.getByRole("textbox", { name: "Contact" }).fill(contact);
   expect(await press(page, kind === "email" ? "Send email code" : "Send phone code")).toBe("ok");
-  const message = await waitForMessage(emulator.url, contact, since);
+  const message = await waitForMessage(stack.emulator.url, contact, since);
   await page.getByRole("textbox", { name: "Code", exact: true }).fill(message.code!);
 }
 
 const lookup = async (email: string) =>
-  ((await (await fetch(`${emulator.url}/signer/v1/lookup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) })).json()) as { orgId: string | null }).orgId;
+  ((await (await fetch(`${stack.emulator.url}/signer/v1/lookup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) })).json()) as { orgId: string | null }).orgId;
 
 describe("account management in Chromium against the emulator", () => {
   it("enrols TOTP from the otpauth URL, then email sign-in asks for it; removing the factor stops that", async () => {
     const { page, watch } = await open();
-    const email = unique("totp");
+    const email = uniqueEmail("totp");
     await signedIn(page, email);
     expect(await press(page, "Add MFA")).toBe("ok");
     const url = await text(page, "mfa-url");
@@ -121,10 +108,10 @@ describe("account management in Chromium against the emulator", () => {
 
   it("changes the email with a code: the new address signs in, the old one no longer finds the user", async () => {
     const { page } = await open();
-    const old = unique("old");
+    const old = uniqueEmail("old");
     await signedIn(page, old);
     const address = await text(page, "user-address");
-    const next = unique("new");
+    const next = uniqueEmail("new");
     await verifyContact(page, "email", next);
     expect(await press(page, "Set email")).toBe("ok");
     await page.getByTestId("user-email").filter({ hasText: next }).waitFor();
@@ -141,7 +128,7 @@ describe("account management in Chromium against the emulator", () => {
 
   it("adds and removes a phone; the last way to sign in cannot be removed", async () => {
     const { page } = await open();
-    const email = unique("phone");
+    const email = uniqueEmail("phone");
     await signedIn(page, email);
     const phone = uniquePhone();
     await verifyContact(page, "phone", phone);
@@ -161,7 +148,7 @@ describe("account management in Chromium against the emulator", () => {
 
   it("exports the seed phrase into the export frame only: it derives the user's address and never reaches the app", async () => {
     const { page, watch } = await open();
-    await signedIn(page, unique("export"));
+    await signedIn(page, uniqueEmail("export"));
     const address = await text(page, "user-address");
     expect(await press(page, "Export")).toBe("ok");
     await page.getByTestId("exported").filter({ hasText: "true" }).waitFor();
@@ -201,7 +188,7 @@ describe("account management in Chromium against the emulator", () => {
 describe("the emulator's export frame", () => {
   it("trusts only the signing key baked into its page: forged, re-labelled and other-organisation bundles are refused", async () => {
     const { page } = await open();
-    await signedIn(page, unique("frame"));
+    await signedIn(page, uniqueEmail("frame"));
     // A frame of our own, and a genuine bundle sealed to it through the key-management API.
     const { target, bundle, orgId } = await page.evaluate(async (frameUrl) => {
       const w = window as unknown as { __IframeStamper: typeof import("@turnkey/iframe-stamper").IframeStamper; __probe: unknown; __latchSigner: import("latch-kit").EmbeddedSigner };
@@ -218,7 +205,7 @@ describe("the emulator's export frame", () => {
         parameters: { walletId: wallets[0]!.walletId, targetPublicKey: target },
       });
       return { target, bundle: (activity.result!.exportWalletResult as { exportBundle: string }).exportBundle, orgId: organizationId };
-    }, `${emulator.url}/frames/export`);
+    }, `${stack.emulator.url}/frames/export`);
     const realKey = (JSON.parse(bundle) as { enclaveQuorumPublic: string }).enclaveQuorumPublic;
     const words = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
     const otherKey = await sealExportBundle(createSecrets(new Uint8Array(32).fill(7)), target, new TextEncoder().encode(words), orgId);

@@ -6,6 +6,7 @@ import { startEmulator } from "../../emulator/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPlayground, type PlaygroundServer } from "./support/playground";
 import { waitForMessage } from "./support/inbox";
+import { uniqueEmail } from "./support/sign-in";
 
 let browser: Browser;
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
@@ -21,7 +22,6 @@ afterAll(async () => {
   await emulator?.stop();
 });
 
-const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 async function open(query = ""): Promise<{ page: Page; watch: ReturnType<typeof watchPage> }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -57,7 +57,7 @@ const events = (page: Page) => page.getByTestId("events").textContent();
 describe("email code, magic link and SMS against the emulator", () => {
   it("signs a new email up by code, then signs the same email in (auth, not signup), with the same wallet", async () => {
     const { page, watch } = await open("?emailMode=otp");
-    const email = unique("ada");
+    const email = uniqueEmail("ada");
     await signInWithCode(page, email);
     await page.getByRole("dialog").waitFor({ state: "detached" });
     expect(await page.getByTestId("user-email").textContent()).toBe(email);
@@ -80,7 +80,7 @@ describe("email code, magic link and SMS against the emulator", () => {
 
   it("signs a message and typed data that verify against the user's address", async () => {
     const { page } = await open("?emailMode=otp");
-    await signInWithCode(page, unique("sig"));
+    await signInWithCode(page, uniqueEmail("sig"));
     const address = (await page.getByTestId("user-address").textContent()) as `0x${string}`;
     await page.getByRole("textbox", { name: "Message" }).fill("hello latch");
     await page.getByRole("button", { name: "Sign message" }).click();
@@ -104,7 +104,7 @@ describe("email code, magic link and SMS against the emulator", () => {
 
   it("shows the spec's text for a wrong code, resets the boxes, and accepts the right one after", async () => {
     const { page } = await open("?emailMode=otp");
-    const email = unique("wrong");
+    const email = uniqueEmail("wrong");
     const since = Date.now() - 1000;
     await startEmail(page, email);
     const message = await waitForMessage(emulator.url, email, since);
@@ -119,7 +119,7 @@ describe("email code, magic link and SMS against the emulator", () => {
 
   it("keeps the session across a reload, and logout clears it and the storage", async () => {
     const { page } = await open("?emailMode=otp");
-    const email = unique("reload");
+    const email = uniqueEmail("reload");
     await signInWithCode(page, email);
     await page.reload();
     await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
@@ -134,7 +134,7 @@ describe("email code, magic link and SMS against the emulator", () => {
 
   it("ends a session after a short expirationTimeMs", async () => {
     const { page } = await open("?emailMode=otp&sessionMs=4000");
-    await signInWithCode(page, unique("short"));
+    await signInWithCode(page, uniqueEmail("short"));
     await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor({ timeout: 8000 });
     expect(await page.evaluate(() => localStorage.getItem("latch-signer-session"))).toBeNull();
     await page.close();
@@ -142,7 +142,7 @@ describe("email code, magic link and SMS against the emulator", () => {
 
   it("signs in with a magic link opened in the same browser", async () => {
     const { page, watch } = await open("?emailMode=magicLink");
-    const email = unique("link");
+    const email = uniqueEmail("link");
     const since = Date.now() - 1000;
     await startEmail(page, email);
     await page.getByRole("heading", { name: "check your email" }).waitFor();
@@ -175,7 +175,7 @@ describe("email code, magic link and SMS against the emulator", () => {
 
   it("asks a user with TOTP enrolled for the authenticator code, with the spec's texts", async () => {
     const { page } = await open("?emailMode=otp");
-    const email = unique("totp");
+    const email = uniqueEmail("totp");
     await signInWithCode(page, email);
     // Enrol a factor through the signer routes, computing codes from the otpauth URL.
     const factor = await page.evaluate(async () => {

@@ -1,32 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { verifyMessage } from "viem";
-import { startEmulator } from "../../emulator/index";
-import { launchChromium, watchPage } from "./support/chromium";
-import { startPageServer, type PageServer } from "./support/page-server";
-import { enterEmailCode } from "./support/sign-in";
+import { watchPage } from "./support/chromium";
+import { enterEmailCode, uniqueEmail } from "./support/sign-in";
+import { usePageStack } from "./support/stack";
 import { addVirtualAuthenticator, type VirtualAuthenticator } from "./support/webauthn";
 
-let browser: Browser;
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-let pages: PageServer;
+const stack = usePageStack(["account"]);
 
-beforeAll(async () => {
-  [emulator, browser, pages] = await Promise.all([startEmulator({ memory: true, port: 0 }), launchChromium(), startPageServer(["account"])]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await pages?.close();
-  await emulator?.stop();
-});
-
-const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 async function open(query = ""): Promise<{ page: Page; watch: ReturnType<typeof watchPage>; authenticator: VirtualAuthenticator }> {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  const page = await stack.browser.newPage({ viewport: { width: 1100, height: 900 } });
   const watch = watchPage(page);
   const authenticator = await addVirtualAuthenticator(page);
-  await page.goto(`${pages.url}/account?emulator=${encodeURIComponent(emulator.url)}${query}`);
+  await page.goto(`${stack.pages.url}/account?emulator=${encodeURIComponent(stack.emulator.url)}${query}`);
   await status(page, /^DISCONNECTED$/);
   return { page, watch, authenticator };
 }
@@ -56,7 +43,7 @@ async function passkeySignIn(page: Page) {
 }
 
 async function emailSignUp(page: Page, email: string) {
-  await enterEmailCode(page, emulator.url, email);
+  await enterEmailCode(page, stack.emulator.url, email);
 }
 
 describe("passkeys in Chromium with a virtual authenticator", () => {
@@ -94,7 +81,7 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
 
   it("offers a passkey after an email sign-up (addPasskeyOnSignup): Continue adds it, 'Passkey added!', complete; that passkey then signs in", async () => {
     const { page, watch } = await open("&addPasskeyOnSignup=true");
-    const email = unique("offer");
+    const email = uniqueEmail("offer");
     await emailSignUp(page, email);
     await page.getByRole("heading", { name: "Add a passkey" }).waitFor();
     await page.getByText("Simpler login").waitFor();
@@ -124,7 +111,7 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
 
   it("Skip completes without a passkey (tracked)", async () => {
     const { page, authenticator } = await open("&addPasskeyOnSignup=true");
-    await emailSignUp(page, unique("skip"));
+    await emailSignUp(page, uniqueEmail("skip"));
     await page.getByRole("heading", { name: "Add a passkey" }).waitFor();
     await page.getByRole("button", { name: "Skip" }).click();
     await page.getByRole("dialog").waitFor({ state: "detached" });
@@ -137,7 +124,7 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
 
   it("removes a passkey: signing in with it is then refused by the emulator", async () => {
     const { page } = await open();
-    const email = unique("remove");
+    const email = uniqueEmail("remove");
     await emailSignUp(page, email);
     await status(page, /^CONNECTED$/);
     await page.getByRole("dialog").waitFor({ state: "detached" });
@@ -160,9 +147,9 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
   });
 
   it("shows 'Connection failed' for a cancelled ceremony (the user is not verified), with Use another method", async () => {
-    const page = await browser.newPage();
+    const page = await stack.browser.newPage();
     await addVirtualAuthenticator(page, { isUserVerified: false });
-    await page.goto(`${pages.url}/account?emulator=${encodeURIComponent(emulator.url)}`);
+    await page.goto(`${stack.pages.url}/account?emulator=${encodeURIComponent(stack.emulator.url)}`);
     await status(page, /^DISCONNECTED$/);
     await passkeySignIn(page);
     await page.getByRole("heading", { name: "Connection failed" }).waitFor();

@@ -7,6 +7,7 @@ import { startEmulator } from "../../emulator/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
 import { waitForMessage } from "./support/inbox";
+import { uniqueEmail } from "./support/sign-in";
 import { seriousViolations } from "./support/axe";
 
 // Social sign-in (popup and redirect) through the emulator's dev identity provider, account
@@ -43,7 +44,6 @@ afterAll(async () => {
   if (jwks) await new Promise((resolve) => jwks.close(resolve));
 });
 
-const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 async function open(query = ""): Promise<{ page: Page; watch: ReturnType<typeof watchPage> }> {
   const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
@@ -181,7 +181,7 @@ describe("social sign-in in Chromium against the emulator's identity provider", 
 
   it("redirect sign-in with facebook: away to the provider and back, the result read from the URL and removed", async () => {
     const { page, watch } = await open("&keep=1");
-    const email = unique("redirect");
+    const email = uniqueEmail("redirect");
     const viaFacebook = async () => {
       await signInDialog(page);
       await page.getByRole("button", { name: "Continue with Facebook" }).click();
@@ -232,7 +232,7 @@ describe("social sign-in in Chromium against the emulator's identity provider", 
 
   it("account linking: google with an email user's address asks for that email's code, then links google to the account", async () => {
     const { page, watch } = await open();
-    const email = unique("link");
+    const email = uniqueEmail("link");
     await emailSignUp(page, email);
     const address = await text(page, "user-address");
     await logOut(page);
@@ -264,12 +264,12 @@ describe("social sign-in in Chromium against the emulator's identity provider", 
 
   it("adds a linked provider through a popup (id token only) and removes it", async () => {
     const { page, watch } = await open();
-    await emailSignUp(page, unique("manage"));
+    await emailSignUp(page, uniqueEmail("manage"));
     await page.getByTestId("auth-methods").filter({ hasText: /^providers: $/ }).waitFor();
     const opened = page.context().waitForEvent("page");
     await page.getByRole("button", { name: "Link Twitch" }).click();
     const popup = await opened;
-    await popup.getByRole("textbox", { name: "Email" }).fill(unique("twitch"));
+    await popup.getByRole("textbox", { name: "Email" }).fill(uniqueEmail("twitch"));
     await popup.getByRole("button", { name: "Continue" }).click();
     await page.getByTestId("outcome").filter({ hasText: /^\d+:ok$/ }).waitFor();
     await page.getByTestId("auth-methods").filter({ hasText: "providers: twitch" }).waitFor();

@@ -23,3 +23,6 @@ export async function enterEmailCode(page: Page, emulatorUrl: string, email: str
   await page.keyboard.type(message.code!);
   return message;
 }
+
+/** An address no earlier test used. */
+export const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

@@ -1,0 +1,29 @@
+import { afterAll, beforeAll } from "vitest";
+import type { Browser } from "playwright-core";
+import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import { launchChromium } from "./chromium";
+import { startPageServer, type PageServer } from "./page-server";
+
+export interface PageStack {
+  browser: Browser;
+  emulator: RunningEmulator;
+  pages: PageServer;
+}
+
+/** For one test file: an in-memory emulator, Chromium and the named test pages, started once and stopped after. */
+export function usePageStack(pageNames: string[]): PageStack {
+  const stack = {} as PageStack;
+  beforeAll(async () => {
+    [stack.emulator, stack.browser, stack.pages] = await Promise.all([
+      startEmulator({ memory: true, port: 0 }),
+      launchChromium(),
+      startPageServer(pageNames),
+    ]);
+  });
+  afterAll(async () => {
+    await stack.browser?.close();
+    await stack.pages?.close();
+    await stack.emulator?.stop();
+  });
+  return stack;
+}
