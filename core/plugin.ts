@@ -14,11 +14,12 @@ export interface SectionProps<C = SectionConfig> {
   config: C;
 }
 
-/** One entry of `ui.auth.sections`: its `type` picks the section renderer a plugin registered. */
-export interface SectionConfig {
-  type: string;
-  [option: string]: unknown;
-}
+/**
+ * One entry of `ui.auth.sections`: its `type` picks the section renderer a plugin registered.
+ * The second member lets a plugin's own `interface` config fit (interfaces have no implicit index
+ * signature); the first keeps inline object literals with extra options free of excess-property errors.
+ */
+export type SectionConfig = { type: string; [option: string]: unknown } | { readonly type: string };
 
 export interface SectionDefinition<C extends { type: string } = SectionConfig> {
   type: C["type"];

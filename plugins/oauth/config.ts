@@ -5,7 +5,7 @@ export type KnownProvider = (typeof KNOWN_PROVIDERS)[number];
 
 export type OauthMode = "redirect" | "popup";
 
-/** One `social` entry of `ui.auth.sections` (a type alias, so it fits `SectionConfig`). */
+/** One `social` entry of `ui.auth.sections`. */
 export type SocialSectionConfig = {
   type: "social";
   authProviderId: string;

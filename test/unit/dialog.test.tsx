@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { createKit, definePlugin, defineSection, type KitConfig } from "latch-kit";
+import { createKit, definePlugin, defineSection, type KitConfig, type SectionConfig } from "latch-kit";
 import { AuthCard, LatchProvider, useAuthModal } from "latch-kit/react";
-import { quizPlugin } from "../fixtures/quiz-plugin";
+import { quizPlugin, type QuizSectionConfig } from "../fixtures/quiz-plugin";
 
 const noteSection = definePlugin({
   id: "test-note",
@@ -28,7 +28,9 @@ function renderKit(config: KitConfig) {
   return kit;
 }
 
-const sections = [[{ type: "quiz" }], [{ type: "note", text: "second group" }]];
+// A plugin's interface-typed config and an inline literal with extra options both fit `sections`.
+const quiz: QuizSectionConfig = { type: "quiz" };
+const sections: SectionConfig[][] = [[quiz], [{ type: "note", text: "second group" }]];
 
 describe("the sign-in dialog", () => {
   it("is closed until opened, then shows the initial step: title, sections with an 'or' divider, terms, protected by", () => {
