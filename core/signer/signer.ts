@@ -88,7 +88,8 @@ export class EmbeddedSigner {
     return this.kit.store.get(this.stateAtom);
   }
 
-  private patchState(patch: Partial<SignerState>): void {
+  /** Merges into the signer state; plugins that run their own sign-in record its outcome (error, otpId, linking) here. */
+  patchState(patch: Partial<SignerState>): void {
     this.kit.store.set(this.stateAtom, { ...this.state, ...patch });
   }
 

@@ -40,7 +40,7 @@ export async function authenticateWithJwt(kit: Kit, params: AuthenticateWithJwtP
     });
   } catch (thrown) {
     const error = toError(thrown);
-    kit.store.set(signer.stateAtom, { ...signer.state, error });
+    signer.patchState({ error });
     // A failed sign-in returns to disconnected; a signed-in user trying another token stays signed in.
     kit.setStatus(previous === "CONNECTED" && kit.getUser() ? "CONNECTED" : "DISCONNECTED");
     throw error;

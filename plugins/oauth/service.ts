@@ -187,7 +187,7 @@ export class OauthService {
    */
   fail(thrown: unknown, previous: SignerStatus | null): Error {
     const error = toError(thrown);
-    this.kit.store.set(this.signer.stateAtom, { ...this.signer.state, error });
+    this.signer.patchState({ error });
     if (previous !== null && this.kit.getStatus() === "AUTHENTICATING_OAUTH") {
       const back = previous.startsWith("AUTHENTICATING") || previous === "INITIALIZING" ? "DISCONNECTED" : previous;
       this.kit.setStatus(back === "CONNECTED" && !this.kit.getUser() ? "DISCONNECTED" : back);
@@ -304,8 +304,7 @@ export class OauthService {
     if (!email || !otpId || !orgId || !idToken) throw new OAuthFailedError("The account-linking answer is incomplete");
     const signer = this.signer;
     signer.sessions.setTemporary({ orgId, otpId, contact: email, isNewUser: false });
-    this.kit.store.set(signer.stateAtom, {
-      ...signer.state,
+    signer.patchState({
       error: null,
       otpId,
       isNewUser: false,
@@ -330,10 +329,7 @@ export class OauthService {
     void this.addProviders([{ providerName: link.providerName, oidcToken: link.idToken }])
       .then(() => this.signer.listAuthMethods())
       .catch((error) => console.warn("[latch] adding the provider after account linking failed", error))
-      .finally(() => {
-        const { authLinkingStatus: _done, ...rest } = this.signer.state;
-        this.kit.store.set(this.signer.stateAtom, rest);
-      });
+      .finally(() => this.signer.patchState({ authLinkingStatus: undefined }));
   }
 
   onDisconnected(): void {
