@@ -1,5 +1,6 @@
 import { type, type Type } from "arktype";
 import { ConfigError } from "./errors";
+import { schemaMessage } from "./schema-messages";
 
 const sectionSchema = type({
   type: "string > 0",
@@ -45,8 +46,10 @@ export const kitSchema = type({
 });
 
 
-/** Refuses a config with a message naming the failing field. */
+/** Refuses a config with a message naming each failing field, in the spec's schema wording. */
 export function assertValid(schema: Type, value: unknown, prefix: string): void {
   const checked = schema(value);
-  if (checked instanceof type.errors) throw new ConfigError(`Invalid Latch config: ${prefix}${checked.summary}`);
+  if (!(checked instanceof type.errors)) return;
+  const problems = checked.map((error) => `${prefix}${error.propString || "(root)"}: ${schemaMessage(error)}`);
+  throw new ConfigError(`Invalid Latch config: ${problems.join("; ")}`);
 }

@@ -6,6 +6,7 @@ import {
   defineStep,
   MissingAuthenticatorError,
   TOKENS,
+  type KitConfig,
   type User,
 } from "latch-kit";
 import { quizPlugin } from "../fixtures/quiz-plugin";
@@ -46,6 +47,28 @@ describe("createKit", () => {
     expect(() => createKit({ ui: { auth: { sections: [[{ type: "" }]] } } })).toThrow(/ui\.auth\.sections\[0\]\[0\]\.type/);
     expect(() => createKit({ ui: { onAuthSuccess: 3 as never } })).toThrow(/ui\.onAuthSuccess/);
     expect(() => createKit({ ui: { hideSigninText: true } as never })).toThrow(/hideSigninText/);
+  });
+
+  it("words config problems with the spec's generic schema messages (§5)", () => {
+    const refusal = (config: unknown) => {
+      try {
+        createKit(config as KitConfig);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return "accepted";
+    };
+    expect(refusal({ ui: { auth: {} } })).toBe("Invalid Latch config: ui.auth.sections: Required");
+    expect(refusal({ ui: { auth: { sections: [[{ type: "" }]] } } })).toBe(
+      "Invalid Latch config: ui.auth.sections[0][0].type: String must contain at least 1 character(s)",
+    );
+    expect(refusal({ ui: { auth: { sections: [[{ type: "wallets", numFeaturedWallets: -1 }]] } } })).toBe(
+      "Invalid Latch config: ui.auth.sections[0][0].numFeaturedWallets: Number must be greater than or equal to 0",
+    );
+    expect(refusal({ ui: { auth: { sections: [], hideSignInText: "yes" } } })).toBe("Invalid Latch config: ui.auth.hideSignInText: Expected boolean, received string");
+    expect(refusal({ ui: { onAuthSuccess: 3 } })).toBe("Invalid Latch config: ui.onAuthSuccess: Expected function, received number");
+    expect(refusal({ ui: { uiMode: "big" } })).toBe('Invalid Latch config: ui.uiMode: Expected "embedded" | "modal", received "big"');
+    expect(refusal({ ui: { hideSigninText: true } })).toBe("Invalid Latch config: ui.hideSigninText: Unrecognized key");
   });
 
   it("throws for a configured section type that no plugin implements", () => {
