@@ -25,7 +25,4 @@ export class SolanaSponsorshipError extends LatchError {
   override name = "SolanaSponsorshipError";
 }
 
-/** A sent transaction failed on chain, or expired before it was confirmed. */
-export class SolanaTransactionError extends LatchError {
-  override name = "SolanaTransactionError";
-}
+export { SolanaTransactionError } from "../shared/solana/errors";

@@ -32,14 +32,13 @@ export {
   SOLANA_SIGNATURE_BYTES,
   type SolanaSigner,
 } from "./signer";
-export { inferSolanaNetwork, solanaChainId, SOLANA_RPC_URLS, SOLANA_CLUSTERS, type SolanaNetwork } from "./network";
+export { inferSolanaNetwork, solanaChainId, SOLANA_RPC_URLS, SOLANA_CLUSTERS, type SolanaNetwork } from "../shared/solana/network";
 export { requestFeePayer, FEE_PAYER_METHOD, type FeePayerRequest } from "./sponsorship";
 export { createSolanaConnection, getSolanaConnection, type SolanaConnection } from "./connection";
-export { solanaRpcRequest, SolanaRpcError } from "./rpc";
+export { solanaRpcRequest, SolanaRpcError } from "../shared/solana/rpc";
 export {
   buildSolanaTransaction,
   sendSolanaTransaction,
-  confirmSolanaTransaction,
   instructionsOf,
   transferSolInstruction,
   SYSTEM_PROGRAM_ADDRESS,
@@ -48,6 +47,7 @@ export {
   type SendSolanaTransactionOptions,
   type SendSolanaTransactionResult,
 } from "./transaction";
+export { confirmSolanaTransaction, submitSolanaTransaction, type ConfirmSolanaTransactionOptions } from "../shared/solana/send";
 export {
   NoSolanaAddressError,
   UnsupportedTransactionVersionError,

@@ -1,6 +1,4 @@
 // Building, sponsoring, signing, sending and confirming a Solana transaction for the embedded user.
-// Confirmation polls getSignatureStatuses (no websocket needed) until the commitment is reached,
-// the transaction fails, or the block height passes the blockhash's last valid height.
 import {
   AccountRole,
   appendTransactionMessageInstructions,
@@ -16,8 +14,8 @@ import {
   type Transaction,
 } from "@solana/kit";
 import { requestFeePayer } from "./sponsorship";
-import { SolanaTransactionError } from "./errors";
-import { solanaRpcRequest } from "./rpc";
+import { solanaRpcRequest } from "../shared/solana/rpc";
+import { confirmSolanaTransaction, submitSolanaTransaction } from "../shared/solana/send";
 import type { Commitment, SolanaEndpoint, SolanaTransactionVersion } from "./service";
 import type { SolanaSigner } from "./signer";
 
@@ -100,43 +98,6 @@ export async function buildSolanaTransaction(
   return { transaction: compileTransaction(message), lastValidBlockHeight: lifetime.lastValidBlockHeight };
 }
 
-const RANK: Record<Commitment, number> = { processed: 0, confirmed: 1, finalized: 2 };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface SignatureStatus {
-  err: unknown;
-  confirmationStatus?: Commitment | null;
-}
-
-/** Waits until the signature reaches the commitment; throws if it failed or its blockhash expired. */
-export async function confirmSolanaTransaction(
-  endpoint: SolanaEndpoint,
-  signature: string,
-  params: { lastValidBlockHeight: bigint; commitment?: Commitment; pollIntervalMs?: number; timeoutMs?: number; fetch?: typeof fetch },
-): Promise<void> {
-  const commitment = params.commitment ?? endpoint.commitment;
-  const deadline = Date.now() + (params.timeoutMs ?? 60_000);
-  for (;;) {
-    const { value } = await solanaRpcRequest<{ value: (SignatureStatus | null)[] }>(
-      endpoint,
-      "getSignatureStatuses",
-      [[signature], { searchTransactionHistory: false }],
-      params.fetch,
-    );
-    const status = value[0];
-    if (status?.err) throw new SolanaTransactionError(`Transaction ${signature} failed: ${JSON.stringify(status.err)}`, { details: status.err });
-    if (status?.confirmationStatus && RANK[status.confirmationStatus] >= RANK[commitment]) return;
-    if (!status) {
-      const height = await solanaRpcRequest<number>(endpoint, "getBlockHeight", [{ commitment }], params.fetch);
-      if (BigInt(height) > params.lastValidBlockHeight) {
-        throw new SolanaTransactionError(`Transaction ${signature} expired: block height ${height} passed ${params.lastValidBlockHeight}`);
-      }
-    }
-    if (Date.now() > deadline) throw new SolanaTransactionError(`Transaction ${signature} was not ${commitment} in time`);
-    await sleep(params.pollIntervalMs ?? 400);
-  }
-}
-
 /** Builds, optionally sponsors, signs with the embedded signer, sends and confirms. */
 export async function sendSolanaTransaction(
   endpoint: SolanaEndpoint,
@@ -153,12 +114,7 @@ export async function sendSolanaTransaction(
     transaction = await requestFeePayer({ rpcUrl: endpoint.rpcUrl, policyId: options.policyId, transaction, headers: endpoint.headers, ...fetchOption });
   }
   const signed = await signer.signTransaction(transaction);
-  const hash = await solanaRpcRequest<Signature>(
-    endpoint,
-    "sendTransaction",
-    [getBase64EncodedWireTransaction(signed), { encoding: "base64", preflightCommitment: commitment, ...(options.skipPreflight ? { skipPreflight: true } : {}) }],
-    options.fetch,
-  );
+  const hash = await submitSolanaTransaction(endpoint, getBase64EncodedWireTransaction(signed), { commitment, skipPreflight: options.skipPreflight, fetch: options.fetch });
   await confirmSolanaTransaction(endpoint, hash, {
     lastValidBlockHeight: built.lastValidBlockHeight,
     commitment,

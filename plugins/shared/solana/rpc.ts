@@ -1,7 +1,7 @@
-// A small JSON-RPC caller for the few methods the transaction path needs (latest blockhash, send,
+// A small JSON-RPC caller for the few methods the transaction paths need (latest blockhash, send,
 // statuses, block height): the full @solana/kit RPC client (~17 KB gzip) ships only with
 // `useSolanaConnection` / `getSolanaConnection`.
-import type { SolanaEndpoint } from "./service";
+import type { SolanaEndpoint } from "./endpoint";
 
 /** A JSON-RPC error answer from the Solana endpoint: its code, message and data (logs, err). */
 export class SolanaRpcError extends Error {
