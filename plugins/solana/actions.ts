@@ -2,6 +2,8 @@
 import { getTransactionDecoder, getTransactionEncoder, type Transaction } from "@solana/kit";
 import type { Kit } from "latch-kit";
 import type { SolanaWalletConnection } from "./service";
+import { sendWithWallet, type SendSolanaWalletTransactionOptions, type SendSolanaWalletTransactionResult } from "./send";
+import { signInWithWallet, type SolanaSignInInput, type SolanaSignInOutput } from "./sign-in";
 import { getSolanaWallets } from "./source";
 
 export function getSolanaWalletConnection(kit: Kit): SolanaWalletConnection {
@@ -21,6 +23,27 @@ export async function signSolanaTransaction<T extends Transaction>(kit: Kit, tra
   const wire = getTransactionEncoder().encode(transaction) as Uint8Array;
   const signed = getTransactionDecoder().decode(await getSolanaWallets(kit).signTransactionBytes(wire));
   return { ...transaction, signatures: { ...transaction.signatures, ...signed.signatures } };
+}
+
+/**
+ * Sends a transaction (legacy or version 0, the wallet its fee payer or a signer) through the
+ * connected wallet — `solana:signAndSendTransaction`, else signed by the wallet and sent by the
+ * plugin's RPC endpoint — and waits until it is confirmed (default commitment confirmed).
+ */
+export function sendSolanaWalletTransaction(
+  kit: Kit,
+  transaction: Transaction,
+  options?: SendSolanaWalletTransactionOptions,
+): Promise<SendSolanaWalletTransactionResult> {
+  return sendWithWallet(getSolanaWallets(kit), transaction, options);
+}
+
+/**
+ * Sign in with Solana (`solana:signIn`, or the sign-in text through `solana:signMessage`) with the
+ * connected wallet; the answer is verified (message, key, ed25519 signature) before it is returned.
+ */
+export function signInWithSolana(kit: Kit, input?: SolanaSignInInput): Promise<SolanaSignInOutput> {
+  return signInWithWallet(getSolanaWallets(kit), input);
 }
 
 /** Ends the Solana wallet connection (logout does this too). */

@@ -1,8 +1,10 @@
 import { useMemo, useSyncExternalStore } from "react";
 import type { Transaction } from "@solana/kit";
 import { useKit } from "latch-kit/react";
-import { disconnectSolanaWallet, signSolanaMessage, signSolanaTransaction } from "./actions";
+import { disconnectSolanaWallet, sendSolanaWalletTransaction, signInWithSolana, signSolanaMessage, signSolanaTransaction } from "./actions";
+import type { SendSolanaWalletTransactionOptions, SendSolanaWalletTransactionResult } from "./send";
 import type { SolanaWalletConnection } from "./service";
+import type { SolanaSignInInput, SolanaSignInOutput } from "./sign-in";
 import { getSolanaWallets } from "./source";
 
 const DISCONNECTED: SolanaWalletConnection = { status: "disconnected" };
@@ -12,10 +14,14 @@ export interface UseSolanaWallet extends SolanaWalletConnection {
   signMessage(message: Uint8Array | string): Promise<Uint8Array>;
   /** The transaction signed by the connected wallet (legacy or version 0). */
   signTransaction<T extends Transaction>(transaction: T): Promise<T>;
+  /** Sent through the wallet (or signed by it and sent by the plugin's RPC endpoint), then confirmed. */
+  sendTransaction(transaction: Transaction, options?: SendSolanaWalletTransactionOptions): Promise<SendSolanaWalletTransactionResult>;
+  /** Sign in with Solana; the wallet's answer verified before it is returned. */
+  signIn(input?: SolanaSignInInput): Promise<SolanaSignInOutput>;
   disconnect(): Promise<void>;
 }
 
-/** The connected Solana wallet: status, base58 public key, wallet name, and signing through it. */
+/** The connected Solana wallet: status, base58 public key, wallet name; signing, sending and sign-in through it. */
 export function useSolanaWallet(): UseSolanaWallet {
   const kit = useKit();
   const wallets = getSolanaWallets(kit);
@@ -25,6 +31,8 @@ export function useSolanaWallet(): UseSolanaWallet {
       ...connection,
       signMessage: (message: Uint8Array | string) => signSolanaMessage(kit, message),
       signTransaction: <T extends Transaction>(transaction: T) => signSolanaTransaction(kit, transaction),
+      sendTransaction: (transaction: Transaction, options?: SendSolanaWalletTransactionOptions) => sendSolanaWalletTransaction(kit, transaction, options),
+      signIn: (input?: SolanaSignInInput) => signInWithSolana(kit, input),
       disconnect: () => disconnectSolanaWallet(kit),
     }),
     [kit, connection],

@@ -7,7 +7,8 @@ import { getSolanaWallets, installSolanaWallets } from "./source";
 /**
  * External Solana wallets on wallet-standard: discovered wallets (any `solana:*` chain with
  * `standard:connect`) listed after the EVM ones with the 'Solana' badge, the connect flow for
- * chain svm, the EOA user (address = base58 public key), signing through the wallet.
+ * chain svm, the EOA user (address = base58 public key), reconnect on reload, signing, sending and
+ * sign-in with Solana through the wallet.
  */
 export const solana = (config?: SolanaPluginConfig) => {
   const settings = resolveSolanaConfig(config);
@@ -19,7 +20,8 @@ export const solana = (config?: SolanaPluginConfig) => {
       installSolanaWallets(kit, wallets);
       return () => wallets.destroy();
     },
-    start: (kit: Kit) => getSolanaWallets(kit).start(),
+    // Discovery, and the remembered wallet reconnected silently (settles either way).
+    start: (kit: Kit) => getSolanaWallets(kit).reconnect(),
     disconnect: (kit: Kit) => getSolanaWallets(kit).disconnect(),
   });
 };
@@ -31,12 +33,27 @@ export {
   solanaAdapters,
   wireVersion,
   SVM_SOURCE_ID,
+  SILENT_CONNECT_TIMEOUT_MS,
   type SolanaWalletAdapter,
+  type SolanaWalletSession,
   type SolanaWalletConnection,
   type SolanaWalletStatus,
 } from "./service";
 export { getSolanaWallets } from "./source";
-export { getSolanaWalletConnection, signSolanaMessage, signSolanaTransaction, disconnectSolanaWallet } from "./actions";
+export {
+  getSolanaWalletConnection,
+  signSolanaMessage,
+  signSolanaTransaction,
+  sendSolanaWalletTransaction,
+  signInWithSolana,
+  disconnectSolanaWallet,
+} from "./actions";
+export type { SendSolanaWalletTransactionOptions, SendSolanaWalletTransactionResult } from "./send";
+export { verifySolanaSignIn, type SolanaSignInInput, type SolanaSignInOutput } from "./sign-in";
+export { rememberedWalletKey } from "./remembered-wallet";
+export { resolveSolanaConfig, type ResolvedSolanaConfig } from "./config";
+export { SolanaTransactionError } from "../shared/solana/errors";
+export { SolanaRpcError } from "../shared/solana/rpc";
 export { useSolanaWallet, type UseSolanaWallet } from "./hooks";
 export { solanaWalletStrings, type SolanaWalletStrings } from "./strings";
 export * from "./errors";

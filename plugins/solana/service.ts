@@ -16,7 +16,7 @@ import {
   type SolanaSignMessageFeature,
   type SolanaSignTransactionFeature,
 } from "@solana/wallet-standard-features";
-import { LatchError, type Kit, type User } from "latch-kit";
+import { INJECTED_WALLET_LATE_DETECT_MS, LatchError, type Kit, type User } from "latch-kit";
 import {
   UserRejectedError,
   WalletNotConnectedError,
@@ -33,7 +33,9 @@ import {
   WalletNotReadyError,
   WalletSignMessageError,
   WalletSignTransactionError,
+  WalletTimeoutError,
 } from "./errors";
+import { rememberedWallet } from "./remembered-wallet";
 import { solanaWalletStrings as t } from "./strings";
 
 export const SVM_SOURCE_ID = "svm";
@@ -46,7 +48,16 @@ export interface SolanaWalletAdapter extends SolanaWalletInfo {
   url?: string;
 }
 
-export type SolanaWalletStatus = "disconnected" | "connecting" | "connected";
+export type SolanaWalletStatus = "disconnected" | "connecting" | "reconnecting" | "connected";
+
+/** The connected wallet and the account the kit uses. */
+export interface SolanaWalletSession {
+  wallet: Wallet;
+  account: WalletAccount;
+}
+
+/** How long a silent reconnect may take before the kit starts disconnected (a wallet could ask the user). */
+export const SILENT_CONNECT_TIMEOUT_MS = 3000;
 
 /** The Solana wallet connection: status, the wallet's base58 public key, the wallet's name. */
 export interface SolanaWalletConnection {
@@ -86,7 +97,8 @@ export function solanaAdapters(wallets: readonly Wallet[], known: ResolvedSolana
 export class SolanaWallets {
   private adapters: readonly SolanaWalletAdapter[] = [];
   private connection: SolanaWalletConnection = DISCONNECTED;
-  private selected: { wallet: Wallet; account: WalletAccount } | null = null;
+  private selected: SolanaWalletSession | null = null;
+  private readonly remembered: ReturnType<typeof rememberedWallet>;
   private readonly listeners = new Set<() => void>();
   private readonly teardowns: Array<() => void> = [];
   private offWalletEvents: (() => void) | null = null;
@@ -98,6 +110,7 @@ export class SolanaWallets {
     readonly settings: ResolvedSolanaConfig,
   ) {
     this.adapters = solanaAdapters([], settings.wallets);
+    this.remembered = rememberedWallet(kit);
   }
 
   /** Discovery starts on first client-side use (never on the server). */
@@ -172,6 +185,7 @@ export class SolanaWallets {
       (publicKey) => {
         off();
         if (attempt !== this.attempt) return;
+        this.remembered.write(adapter.name);
         this.kit.setUser(solanaEoaUser(publicKey));
         this.kit.setStatus("CONNECTED");
         if (this.kit.getStep().type !== "complete") this.kit.setStep({ type: "complete" });
@@ -192,17 +206,75 @@ export class SolanaWallets {
   private async connectWallet(wallet: Wallet, attempt: number): Promise<string> {
     const connect = (wallet.features as StandardConnectFeature)[StandardConnect].connect;
     const { accounts } = await connect();
-    const account = accounts.find((a) => a.chains.some((c) => c.startsWith("solana:"))) ?? accounts[0];
+    const account = solanaAccountOf(accounts) ?? accounts[0];
     if (attempt !== this.attempt) {
       // Cancelled while the wallet was asking: a late approval signs nobody in.
       void this.disconnectStandard(wallet);
       throw new UserRejectedError();
     }
     if (!account) throw new WalletAccountError(t.noAccount);
+    this.select(wallet, account);
+    return account.address;
+  }
+
+  private select(wallet: Wallet, account: WalletAccount) {
     this.selected = { wallet, account };
     this.watch(wallet);
     this.setConnection({ status: "connected", publicKey: account.address, walletName: wallet.name });
-    return account.address;
+  }
+
+  // --- reconnect on load -----------------------------------------------------------------------
+
+  /**
+   * Reconnect on load, without a dialog: the remembered wallet (waited for briefly: it may register
+   * after the kit starts) is asked `standard:connect` with `silent: true`. No account, an error or
+   * no answer in time forgets it and the kit starts disconnected. Always settles.
+   */
+  async reconnect(): Promise<void> {
+    this.start();
+    const name = this.remembered.read();
+    if (!name || typeof window === "undefined") return;
+    const attempt = ++this.attempt;
+    const adapter = await this.waitForInstalled(name, INJECTED_WALLET_LATE_DETECT_MS);
+    if (attempt !== this.attempt || !adapter?.wallet) return; // superseded, or not installed (yet): stays remembered
+    const wallet = adapter.wallet;
+    this.setConnection({ status: "reconnecting", walletName: wallet.name });
+    let account: WalletAccount | undefined;
+    try {
+      const connect = (wallet.features as StandardConnectFeature)[StandardConnect].connect;
+      const { accounts } = await withTimeout(connect({ silent: true }), SILENT_CONNECT_TIMEOUT_MS);
+      account = solanaAccountOf(accounts);
+    } catch (error) {
+      // Not an error to show: the wallet just does not reconnect without asking.
+      console.warn(`[latch] ${wallet.name} did not reconnect silently`, toWalletError(error).message);
+    }
+    if (attempt !== this.attempt) return;
+    const user = this.kit.getUser();
+    if (!account || (user && !isSolanaUser(user))) {
+      // An embedded session owns the kit when it has a non-wallet user: the wallet stays remembered.
+      if (!account) this.remembered.forget();
+      this.setConnection(DISCONNECTED);
+      return;
+    }
+    this.select(wallet, account);
+    this.kit.setUser(solanaEoaUser(account.address));
+    this.kit.setStatus("CONNECTED");
+  }
+
+  /** The installed wallet of that name, waiting up to `ms` for it to register. */
+  private waitForInstalled(name: string, ms: number): Promise<SolanaWalletAdapter | undefined> {
+    const find = () => this.adapters.find((a) => a.wallet && a.name.toLowerCase() === name.toLowerCase());
+    const found = find();
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        off();
+        resolve(find());
+      };
+      const timer = setTimeout(done, ms);
+      const off = this.subscribe(() => void (find() && done()));
+    });
   }
 
   /** The wallet changed under us: accounts gone signs the user out, another account follows. */
@@ -213,18 +285,19 @@ export class SolanaWallets {
     if (!events) return;
     this.offWalletEvents = events.on("change", ({ accounts }) => {
       if (!accounts || this.selected?.wallet !== wallet) return;
-      const account = accounts.find((a) => a.chains.some((c) => c.startsWith("solana:")));
+      const account = solanaAccountOf(accounts);
       const user = this.kit.getUser();
       if (!account) {
         this.forget();
-        if (user?.type === "eoa" && user.solanaAddress) {
+        this.remembered.forget();
+        if (user && isSolanaUser(user)) {
           this.kit.setUser(null);
           this.kit.setStatus("DISCONNECTED");
         }
       } else if (account.address !== this.selected.account.address) {
         this.selected = { wallet, account };
         this.setConnection({ status: "connected", publicKey: account.address, walletName: wallet.name });
-        if (user?.type === "eoa" && user.solanaAddress) this.kit.setUser(solanaEoaUser(account.address));
+        if (user && isSolanaUser(user)) this.kit.setUser(solanaEoaUser(account.address));
       }
     });
   }
@@ -252,8 +325,9 @@ export class SolanaWallets {
     this.setConnection(DISCONNECTED);
   }
 
-  /** Ends the wallet connection, if any; always settles. */
+  /** Ends the wallet connection, if any, and forgets the wallet (no reconnect on reload); always settles. */
   async disconnectWallet(): Promise<void> {
+    this.remembered.forget();
     const selected = this.selected;
     if (!selected) return;
     this.forget();
@@ -268,9 +342,15 @@ export class SolanaWallets {
 
   // --- signing ---------------------------------------------------------------------------------
 
-  private requireSelected() {
+  /** The connected wallet and account; throws WalletNotConnectedError without one. */
+  requireSelected(): SolanaWalletSession {
     if (!this.selected || this.connection.status !== "connected") throw new WalletNotConnectedError();
     return this.selected;
+  }
+
+  /** Whether the connected wallet has `solana:signMessage`. */
+  canSignMessages(): boolean {
+    return !!this.selected && SolanaSignMessage in this.selected.wallet.features;
   }
 
   /** `solana:signMessage`: an ed25519 signature (64 bytes) over the message (a string is signed as UTF-8). */
@@ -298,7 +378,7 @@ export class SolanaWallets {
     if (!feature) throw new WalletSignTransactionError(t.signingUnsupported);
     const version = wireVersion(transaction);
     if (!feature.supportedTransactionVersions.includes(version)) throw new WalletSignTransactionError(t.versionUnsupported);
-    const chain = account.chains.includes(this.settings.chain) ? this.settings.chain : account.chains.find((c) => c.startsWith("solana:"));
+    const chain = chainFor(account, this.settings.chain);
     try {
       const [output] = await feature.signTransaction({ account, transaction, ...(chain ? { chain } : {}) });
       if (!output) throw new WalletSignTransactionError();
@@ -315,7 +395,31 @@ export class SolanaWallets {
   }
 }
 
-function signingError(error: unknown, Kind: new (message?: string, options?: { cause?: unknown }) => Error): Error {
+/** The first account with a Solana chain. */
+export function solanaAccountOf(accounts: readonly WalletAccount[]): WalletAccount | undefined {
+  return accounts.find((a) => a.chains.some((c) => c.startsWith("solana:")));
+}
+
+/** The configured chain when the account has it, else the account's first Solana chain. */
+export function chainFor(account: WalletAccount, configured: `solana:${string}`): `solana:${string}` | undefined {
+  if (account.chains.includes(configured)) return configured;
+  return account.chains.find((c) => c.startsWith("solana:")) as `solana:${string}` | undefined;
+}
+
+/** A user this plugin signed in (the wallet's key is the Solana address of an EOA user). */
+const isSolanaUser = (user: User) => user.type === "eoa" && !!user.solanaAddress;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new WalletTimeoutError()), ms);
+    promise.then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      (error) => (clearTimeout(timer), reject(error)),
+    );
+  });
+}
+
+export function signingError(error: unknown, Kind: new (message?: string, options?: { cause?: unknown }) => Error): Error {
   const e = toWalletError(error);
   if (e instanceof LatchError) return e;
   return new Kind(e.message, { cause: error });

@@ -5,21 +5,30 @@ export interface FakeStandardWallet {
   wallet: Wallet;
   calls: string[];
   rejectNext: Set<string>;
+  /** How a silent connect answers: the accounts once approved (default), none, an error, or never. */
+  silent: "approve" | "empty" | "throw" | "hang";
   register(): void;
   setAccounts(accounts: WalletAccount[]): void;
 }
 
-export function fakeStandardWallet(name: string, address = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin"): FakeStandardWallet {
+export interface FakeStandardWalletOptions {
+  /** Extra features (signIn, signAndSendTransaction, …) merged over the defaults; null removes one. */
+  features?: Record<string, unknown>;
+  publicKey?: Uint8Array;
+}
+
+export function fakeStandardWallet(name: string, address = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin", options: FakeStandardWalletOptions = {}): FakeStandardWallet {
   const calls: string[] = [];
   const rejectNext = new Set<string>();
   const listeners = new Set<(props: { accounts?: readonly WalletAccount[] }) => void>();
   const account: WalletAccount = {
     address,
-    publicKey: new Uint8Array(32).fill(7),
+    publicKey: options.publicKey ?? new Uint8Array(32).fill(7),
     chains: ["solana:mainnet", "solana:devnet"],
     features: ["solana:signMessage", "solana:signTransaction"],
   };
   let accounts: readonly WalletAccount[] = [];
+  let approved = false;
   const reject = (method: string) => {
     if (!rejectNext.delete(method)) return;
     throw Object.assign(new Error("User rejected the request."), { code: 4001 });
@@ -35,14 +44,26 @@ export function fakeStandardWallet(name: string, address = "9xQeWvG816bUx9EPjHma
     features: {
       "standard:connect": {
         version: "1.0.0",
-        connect: async () => {
-          calls.push("connect");
+        connect: async (input?: { silent?: boolean }) => {
+          if (input?.silent) {
+            calls.push("connect:silent");
+            if (fake.silent === "hang") return new Promise(() => {});
+            if (fake.silent === "throw") throw new Error("Silent connect refused");
+            if (fake.silent === "empty" || !approved) return { accounts: [] };
+          } else calls.push("connect");
           reject("connect");
+          approved = true;
           accounts = [account];
           return { accounts };
         },
       },
-      "standard:disconnect": { version: "1.0.0", disconnect: async () => void calls.push("disconnect") },
+      "standard:disconnect": {
+        version: "1.0.0",
+        disconnect: async () => {
+          calls.push("disconnect");
+          approved = false;
+        },
+      },
       "standard:events": {
         version: "1.0.0",
         on: (_event: "change", listener: (props: { accounts?: readonly WalletAccount[] }) => void) => {
@@ -72,10 +93,16 @@ export function fakeStandardWallet(name: string, address = "9xQeWvG816bUx9EPjHma
       },
     },
   };
-  return {
+  for (const [feature, value] of Object.entries(options.features ?? {})) {
+    const features = wallet.features as Record<string, unknown>;
+    if (value === null) delete features[feature];
+    else features[feature] = value;
+  }
+  const fake: FakeStandardWallet = {
     wallet,
     calls,
     rejectNext,
+    silent: "approve",
     register() {
       window.dispatchEvent(
         Object.assign(new Event("wallet-standard:register-wallet"), { detail: ({ register }: { register: (w: Wallet) => void }) => register(wallet) }),
@@ -86,4 +113,5 @@ export function fakeStandardWallet(name: string, address = "9xQeWvG816bUx9EPjHma
       for (const l of listeners) l({ accounts: next });
     },
   };
+  return fake;
 }

@@ -1,0 +1,83 @@
+// Sending a transaction through the connected wallet: `solana:signAndSendTransaction` when the wallet
+// has it (for that transaction version), else `solana:signTransaction` and the plugin's RPC endpoint
+// sends it. Either way the endpoint then confirms it at the commitment (default confirmed).
+import { getBase58Decoder, getBase64Decoder, getTransactionEncoder, type Signature, type Transaction } from "@solana/kit";
+import { SolanaSignAndSendTransaction, type SolanaSignAndSendTransactionFeature } from "@solana/wallet-standard-features";
+import type { Commitment } from "../shared/solana/endpoint";
+import { confirmSolanaTransaction, submitSolanaTransaction } from "../shared/solana/send";
+import { WalletNotConnectedError, WalletSendTransactionError } from "./errors";
+import { chainFor, signingError, wireVersion, type SolanaWallets } from "./service";
+import { solanaWalletStrings as t } from "./strings";
+
+export interface SendSolanaWalletTransactionOptions {
+  /** Default: the plugin's (confirmed unless configured). */
+  commitment?: Commitment;
+  skipPreflight?: boolean;
+  /** The blockhash's last valid block height (read from the transaction's lifetime when it has one). */
+  lastValidBlockHeight?: bigint;
+  /** Give up confirming after this long (default 60 s). */
+  timeoutMs?: number;
+  /** How often to poll the signature status while confirming (default 400 ms). */
+  pollIntervalMs?: number;
+}
+
+export interface SendSolanaWalletTransactionResult {
+  /** The transaction signature (base58): its id on chain. */
+  hash: Signature;
+  /** `wallet`: the wallet sent it (signAndSendTransaction); `rpc`: the wallet signed, the plugin's endpoint sent it. */
+  sentBy: "wallet" | "rpc";
+}
+
+export async function sendWithWallet(
+  wallets: SolanaWallets,
+  transaction: Transaction,
+  options: SendSolanaWalletTransactionOptions = {},
+): Promise<SendSolanaWalletTransactionResult> {
+  if (wallets.getConnection().status !== "connected") throw Object.assign(new WalletNotConnectedError(), { message: t.noSolanaAddress });
+  const { wallet, account } = wallets.requireSelected();
+  const endpoint = wallets.settings.endpoint;
+  const commitment = options.commitment ?? endpoint.commitment;
+  const wire = getTransactionEncoder().encode(transaction) as Uint8Array;
+  const version = wireVersion(wire);
+  const feature = (wallet.features as Partial<SolanaSignAndSendTransactionFeature>)[SolanaSignAndSendTransaction];
+  let hash: Signature;
+  let sentBy: SendSolanaWalletTransactionResult["sentBy"];
+  if (feature?.supportedTransactionVersions.includes(version)) {
+    const chain = chainFor(account, wallets.settings.chain);
+    if (!chain) throw new WalletSendTransactionError(t.chainUnsupported);
+    try {
+      const [output] = await feature.signAndSendTransaction({
+        account,
+        chain,
+        transaction: wire,
+        options: { commitment, preflightCommitment: commitment, ...(options.skipPreflight ? { skipPreflight: true } : {}) },
+      });
+      if (!output) throw new WalletSendTransactionError();
+      hash = getBase58Decoder().decode(output.signature) as Signature;
+    } catch (error) {
+      throw signingError(error, WalletSendTransactionError);
+    }
+    sentBy = "wallet";
+  } else {
+    const signed = await wallets.signTransactionBytes(wire);
+    try {
+      hash = await submitSolanaTransaction(endpoint, getBase64Decoder().decode(signed), { commitment, skipPreflight: options.skipPreflight });
+    } catch (error) {
+      throw new WalletSendTransactionError((error as Error).message, { cause: error });
+    }
+    sentBy = "rpc";
+  }
+  await confirmSolanaTransaction(endpoint, hash, {
+    commitment,
+    lastValidBlockHeight: options.lastValidBlockHeight ?? blockhashLifetimeOf(transaction),
+    timeoutMs: options.timeoutMs,
+    pollIntervalMs: options.pollIntervalMs,
+  });
+  return { hash, sentBy };
+}
+
+/** The last valid block height of a transaction compiled with a blockhash lifetime, if it carries one. */
+function blockhashLifetimeOf(transaction: Transaction): bigint | undefined {
+  const lifetime = (transaction as { lifetimeConstraint?: { lastValidBlockHeight?: unknown } }).lifetimeConstraint;
+  return typeof lifetime?.lastValidBlockHeight === "bigint" ? lifetime.lastValidBlockHeight : undefined;
+}
