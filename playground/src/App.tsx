@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { LatchProvider, useTheme } from "latch-kit/react";
 import type { Kit, ThemeMode } from "latch-kit";
-import { defaultConfig, readConfig, writeConfig, type PlaygroundConfig } from "./config";
+import { defaultConfig, readConfig, solanaRpcUrl, writeConfig, type PlaygroundConfig } from "./config";
 import { describeKit } from "./methods";
 import { buildKit, watchKit, type EventLogEntry } from "./kit";
 import { setDevWallets } from "./dev-wallets";
+import { setDevSolanaWallet } from "./dev-solana-wallet";
 import { ConfigPanel } from "./ConfigPanel";
 import { CodePanel } from "./CodePanel";
 import { TryPanel } from "./TryPanel";
@@ -35,7 +36,9 @@ export function App() {
   const built = useMemo((): { kit: Kit; error?: undefined } | { kit?: undefined; error: Error } => {
     if (cached?.key === key) return { kit: cached.kit };
     // Before the kit: its wallet discovery asks the page's wallets to announce themselves.
-    setDevWallets(config.devWallets && config.sections.flat().includes("wallets"), __DEVNET_RPC_URL__);
+    const walletSection = config.devWallets && config.sections.flat().includes("wallets");
+    setDevWallets(walletSection, __DEVNET_RPC_URL__);
+    setDevSolanaWallet(walletSection && config.walletsChains.includes("svm"), solanaRpcUrl());
     try {
       const kit = buildKit(description, () => logRef.current("onAuthSuccess", ""));
       cached = { key, kit };
@@ -43,7 +46,7 @@ export function App() {
     } catch (error) {
       return { error: error instanceof Error ? error : new Error(String(error)) };
     }
-  }, [key, description, config.devWallets, config.sections]);
+  }, [key, description, config.devWallets, config.sections, config.walletsChains]);
 
   useEffect(() => {
     const kit = built.kit;

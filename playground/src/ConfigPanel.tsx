@@ -177,7 +177,7 @@ export function ConfigPanel({ config, onChange, onReset }: { config: PlaygroundC
           <input type="checkbox" checked={config.devWallets} onChange={(e) => set("devWallets", e.target.checked)} />
           Dev wallets in this browser (playground only)
         </label>
-        <p className={styles.hint}>Three EIP-6963 test wallets holding the devnet's public test keys; they sign locally and send the rest to the devnet.</p>
+        <p className={styles.hint}>Three EIP-6963 test wallets holding the devnet's public test keys (they sign locally and send the rest to the devnet), and with svm on, a wallet-standard Solana wallet with a fixed public test key on the local Solana RPC.</p>
       </Group>
 
       <Group title="Smart account (devnet)">

@@ -262,6 +262,25 @@ describe("after sign-in", () => {
     await page.close();
   });
 
+  it("connects the dev Solana wallet from the modal's svm entries (wallet-standard, 'Solana' badge)", async () => {
+    const { page, watch } = await open("?sections=wallets,email&walletsChains=evm,svm");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Connect with Dev Wallet A" }).waitFor();
+    // Not among the configured (featured) names: it is listed after them, under 'More wallets'.
+    await dialog.getByRole("button", { name: "More wallets" }).click();
+    await dialog.getByRole("button", { name: "Connect with Dev Solana Wallet (Solana)" }).click();
+    await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+    // The dev wallet's key is the fixed public seed 7,7,…,7.
+    const expected = base58.encode(ed25519.getPublicKey(new Uint8Array(32).fill(7)));
+    expect(await page.getByTestId("user-address").textContent()).toBe(expected);
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
+    expect(watch.errors).toEqual([]);
+    expect(watch.offLoopback).toEqual([]);
+    await page.close();
+  });
+
   it("signs and sends on Solana: a verified message, an airdrop, a transfer whose fee the local fee payer pays", async () => {
     const { page, watch } = await open("?sections=email&emailMode=otp&solana=1");
     const email = `sol-${Date.now()}@example.com`;
