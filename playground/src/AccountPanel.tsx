@@ -3,7 +3,7 @@ import { useKit, useLogout, useSignMessage, useSignTypedData, useUser } from "la
 import { getEmbeddedSigner } from "latch-kit";
 import { AccountSettings } from "./AccountSettings";
 import { SmartAccountActions } from "./SmartAccountActions";
-import { SolanaActions } from "./SolanaActions";
+import { SolanaActions, SolanaWalletActions } from "./SolanaActions";
 import { styles } from "./styles";
 
 const typedData = {
@@ -85,6 +85,8 @@ export function AccountPanel() {
       <h3 className={styles.h3}>Solana</h3>
       {user.type === "sca" && kit.hasPlugin("solana-embedded") ? (
         <SolanaActions />
+      ) : user.type === "eoa" && user.solanaAddress && kit.hasPlugin("solana") ? (
+        <SolanaWalletActions />
       ) : (
         <p className={styles.hint}>
           {user.type === "sca" ? "Switch Solana on under Configure to sign and send on the local Solana RPC." : "Signing with a Solana browser wallet: see useSolanaWallet() in latch-kit/plugins/solana."}

@@ -1,6 +1,15 @@
 import { useEffect, useState } from "react";
-import { useSolanaConnection, useSolanaSigner, useSolanaSignMessage, useSolanaTransaction } from "latch-kit/plugins/solana-embedded";
-import { lamports, type Address } from "@solana/kit";
+import {
+  buildSolanaTransaction,
+  resolveSolanaEndpoint,
+  useSolanaConnection,
+  useSolanaSigner,
+  useSolanaSignMessage,
+  useSolanaTransaction,
+} from "latch-kit/plugins/solana-embedded";
+import { useSolanaWallet } from "latch-kit/plugins/solana";
+import { createSolanaRpc, lamports, type Address } from "@solana/kit";
+import { solanaRpcUrl } from "./config";
 import { styles } from "./styles";
 
 const LAMPORTS_PER_SOL = 1_000_000_000n;
@@ -89,6 +98,85 @@ export function SolanaActions() {
       )}
       {transfer.error && <p className={styles.error}>{transfer.error.message}</p>}
       {rpcError && <p className={styles.error}>{rpcError}</p>}
+    </>
+  );
+}
+
+/**
+ * A Solana browser wallet user (the solana plugin): balance and airdrop on the local RPC, and a
+ * transfer sent through the wallet (signAndSendTransaction, or signed by it and sent by the kit).
+ */
+export function SolanaWalletActions() {
+  const wallet = useSolanaWallet();
+  const [rpcUrl] = useState(solanaRpcUrl);
+  const [rpc] = useState(() => createSolanaRpc(rpcUrl));
+  const [balance, setBalance] = useState<bigint | null>(null);
+  const [recipient, setRecipient] = useState(DEFAULT_RECIPIENT);
+  const [sent, setSent] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const address = wallet.publicKey as Address | undefined;
+
+  const refresh = async () => {
+    if (!address) return;
+    try {
+      setBalance((await rpc.getBalance(address).send()).value);
+    } catch {
+      setError("The Solana RPC does not answer: start it with npm start (or npm run solana).");
+    }
+  };
+  useEffect(() => {
+    void refresh();
+    // When the wallet's account changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [address]);
+  if (!address) return <p className={styles.hint}>No Solana wallet connected.</p>;
+
+  const run = async (action: () => Promise<void>) => {
+    setPending(true);
+    setError(null);
+    try {
+      await action();
+      await refresh();
+    } catch (e) {
+      setError(`${(e as Error).name}: ${(e as Error).message}`);
+    } finally {
+      setPending(false);
+    }
+  };
+  const airdrop = () => run(async () => void (await rpc.requestAirdrop(address, lamports(LAMPORTS_PER_SOL)).send()));
+  const send = () =>
+    run(async () => {
+      const endpoint = resolveSolanaEndpoint({ rpcUrl });
+      const { transaction, lastValidBlockHeight } = await buildSolanaTransaction(endpoint, { address }, { transfer: { amount: LAMPORTS_PER_SOL / 100n, toAddress: recipient } });
+      const { hash, sentBy } = await wallet.sendTransaction(transaction, { lastValidBlockHeight });
+      setSent(`${hash} (sent by the ${sentBy === "wallet" ? "wallet" : "kit's RPC endpoint"})`);
+    });
+
+  return (
+    <>
+      <dl className={styles.dl}>
+        <dt>Wallet</dt>
+        <dd>{wallet.walletName}</dd>
+        <dt>Balance</dt>
+        <dd data-testid="solana-wallet-balance">{balance === null ? "—" : sol(balance)}</dd>
+      </dl>
+      <button type="button" className={styles.small} disabled={pending} onClick={() => void airdrop()}>
+        Airdrop 1 SOL to the wallet (local RPC)
+      </button>
+      <label className={styles.field}>
+        Send 0.01 SOL to
+        <input value={recipient} onChange={(e) => setRecipient(e.target.value.trim())} spellCheck={false} />
+      </label>
+      <button type="button" className={styles.secondary} disabled={pending || !recipient} onClick={() => void send()}>
+        {pending ? "Sending…" : "Send through the wallet"}
+      </button>
+      {sent && (
+        <pre className={styles.mono} data-testid="solana-wallet-transfer">
+          {sent}
+        </pre>
+      )}
+      {error && <p className={styles.error}>{error}</p>}
     </>
   );
 }

@@ -55,13 +55,14 @@ const evmUse: PluginUse = {
   preamble: { imports: [`import { devnetChain } from "latch-kit/chain";`], lines: [] },
   make: () => evm({ chains: [devnetChain()] }),
 };
-const solanaWalletsUse: PluginUse = {
+// The RPC endpoint sends what a wallet only signs, and confirms what it sends.
+const solanaWalletsUse = (rpcUrl = solanaRpcUrl()): PluginUse => ({
   id: "solana",
   factory: "solana",
   from: "latch-kit/plugins/solana",
-  argsSource: '{ chain: "solana:localnet" }',
-  make: () => solana({ chain: "solana:localnet" }),
-};
+  argsSource: `{ chain: "solana:localnet", rpcUrl: "${rpcUrl}" }`,
+  make: () => solana({ chain: "solana:localnet", rpcUrl }),
+});
 const walletConnectUse: PluginUse = { id: "walletconnect", factory: "walletConnect", from: "latch-kit/plugins/walletconnect", make: () => walletConnect() };
 
 /**
@@ -153,7 +154,7 @@ function pluginsOf(kind: SectionKind, config: PlaygroundConfig): PluginUse[] {
       return config.social.length ? [oauthUse] : [];
     case "wallets": {
       // Solana browser wallets (wallet-standard) when the section offers svm.
-      const solanaWallets = config.walletsChains.includes("svm") ? [solanaWalletsUse] : [];
+      const solanaWallets = config.walletsChains.includes("svm") ? [solanaWalletsUse()] : [];
       const evmWallets = config.walletsChains.includes("evm") ? [evmUse, ...(config.walletConnect ? [walletConnectUse] : [])] : [];
       return [...evmWallets, ...solanaWallets];
     }

@@ -274,6 +274,12 @@ describe("after sign-in", () => {
     // The dev wallet's key is the fixed public seed 7,7,…,7.
     const expected = base58.encode(ed25519.getPublicKey(new Uint8Array(32).fill(7)));
     expect(await page.getByTestId("user-address").textContent()).toBe(expected);
+    // A transfer through the wallet (its signAndSendTransaction) lands on the local Solana RPC.
+    await page.getByRole("button", { name: "Airdrop 1 SOL to the wallet (local RPC)" }).click();
+    await page.getByTestId("solana-wallet-balance").filter({ hasText: "1.0000 SOL" }).waitFor();
+    await page.getByRole("button", { name: "Send through the wallet" }).click();
+    await page.getByTestId("solana-wallet-transfer").filter({ hasText: "(sent by the wallet)" }).waitFor();
+    await page.getByTestId("solana-wallet-balance").filter({ hasText: "0.9900 SOL" }).waitFor();
     await page.getByRole("button", { name: "Log out" }).click();
     await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
     expect(watch.errors).toEqual([]);
