@@ -33,7 +33,7 @@ export async function sendWithWallet(
   transaction: Transaction,
   options: SendSolanaWalletTransactionOptions = {},
 ): Promise<SendSolanaWalletTransactionResult> {
-  if (wallets.getConnection().status !== "connected") throw Object.assign(new WalletNotConnectedError(), { message: t.noSolanaAddress });
+  if (wallets.getConnection().status !== "connected") throw new WalletNotConnectedError(t.noSolanaAddress);
   const { wallet, account } = wallets.requireSelected();
   const endpoint = wallets.settings.endpoint;
   const commitment = options.commitment ?? endpoint.commitment;

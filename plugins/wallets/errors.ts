@@ -50,8 +50,8 @@ export class RemotePairingParamsError extends LatchError {
 
 export class WalletNotConnectedError extends LatchError {
   override name = "WalletNotConnectedError";
-  constructor() {
-    super("Wallet not connected");
+  constructor(message = "Wallet not connected") {
+    super(message);
   }
 }
 
