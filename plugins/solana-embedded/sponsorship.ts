@@ -12,6 +12,7 @@ import {
 } from "@solana/kit";
 import { SolanaSponsorshipError } from "./errors";
 import { bytesToHex } from "./signer";
+import { randomRequestId } from "../shared/solana/rpc";
 
 /** The provider-style fee-payer method (the local emulator answers it too). */
 export const FEE_PAYER_METHOD = "alchemy_requestFeePayer";
@@ -24,8 +25,6 @@ export interface FeePayerRequest {
   fetch?: typeof fetch;
 }
 
-let nextId = 1;
-
 export async function requestFeePayer(request: FeePayerRequest): Promise<Transaction> {
   const serializedTransaction = getBase64Decoder().decode(getTransactionEncoder().encode(request.transaction));
   const response = await (request.fetch ?? fetch)(request.rpcUrl, {
@@ -33,7 +32,7 @@ export async function requestFeePayer(request: FeePayerRequest): Promise<Transac
     headers: { "content-type": "application/json", ...request.headers },
     body: JSON.stringify({
       jsonrpc: "2.0",
-      id: nextId++,
+      id: randomRequestId(),
       method: FEE_PAYER_METHOD,
       params: [{ policyId: request.policyId, serializedTransaction }],
     }),

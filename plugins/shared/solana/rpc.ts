@@ -15,7 +15,8 @@ export class SolanaRpcError extends Error {
   }
 }
 
-let nextId = 1;
+/** One request per HTTP exchange, so the id only has to be present; random rather than a module-level counter. */
+export const randomRequestId = (): number => Math.floor(Math.random() * 2 ** 31);
 
 export async function solanaRpcRequest<T>(
   endpoint: Pick<SolanaEndpoint, "rpcUrl" | "headers">,
@@ -26,7 +27,7 @@ export async function solanaRpcRequest<T>(
   const response = await fetchFn(endpoint.rpcUrl, {
     method: "POST",
     headers: { "content-type": "application/json", ...endpoint.headers },
-    body: JSON.stringify({ jsonrpc: "2.0", id: nextId++, method, params }),
+    body: JSON.stringify({ jsonrpc: "2.0", id: randomRequestId(), method, params }),
   });
   if (!response.ok) throw new SolanaRpcError(response.status, `${method} failed (HTTP ${response.status}): ${await response.text()}`);
   const answer = (await response.json()) as { result?: T; error?: { code: number; message: string; data?: unknown } };
