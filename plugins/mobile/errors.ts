@@ -1,4 +1,6 @@
-// Mobile wallet errors (spec §8): the adapter's error codes and the protocol's JSON-RPC codes.
+// Mobile wallet errors (spec §8): the adapter's error codes and the protocol's JSON-RPC codes, and
+// the mapping from what @solana-mobile/mobile-wallet-adapter-protocol throws.
+import { SolanaMobileWalletAdapterError, SolanaMobileWalletAdapterProtocolError } from "@solana-mobile/mobile-wallet-adapter-protocol";
 import { LatchError } from "latch-kit";
 
 export const MOBILE_WALLET_ERROR_CODES = {
@@ -35,13 +37,35 @@ export class MobileWalletError extends LatchError {
   }
 }
 
-/** An error the wallet answered (JSON-RPC error object); -1 … -5, -100. */
+/** An error the wallet answered (JSON-RPC error object); -1 … -5, -100, or another code it chose. */
 export class MobileWalletProtocolError extends LatchError {
   override name = "MobileWalletProtocolError";
   constructor(
     readonly code: number,
     message: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
+}
+
+const SPEC_CODES = new Set<string>(Object.values(MOBILE_WALLET_ERROR_CODES));
+
+// Codes the library has beyond the spec's list, mapped to the spec's nearest meaning.
+const EXTRA_LIBRARY_CODES: Record<string, MobileWalletErrorCode> = {
+  // Chrome refused the page access to localhost (local network access denied): this browser cannot associate.
+  ERROR_LOOPBACK_ACCESS_BLOCKED: MOBILE_WALLET_ERROR_CODES.browserNotSupported,
+  ERROR_ASSOCIATION_CANCELLED: MOBILE_WALLET_ERROR_CODES.sessionClosed,
+  ERROR_ILLEGAL_TRANSPORT_STATE: MOBILE_WALLET_ERROR_CODES.sessionClosed,
+};
+
+/** The library's errors as ours (same codes); anything else passes through unchanged. */
+export function fromLibraryError(error: unknown): unknown {
+  if (error instanceof SolanaMobileWalletAdapterProtocolError) return new MobileWalletProtocolError(error.code, error.message, { cause: error });
+  if (error instanceof SolanaMobileWalletAdapterError) {
+    const code = SPEC_CODES.has(error.code) ? (error.code as MobileWalletErrorCode) : EXTRA_LIBRARY_CODES[error.code];
+    if (code) return new MobileWalletError(code, error.message, { cause: error });
+    return new MobileWalletError(MOBILE_WALLET_ERROR_CODES.sessionClosed, error.message, { cause: error });
+  }
+  return error;
 }

@@ -1,5 +1,9 @@
 import { getWallets } from "@wallet-standard/app";
 import { definePlugin, type Kit } from "latch-kit";
+import { WALLET_OVERLAY } from "../wallets/index";
+import { MobileWalletModals } from "./MobileWalletModals";
+import { MOBILE_WALLET } from "./registry";
+import { createStandardWallet } from "./standard-wallet";
 import { MobileWallet, type AppIdentity } from "./wallet";
 
 export interface MobileWalletConfig {
@@ -7,38 +11,51 @@ export interface MobileWalletConfig {
   appIdentity?: AppIdentity;
   /** Default 'solana:mainnet'. */
   chain?: `solana:${string}`;
-  /** Local storage key of the cached authorization; default 'latch.mwa.authorization'. */
+  /** Local storage key of the cached authorization; default '{kit id}.mwa.authorization'. */
   cacheKey?: string;
+  /**
+   * A reflector's host[:port] for remote association (`wss://{it}/reflect`): browsers that cannot
+   * hand off to a wallet on the same device (desktop) then offer the wallet and show a QR code.
+   */
+  remoteHostAuthority?: string;
 }
 
-const MOBILE_WALLET = Symbol.for("latch.mobile.Wallet");
-
 /**
- * Mobile Wallet Adapter (local association) as a wallet-standard wallet, offered on Android outside
- * webviews: the `solana` plugin lists it ('Solana' badge) and connects it. Needs `solana()` too.
+ * Mobile Wallet Adapter (on @solana-mobile/mobile-wallet-adapter-protocol) as a wallet-standard
+ * wallet: local association on Android outside webviews, remote association (QR code) elsewhere when
+ * `remoteHostAuthority` is set. The `solana` plugin lists it ('Solana' badge) and connects it; needs `solana()`.
  */
-export const mobileWallet = (config: MobileWalletConfig = {}) =>
-  definePlugin({
+export const mobileWallet = (config: MobileWalletConfig = {}) => {
+  if (config.remoteHostAuthority !== undefined && !/^[\w.-]+(:\d{1,5})?$/.test(config.remoteHostAuthority)) {
+    throw new TypeError(`mobileWallet: remoteHostAuthority must be a host[:port] (no scheme, no path); got '${config.remoteHostAuthority}'.`);
+  }
+  return definePlugin({
     id: "mobile",
     setup: (kit: Kit) => {
       if (typeof window === "undefined") return;
-      const wallet = new MobileWallet({
+      const mobile = new MobileWallet({
         appIdentity: config.appIdentity ?? { name: document.title || location.host, uri: location.origin },
         chain: config.chain ?? "solana:mainnet",
-        cacheKey: config.cacheKey ?? "latch.mwa.authorization",
+        cacheKey: config.cacheKey ?? `${kit.id}.mwa.authorization`,
+        remoteHostAuthority: config.remoteHostAuthority,
       });
-      kit.container.register(MOBILE_WALLET, { useValue: wallet });
-      if (wallet.getState().readyState === "Unsupported") return;
-      return getWallets().register(wallet.wallet);
+      kit.container.register(MOBILE_WALLET, { useValue: mobile });
+      if (mobile.getState().readyState === "Unsupported") return;
+      kit.container.register(WALLET_OVERLAY, { useValue: MobileWalletModals });
+      return getWallets().register(createStandardWallet(mobile));
     },
   });
+};
 
-/** This kit's mobile wallet (state: readyState, connecting, connected, session), when set up. */
-export function getMobileWallet(kit: Kit): MobileWallet | undefined {
-  return kit.container.isRegistered(MOBILE_WALLET, false) ? (kit.container.resolve(MOBILE_WALLET) as MobileWallet) : undefined;
-}
-
-export { MobileWallet, MobileWalletModalError, mobileReadyState, isAndroid, isChrome, isWebView, toModalError, type MobileReadyState, type MobileWalletState, type AppIdentity } from "./wallet";
+export { getMobileWallet } from "./registry";
+export { useMobileWallet } from "./useMobileWallet";
+export { MobileWalletModals } from "./MobileWalletModals";
+export { MobileWallet, type MobileWalletState, type AppIdentity } from "./wallet";
+export { createStandardWallet } from "./standard-wallet";
+export { MobileWalletModalError, toModalError, type MobileWalletModalKind } from "./modal-error";
+export { mobileReadyState, associationKind, isAndroid, isChrome, isWebView, type MobileReadyState, type AssociationKind } from "./environment";
+export { runMobileSession, type MobileSessionState, type MobileSessionOptions } from "./session";
+export { observeAssociationSockets, MWA_WEBSOCKET_PROTOCOL } from "./hello-observer";
+export { AuthorizationCache, type CachedAuthorization, type AuthorizedAccount } from "./authorization-cache";
 export * from "./errors";
-export * from "./protocol";
-export { mobileWalletStrings, type MobileWalletStrings } from "./strings";
+export { mobileWalletStrings, MOBILE_WALLET_STRINGS_TABLE, type MobileWalletStrings } from "./strings";

@@ -1,8 +1,17 @@
-// Texts of the mobile wallet plugin (spec §8 modals); others marked ours.
+// Texts of the mobile wallet plugin: the spec's §8 modal texts word for word; the others are ours.
 export const mobileWalletStrings = {
   walletName: "Mobile Wallet Adapter", // ours: the list row
   notFound: "To use mobile wallet adapter, you must have a compatible mobile wallet application installed on your device.",
   browserUnsupported: "This browser appears to be incompatible with mobile wallet adapter. Open this page in a compatible mobile browser app and try again.",
   unexpected: "An unexpected error occurred: {message}",
+  errorTitle: "Mobile wallet", // ours: the title of the error modals
+  close: "Close", // ours
+  scanTitle: "Scan with your mobile wallet", // ours: remote association
+  qrLabel: "QR code to open this session in your mobile wallet", // ours
+  waitingForWallet: "Waiting for your wallet", // ours: reflector id received, the wallet has not joined
+  cancel: "Cancel", // ours
+  sessionBusy: "A mobile wallet session is already open.", // ours
+  cancelled: "The mobile wallet session was cancelled.", // ours
 };
 export type MobileWalletStrings = typeof mobileWalletStrings;
+export const MOBILE_WALLET_STRINGS_TABLE = "mobile";

@@ -1,22 +1,29 @@
-// The Mobile Wallet Adapter as a wallet-standard wallet: registered through `@wallet-standard/app` on
-// Android (not in webviews), so the solana plugin lists it and runs its connect flow. Every call is
-// one session (association hand-off → authorize with the cached token → the request), started from
-// the user's gesture. The authorization is cached in local storage and cleared on disconnect.
-import { getBase58Decoder } from "@solana/kit";
-import type { Wallet, WalletAccount } from "@wallet-standard/base";
-import { LatchError } from "latch-kit";
-import { format } from "latch-kit/react";
-import { MOBILE_WALLET_ERROR_CODES as CODES, MobileWalletError } from "./errors";
-import { base64ToBytes, bytesToBase64, openSession, type MobileSession, type MobileSessionState, type OpenSessionOptions } from "./protocol";
+// The Mobile Wallet Adapter's state and sessions for one kit: readiness, the session state of spec
+// §4, the cached authorization, the remote association URL and the modal to show. Every call is one
+// session started from the user's gesture: authorize (with the cached auth_token: a reauthorization),
+// then the request. The wallet-standard face is in standard-wallet.ts.
+import { UserRejectedError } from "../wallets/index";
+import { AuthorizationCache, type CachedAuthorization } from "./authorization-cache";
+import { associationKind, isChrome, mobileReadyState, type AssociationKind, type MobileReadyState } from "./environment";
+import { MOBILE_WALLET_ERROR_CODES as CODES, MOBILE_WALLET_PROTOCOL_CODES, MobileWalletError, MobileWalletProtocolError, fromLibraryError } from "./errors";
+import { MobileWalletModalError, toModalError } from "./modal-error";
+import { runMobileSession, type MobileSessionState, type MwaWallet } from "./session";
 import { mobileWalletStrings as t } from "./strings";
-
-export type MobileReadyState = "Unsupported" | "Loadable" | "Installed";
+import type { SignInPayload } from "@solana-mobile/mobile-wallet-adapter-protocol";
 
 export interface MobileWalletState {
   readyState: MobileReadyState;
   connecting: boolean;
   connected: boolean;
   session: MobileSessionState;
+  /** How sessions associate here: local (Android), remote (a reflector, QR code), or null (not offered). */
+  association: AssociationKind | null;
+  /** Remote association: the URL the QR code carries, while the wallet has not joined. */
+  associationUrl: string | null;
+  /** The failure the modal shows until dismissed. */
+  modalError: MobileWalletModalError | null;
+  /** Base58-free view of the authorized accounts (base64 public keys, as the wallet sent them). */
+  authorization: CachedAuthorization | null;
 }
 
 export interface AppIdentity {
@@ -29,188 +36,144 @@ export interface MobileWalletSettings {
   appIdentity: AppIdentity;
   chain: `solana:${string}`;
   cacheKey: string;
-  /** Test seam: how the association URL is opened. */
-  navigate?: OpenSessionOptions["navigate"];
+  remoteHostAuthority?: string | undefined;
 }
 
-interface Authorization {
-  auth_token: string;
-  accounts: Array<{ address: string; label?: string }>;
-}
-
-/** The modal texts of spec §8, as the error the wallet error view shows. */
-export class MobileWalletModalError extends LatchError {
-  override name = "MobileWalletModalError";
-}
-
-export function isAndroid(ua: string): boolean {
-  return /android/i.test(ua);
-}
-export function isWebView(ua: string): boolean {
-  return /(WebView|Version\/.+(Chrome)\/(\d+)\.(\d+)\.(\d+)\.(\d+)|; wv\).+(Chrome)\/(\d+)\.(\d+)\.(\d+)\.(\d+))/i.test(ua);
-}
-export function isChrome(ua: string): boolean {
-  return /Chrome\/\d/.test(ua) && !/(Firefox|FxiOS|SamsungBrowser|OPR|EdgA)\//.test(ua);
-}
-
-/** Loadable on Android browsers outside webviews (Chrome hands off; others get the unsupported-browser modal); Unsupported elsewhere. */
-export function mobileReadyState(ua: string): MobileReadyState {
-  return isAndroid(ua) && !isWebView(ua) ? "Loadable" : "Unsupported";
-}
-
-export function toModalError(error: unknown): Error {
-  if (error instanceof MobileWalletError) {
-    if (error.code === CODES.walletNotFound) return new MobileWalletModalError(t.notFound, { cause: error });
-    if (error.code === CODES.browserNotSupported) return new MobileWalletModalError(t.browserUnsupported, { cause: error });
-  }
-  if (error instanceof LatchError && error.name !== "MobileWalletError") return error;
-  return new MobileWalletModalError(format(t.unexpected, { message: error instanceof Error ? error.message : String(error) }), { cause: error });
-}
-
-const ICON =
-  "data:image/svg+xml;base64," +
-  btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 28"><rect width="28" height="28" rx="6" fill="#14F195"/><path d="M9 7h10v14H9z" fill="none" stroke="#000" stroke-width="2"/></svg>');
+export type AuthorizedSession = { wallet: MwaWallet; authorization: CachedAuthorization & { sign_in_result?: unknown } };
 
 export class MobileWallet {
   private state: MobileWalletState;
   private readonly listeners = new Set<() => void>();
-  private accounts: WalletAccount[] = [];
-  private readonly changeListeners = new Set<(p: { accounts: readonly WalletAccount[] }) => void>();
-  readonly wallet: Wallet;
+  private readonly cache: AuthorizationCache;
+  private remoteCancel: AbortController | null = null;
+  private busy = false;
+  private readonly modalHosts: number[] = [];
+  private nextHostId = 1;
 
   constructor(
-    private readonly settings: MobileWalletSettings,
+    readonly settings: MobileWalletSettings,
     private readonly ua: string = typeof navigator === "undefined" ? "" : navigator.userAgent,
   ) {
-    this.state = { readyState: mobileReadyState(ua), connecting: false, connected: false, session: "disconnected" };
-    this.wallet = this.standardWallet();
+    this.cache = new AuthorizationCache(settings.cacheKey);
+    const cached = this.cache.read();
+    const remote = Boolean(settings.remoteHostAuthority);
+    const readyState = mobileReadyState(ua, remote);
+    this.state = {
+      readyState: readyState === "Loadable" && cached ? "Installed" : readyState,
+      connecting: false,
+      connected: false,
+      session: "disconnected",
+      association: associationKind(ua, remote),
+      associationUrl: null,
+      modalError: null,
+      authorization: cached,
+    };
   }
 
-  getState = () => this.state;
-  subscribe = (l: () => void) => (this.listeners.add(l), () => void this.listeners.delete(l));
+  getState = (): MobileWalletState => this.state;
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
   private set(next: Partial<MobileWalletState>) {
     this.state = { ...this.state, ...next };
-    for (const l of [...this.listeners]) l();
+    for (const listener of [...this.listeners]) listener();
   }
 
-  // --- authorization cache ---------------------------------------------------------------------
-  private readCache(): Authorization | null {
-    try {
-      const raw = localStorage.getItem(this.settings.cacheKey);
-      return raw ? (JSON.parse(raw) as Authorization) : null;
-    } catch {
-      return null;
-    }
+  /** The QR modal's Cancel: ends a remote association the wallet has not joined. */
+  cancelAssociation = (): void => this.remoteCancel?.abort(new UserRejectedError());
+  dismissModal = (): void => this.set({ modalError: null });
+
+  /**
+   * A component that can draw the modals says it is mounted; the newest one draws them (the dialog's
+   * above the app's). When the last one goes while a QR code waits, nobody can scan it: cancelled.
+   */
+  claimModalHost(): { isActive: () => boolean; release: () => void } {
+    const id = this.nextHostId++;
+    this.modalHosts.push(id);
+    this.set({});
+    return {
+      isActive: () => this.modalHosts.at(-1) === id,
+      release: () => {
+        this.modalHosts.splice(this.modalHosts.indexOf(id), 1);
+        if (this.modalHosts.length === 0 && this.state.associationUrl) this.cancelAssociation();
+        this.set({});
+      },
+    };
   }
-  private writeCache(auth: Authorization | null) {
+
+  /** One session: association, authorize (reauthorize with the cached token), then `run`. */
+  async session<T>(run: (session: AuthorizedSession) => Promise<T>, options: { connect?: boolean; signIn?: SignInPayload } = {}): Promise<T> {
+    this.set({ modalError: null, ...(options.connect ? { connecting: true } : {}) });
     try {
-      if (auth) localStorage.setItem(this.settings.cacheKey, JSON.stringify(auth));
-      else localStorage.removeItem(this.settings.cacheKey);
-    } catch {
-      /* storage blocked: no cache */
+      return await this.authorizedSession(run, options.signIn);
+    } catch (thrown) {
+      const error = toModalError(thrown, t);
+      if (error instanceof MobileWalletModalError) this.set({ modalError: error });
+      throw error;
+    } finally {
+      if (options.connect) this.set({ connecting: false });
     }
   }
 
-  /** One session: hand-off, authorize (reusing the cached token), then `run`. */
-  private async transact<T>(run: (session: MobileSession, auth: Authorization) => Promise<T>): Promise<T> {
-    if (!isChrome(this.ua)) throw toModalError(new MobileWalletError(CODES.browserNotSupported, "Browser not supported"));
-    let session: MobileSession | null = null;
+  private async authorizedSession<T>(run: (session: AuthorizedSession) => Promise<T>, signIn?: SignInPayload): Promise<T> {
+    const kind = this.state.association;
+    if (!kind || (kind === "local" && !isChrome(this.ua))) {
+      throw new MobileWalletError(CODES.browserNotSupported, "This browser cannot open a mobile wallet session.");
+    }
+    if (this.busy) throw new MobileWalletError(CODES.sessionClosed, t.sessionBusy);
+    this.busy = true;
+    const cancel = kind === "remote" ? new AbortController() : null;
+    this.remoteCancel = cancel;
     try {
-      session = await openSession({ onState: (s) => this.set({ session: s }), ...(this.settings.navigate ? { navigate: this.settings.navigate } : {}) });
-      const cached = this.readCache();
-      const auth = await session.request<Authorization>("authorize", {
+      return await runMobileSession(
+        {
+          kind,
+          remoteHostAuthority: this.settings.remoteHostAuthority,
+          onState: (session) => this.set({ session }),
+          onAssociationUrl: (associationUrl) => {
+            this.set({ associationUrl });
+            if (associationUrl && this.modalHosts.length === 0) {
+              cancel?.abort(new MobileWalletError(CODES.sessionClosed, "Remote association needs <MobileWalletModals /> mounted to show its QR code."));
+            }
+          },
+          ...(cancel ? { signal: cancel.signal } : {}),
+        },
+        async (wallet) => run({ wallet, authorization: await this.authorize(wallet, signIn) }),
+      );
+    } finally {
+      this.busy = false;
+      if (this.remoteCancel === cancel) this.remoteCancel = null;
+    }
+  }
+
+  private async authorize(wallet: MwaWallet, signIn?: SignInPayload) {
+    const cached = this.cache.read();
+    try {
+      const result = await wallet.authorize({
         identity: this.settings.appIdentity,
         chain: this.settings.chain,
         ...(cached ? { auth_token: cached.auth_token } : {}),
+        ...(signIn ? { sign_in_payload: signIn } : {}),
       });
-      this.writeCache(auth);
-      this.setAccounts(auth);
-      return await run(session, auth);
-    } catch (error) {
-      throw toModalError(error);
-    } finally {
-      session?.close();
+      const authorization = { auth_token: result.auth_token, accounts: result.accounts.map((a) => ({ address: a.address, ...(a.label ? { label: a.label } : {}) })) };
+      this.cache.write(authorization);
+      this.set({ authorization, readyState: "Installed", connected: true });
+      return { ...authorization, ...(result.sign_in_result ? { sign_in_result: result.sign_in_result } : {}) };
+    } catch (thrown) {
+      const error = fromLibraryError(thrown);
+      // A token the wallet no longer honours is dropped: the next session asks afresh.
+      if (cached && error instanceof MobileWalletProtocolError && error.code === MOBILE_WALLET_PROTOCOL_CODES.authorizationFailed) this.forget();
+      throw error;
     }
   }
 
-  private setAccounts(auth: Authorization) {
-    const decoder = getBase58Decoder();
-    this.accounts = auth.accounts.map((a) => {
-      const publicKey = base64ToBytes(a.address);
-      return { address: decoder.decode(publicKey), publicKey, chains: [this.settings.chain], features: ["solana:signMessage", "solana:signTransaction"], ...(a.label ? { label: a.label } : {}) };
-    });
-  }
-
-  private account(address: string) {
-    const account = this.accounts.find((a) => a.address === address);
-    if (!account) throw new MobileWalletModalError(format(t.unexpected, { message: "unknown account" }));
-    return account;
-  }
-
-  private standardWallet(): Wallet {
-    const self = this;
-    const chains = [this.settings.chain] as const;
-    return {
-      version: "1.0.0",
-      name: t.walletName,
-      icon: ICON as Wallet["icon"],
-      chains,
-      get accounts() {
-        return self.accounts;
-      },
-      features: {
-        "standard:connect": {
-          version: "1.0.0",
-          connect: async () => {
-            self.set({ connecting: true });
-            try {
-              await self.transact(async () => undefined);
-              self.set({ connected: true });
-              return { accounts: self.accounts };
-            } finally {
-              self.set({ connecting: false });
-            }
-          },
-        },
-        "standard:disconnect": {
-          version: "1.0.0",
-          disconnect: async () => {
-            self.writeCache(null);
-            self.accounts = [];
-            self.set({ connected: false });
-            for (const l of self.changeListeners) l({ accounts: [] });
-          },
-        },
-        "standard:events": {
-          version: "1.0.0",
-          on: (_event: "change", listener: (p: { accounts: readonly WalletAccount[] }) => void) => {
-            self.changeListeners.add(listener);
-            return () => void self.changeListeners.delete(listener);
-          },
-        },
-        "solana:signMessage": {
-          version: "1.0.0",
-          signMessage: (...inputs: Array<{ account: WalletAccount; message: Uint8Array }>) =>
-            self.transact(async (session) => {
-              const { signed_payloads } = await session.request<{ signed_payloads: string[] }>("sign_messages", {
-                addresses: inputs.map((i) => bytesToBase64(self.account(i.account.address).publicKey as Uint8Array)),
-                payloads: inputs.map((i) => bytesToBase64(i.message)),
-              });
-              return signed_payloads.map((p, n) => ({ signedMessage: inputs[n]!.message, signature: base64ToBytes(p).slice(-64) }));
-            }),
-        },
-        "solana:signTransaction": {
-          version: "1.0.0",
-          supportedTransactionVersions: ["legacy", 0],
-          signTransaction: (...inputs: Array<{ transaction: Uint8Array }>) =>
-            self.transact(async (session) => {
-              const { signed_payloads } = await session.request<{ signed_payloads: string[] }>("sign_transactions", {
-                payloads: inputs.map((i) => bytesToBase64(i.transaction)),
-              });
-              return signed_payloads.map((p) => ({ signedTransaction: base64ToBytes(p) }));
-            }),
-        },
-      },
-    } as Wallet;
+  /**
+   * Forgets the authorization. `deauthorize` is not sent: it is a request inside a session, and a
+   * session means handing the user over to the wallet app (or a QR code) just to sign out.
+   */
+  forget(): void {
+    this.cache.clear();
+    this.set({ authorization: null, connected: false });
   }
 }

@@ -5,9 +5,20 @@ import { cancelWallet } from "./flow";
 import { WALLET_STRINGS_TABLE, walletStrings } from "./strings";
 import { WalletIcon } from "./WalletButton";
 import { WalletErrorView } from "./WalletErrorView";
+import { WalletOverlays } from "./overlays";
 
-/** eoa_connect: 'Connecting to {wallet name}', a pulsing wallet icon, the hint, Cancel → initial; or the error view. */
-export function EoaConnectScreen({ kit, step }: StepProps<"eoa_connect">) {
+/** eoa_connect: the connecting view or the error view, and what wallet plugins draw above it. */
+export function EoaConnectScreen(props: StepProps<"eoa_connect">) {
+  return (
+    <>
+      <EoaConnectBody {...props} />
+      <WalletOverlays kit={props.kit} />
+    </>
+  );
+}
+
+/** 'Connecting to {wallet name}', a pulsing wallet icon, the hint, Cancel → initial; or the error view. */
+function EoaConnectBody({ kit, step }: StepProps<"eoa_connect">) {
   const t = useStrings(WALLET_STRINGS_TABLE, walletStrings);
   if (step.error) return <WalletErrorView key={step.error.message} kit={kit} wallet={step.wallet} error={step.error} />;
   return (

@@ -1,0 +1,78 @@
+// One Mobile Wallet Adapter session on @solana-mobile/mobile-wallet-adapter-protocol: local
+// association (`transact`: hand-off to a wallet on this device) or remote association
+// (`startRemoteScenario`: a reflector; the association URL goes to the user as a QR code). It reports
+// the session states of spec §4 and turns the library's errors into ours.
+import { startRemoteScenario, transact, type MobileWallet as MwaWallet } from "@solana-mobile/mobile-wallet-adapter-protocol";
+import type { AssociationKind } from "./environment";
+import { MOBILE_WALLET_ERROR_CODES, MobileWalletError, fromLibraryError } from "./errors";
+import { observeAssociationSockets } from "./hello-observer";
+
+export type { MwaWallet };
+
+export type MobileSessionState = "disconnected" | "connecting" | "reflector_id_received" | "hello_req_sent" | "connected";
+
+export interface MobileSessionOptions {
+  kind: AssociationKind;
+  /** Remote association: the reflector's host[:port] (the library dials `wss://{it}/reflect`). */
+  remoteHostAuthority?: string | undefined;
+  /** An https base URL of a wallet's own association endpoint (from an earlier authorization). */
+  baseUri?: string | undefined;
+  onState: (state: MobileSessionState) => void;
+  /** Remote association: the URL to show as a QR code, then `null` once the wallet joined or the session ended. */
+  onAssociationUrl?: (url: string | null) => void;
+  /** Remote association: ends the session before the wallet joins (the QR modal's Cancel). */
+  signal?: AbortSignal;
+}
+
+export async function runMobileSession<T>(options: MobileSessionOptions, run: (wallet: MwaWallet) => Promise<T>): Promise<T> {
+  const { onState } = options;
+  onState("connecting");
+  let socketClosed!: (error: Error) => void;
+  const closed = new Promise<never>((_, reject) => (socketClosed = reject));
+  const stopObserving = observeAssociationSockets({
+    onHelloRequestSent: () => onState("hello_req_sent"),
+    onClosedAfterOpen: (event) =>
+      socketClosed(new MobileWalletError(MOBILE_WALLET_ERROR_CODES.sessionClosed, `The wallet session was closed (${event.code}${event.reason ? `: ${event.reason}` : ""}).`)),
+  });
+  try {
+    const onConnected = (wallet: MwaWallet) => {
+      onState("connected");
+      return run(wallet);
+    };
+    const session =
+      options.kind === "local" ? transact(onConnected, options.baseUri ? { baseUri: options.baseUri } : undefined) : runRemote(options, onConnected);
+    session.catch(() => {}); // when the close wins the race, a late rejection is not unhandled
+    // The library leaves its promises pending when the socket closes under it; the close settles them.
+    return await Promise.race([session, closed]);
+  } catch (error) {
+    throw fromLibraryError(error);
+  } finally {
+    stopObserving();
+    onState("disconnected");
+  }
+}
+
+async function runRemote<T>(options: MobileSessionOptions, run: (wallet: MwaWallet) => Promise<T>): Promise<T> {
+  const { remoteHostAuthority, signal } = options;
+  if (!remoteHostAuthority) throw new TypeError("Remote association needs `remoteHostAuthority` (the reflector's host).");
+  signal?.throwIfAborted();
+  const scenario = await startRemoteScenario({ remoteHostAuthority, ...(options.baseUri ? { baseUri: options.baseUri } : {}) });
+  // The library resolves the scenario once the reflector sent the session's id.
+  options.onState("reflector_id_received");
+  options.onAssociationUrl?.(scenario.associationUrl.toString());
+  const onAbort = () => scenario.close();
+  signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    if (signal?.aborted) scenario.close();
+    const wallet = await scenario.wallet;
+    options.onAssociationUrl?.(null);
+    return await run(wallet);
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    throw error;
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+    options.onAssociationUrl?.(null);
+    scenario.close();
+  }
+}
