@@ -2,6 +2,7 @@
 // Each feature is one session (see wallet.ts); payloads travel base64, addresses base58 here.
 import { getBase58Decoder, getBase58Encoder, getBase64Decoder, getBase64Encoder } from "@solana/kit";
 import type { Wallet, WalletAccount } from "@wallet-standard/base";
+import type { StandardConnectInput } from "@wallet-standard/features";
 import type {
   SolanaSignAndSendTransactionInput,
   SolanaSignAndSendTransactionOutput,
@@ -60,7 +61,12 @@ export function createStandardWallet(mobile: MobileWallet): Wallet {
   const features = {
     "standard:connect": {
       version: "1.0.0",
-      connect: async () => {
+      connect: async (input?: StandardConnectInput) => {
+        if (input?.silent) {
+          mobile.restoreCachedAuthorization();
+          emitChange();
+          return { accounts: accounts() };
+        }
         await mobile.session(async () => undefined, { connect: true });
         emitChange();
         return { accounts: accounts() };

@@ -169,6 +169,21 @@ export class MobileWallet {
   }
 
   /**
+   * A silent connect (the solana plugin's reconnect on load): the cached authorization, if any, is
+   * the connection; no session is opened, since a session hands the user off to the wallet app and
+   * nobody tapped anything. Returns whether there was one.
+   */
+  restoreCachedAuthorization(): boolean {
+    const authorization = this.cache.read();
+    if (!authorization || authorization.accounts.length === 0) {
+      this.set({ authorization, connected: false });
+      return false;
+    }
+    this.set({ authorization, readyState: "Installed", connected: true });
+    return true;
+  }
+
+  /**
    * Forgets the authorization. `deauthorize` is not sent: it is a request inside a session, and a
    * session means handing the user over to the wallet app (or a QR code) just to sign out.
    */
