@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type LaunchOptions, type Page } from "playwright-core";
 import { existsSync } from "node:fs";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -16,11 +16,12 @@ export const CHROMIUM_ARGS = [
   "--no-first-run",
 ];
 
-export async function launchChromium(): Promise<Browser> {
+/** `env`: the browser process's environment (default this process's). */
+export async function launchChromium(options: Pick<LaunchOptions, "env"> = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run \`apt-get install -y chromium\` (the .ci/run script does)`);
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, ...options });
 }
 
 /** Fails the test on any page error or console error, and on any request that leaves loopback. */
