@@ -1,7 +1,10 @@
 // Builds every entry of package.json "exports" to ESM + .d.ts under dist/.
 // The entry's source is derived from its export name: "." → core, "./react" → renderer,
 // "./chain" → core/chain, "./plugins/<id>" → plugins/<id>. Dependencies and the package's own entries stay external,
-// so an app's bundler shares one copy of core between the renderer and the plugins.
+// so an app's bundler shares one copy of core between the renderer and the plugins. The JS keeps one
+// file per source module: with "sideEffects": false an app's bundler then drops whole modules the app
+// does not reach (e.g. the development-only config schemas), as it would from the sources; merged
+// chunks would keep their top-level statements.
 import { readFileSync } from "node:fs";
 import esbuild from "rollup-plugin-esbuild";
 import { dts } from "rollup-plugin-dts";
@@ -25,7 +28,7 @@ export default [
   {
     input,
     external,
-    output: { dir: "dist", format: "esm", entryFileNames: "[name].js", chunkFileNames: "shared/[name]-[hash].js" },
+    output: { dir: "dist", format: "esm", entryFileNames: "[name].js", preserveModules: true, preserveModulesRoot: "." },
     plugins: [esbuild({ target: "es2022", jsx: "automatic", tsconfig: "tsconfig.json" })],
   },
   {

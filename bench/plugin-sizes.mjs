@@ -6,12 +6,11 @@
 // increment over the base, gzip level 9. Also measures every plugin together, so the error of
 // "base + sum of increments" (code shared by plugins is counted in each increment) is known.
 // Writes playground/src/generated/plugin-sizes.json. Flags: --out <file>, --quiet.
-import { build } from "esbuild";
 import { rollup } from "rollup";
-import { gzipSync } from "node:zlib";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { bundleApp, kitAppSource } from "./app-bundle.mjs";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const argValue = (name) => {
@@ -28,21 +27,6 @@ const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const pluginIds = Object.keys(pkg.exports)
   .filter((e) => e.startsWith("./plugins/"))
   .map((e) => e.slice("./plugins/".length));
-
-// The factory an app calls, per plugin entry (a plugin not listed is imported whole: an overestimate).
-const factory = {
-  "email-otp": "emailOtp",
-  "magic-link": "magicLink",
-  sms: "sms",
-  passkey: "passkey",
-  oauth: "oauth",
-  jwt: "jwt",
-  evm: "evm",
-  walletconnect: "walletConnect",
-  solana: "solana",
-  mobile: "mobileWallet",
-  "smart-accounts": "smartAccounts",
-};
 
 const started = Date.now();
 // Inside the repository, so the built files resolve their dependencies from its node_modules.
@@ -109,42 +93,17 @@ const builtPackage = (dir) => ({
 });
 
 async function measure(name, ids, dir) {
-  const source = [
-    `import { createKit } from "latch-kit";`,
-    `import { LatchProvider, useAuthModal } from "latch-kit/react";`,
-    `import { createElement } from "react";`,
-    `import { createRoot } from "react-dom/client";`,
-    ...ids.map((p, i) => (factory[p] ? `import { ${factory[p]} as p${i} } from "latch-kit/plugins/${p}";` : `import * as p${i} from "latch-kit/plugins/${p}";`)),
-    `const kit = createKit({ plugins: [${ids.map((p, i) => (factory[p] ? `p${i}()` : `...Object.values(p${i})`)).join(", ")}] });`,
-    `function Open() { const { openAuthModal } = useAuthModal(); return createElement("button", { onClick: openAuthModal }, "Sign in"); }`,
-    `createRoot(document.getElementById("root")).render(createElement(LatchProvider, { kit }, createElement(Open)));`,
-  ].join("\n");
   const entry = join(work, `app-${name}.mjs`);
-  writeFileSync(entry, source);
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    format: "esm",
-    target: "es2022",
-    platform: "browser",
-    write: false,
-    metafile: true,
-    external: ["react", "react-dom", "react/*", "react-dom/*"],
-    define: { "process.env.NODE_ENV": '"production"' },
-    plugins: [builtPackage(dir)],
-    absWorkingDir: root,
-    logLevel: "error",
-  });
-  const code = result.outputFiles[0].contents;
-  const output = Object.values(result.metafile.outputs)[0];
+  writeFileSync(entry, kitAppSource(ids));
+  const { minBytes, gzipBytes, metafile } = await bundleApp(entry, { absWorkingDir: root, plugins: [builtPackage(dir)] });
+  const output = Object.values(metafile.outputs)[0];
   // Module → bytes it contributes to this bundle (paths made relative to the build directory).
   const modules = Object.fromEntries(
     Object.entries(output.inputs)
       .filter(([file]) => !file.includes("app-"))
       .map(([file, { bytesInOutput }]) => [file.replace(/^.*latch-plugin-sizes-[^/]+\/[^/]+\//, "latch-kit/"), bytesInOutput]),
   );
-  return { minBytes: code.byteLength, gzipBytes: gzipSync(code, { level: 9 }).byteLength, modules };
+  return { minBytes, gzipBytes, modules };
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;

@@ -5,54 +5,32 @@
 // --web3 <dir> (a directory where `npm install @solana/web3.js@1` was run: it is not a dependency
 // of this repository), the same operations on @solana/web3.js for comparison.
 // Writes bench/results/solana-size.json.
-import { build } from "esbuild";
-import { gzipSync } from "node:zlib";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+// @ts-expect-error: a plain ESM module of the benchmarks, without types
+import { bundleApp, kitAppSource } from "./app-bundle.mjs";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const web3Index = process.argv.indexOf("--web3");
 const web3Dir = web3Index === -1 ? undefined : process.argv[web3Index + 1];
 
-const base = [
-  `import { createKit } from "latch-kit";`,
-  `import { LatchProvider, useAuthModal } from "latch-kit/react";`,
-  `import { emailOtp } from "latch-kit/plugins/email-otp";`,
-  `import { createElement } from "react";`,
-  `import { createRoot } from "react-dom/client";`,
-];
-const render = (plugins: string, body = "") => [
-  `const kit = createKit({ plugins: [${plugins}] });`,
-  `function Open() { const { openAuthModal } = useAuthModal(); ${body} return createElement("button", { onClick: openAuthModal }, "Sign in"); }`,
-  `createRoot(document.getElementById("root")).render(createElement(LatchProvider, { kit }, createElement(Open)));`,
-];
+const embedded = (hooks: string[], body: string) =>
+  kitAppSource(["email-otp", "solana-embedded"], { extraImports: hooks.length ? [`import { ${hooks.join(", ")} } from "latch-kit/plugins/solana-embedded";`] : [], body });
 
-const apps: Record<string, string[]> = {
-  base: [...base, ...render("emailOtp()")],
-  pluginFactory: [...base, `import { solanaEmbedded } from "latch-kit/plugins/solana-embedded";`, ...render("emailOtp(), solanaEmbedded()")],
-  allHooks: [
-    ...base,
-    `import { solanaEmbedded, useSolanaSigner, useSolanaSignMessage, useSolanaTransaction, useSolanaConnection } from "latch-kit/plugins/solana-embedded";`,
-    ...render(
-      "emailOtp(), solanaEmbedded()",
-      `const s = useSolanaSigner(); const m = useSolanaSignMessage(); const t = useSolanaTransaction({ policyId: "p" }); const c = useSolanaConnection(); globalThis.x = [s, m, t, c];`,
-    ),
-  ],
+const apps: Record<string, string> = {
+  base: kitAppSource(["email-otp"]),
+  pluginFactory: embedded([], ""),
+  allHooks: embedded(
+    ["useSolanaSigner", "useSolanaSignMessage", "useSolanaTransaction", "useSolanaConnection"],
+    `const s = useSolanaSigner(); const m = useSolanaSignMessage(); const t = useSolanaTransaction({ policyId: "p" }); const c = useSolanaConnection(); globalThis.x = [s, m, t, c];`,
+  ),
   // Without useSolanaConnection: no @solana/kit RPC client.
-  signAndSendHooks: [
-    ...base,
-    `import { solanaEmbedded, useSolanaSigner, useSolanaSignMessage, useSolanaTransaction } from "latch-kit/plugins/solana-embedded";`,
-    ...render(
-      "emailOtp(), solanaEmbedded()",
-      `const s = useSolanaSigner(); const m = useSolanaSignMessage(); const t = useSolanaTransaction({ policyId: "p" }); globalThis.x = [s, m, t];`,
-    ),
-  ],
-  signOnlyHooks: [
-    ...base,
-    `import { solanaEmbedded, useSolanaSigner, useSolanaSignMessage } from "latch-kit/plugins/solana-embedded";`,
-    ...render("emailOtp(), solanaEmbedded()", `const s = useSolanaSigner(); const m = useSolanaSignMessage(); globalThis.x = [s, m];`),
-  ],
+  signAndSendHooks: embedded(
+    ["useSolanaSigner", "useSolanaSignMessage", "useSolanaTransaction"],
+    `const s = useSolanaSigner(); const m = useSolanaSignMessage(); const t = useSolanaTransaction({ policyId: "p" }); globalThis.x = [s, m, t];`,
+  ),
+  signOnlyHooks: embedded(["useSolanaSigner", "useSolanaSignMessage"], `const s = useSolanaSigner(); const m = useSolanaSignMessage(); globalThis.x = [s, m];`),
 };
 
 // The @solana/kit pieces alone (no kit, no React): what each part of the plugin costs.
@@ -90,23 +68,8 @@ async function measure(source: string, dir: string, workDir: string) {
   const entry = join(dir, `entry-${Math.random().toString(36).slice(2)}.mjs`);
   writeFileSync(entry, source);
   try {
-    const result = await build({
-      entryPoints: [entry],
-      bundle: true,
-      minify: true,
-      format: "esm",
-      target: "es2022",
-      platform: "browser",
-      write: false,
-      external: ["react", "react-dom", "react/*", "react-dom/*"],
-      define: { "process.env.NODE_ENV": '"production"', global: "globalThis" },
-      absWorkingDir: workDir,
-      tsconfig: join(root, "tsconfig.json"),
-      plugins: [sources],
-      logLevel: "error",
-    });
-    const code = result.outputFiles[0]!.contents;
-    return { minBytes: code.byteLength, gzipBytes: gzipSync(code, { level: 9 }).byteLength };
+    const { minBytes, gzipBytes } = await bundleApp(entry, { absWorkingDir: workDir, tsconfig: join(root, "tsconfig.json"), plugins: [sources], define: { global: "globalThis" } });
+    return { minBytes, gzipBytes };
   } finally {
     rmSync(entry, { force: true });
   }
@@ -116,7 +79,7 @@ mkdirSync(join(root, "node_modules/.cache"), { recursive: true });
 const work = mkdtempSync(join(root, "node_modules/.cache/latch-solana-size-"));
 const results: Record<string, { minBytes: number; gzipBytes: number }> = {};
 try {
-  for (const [name, lines] of Object.entries(apps)) results[name] = await measure(lines.join("\n"), work, root);
+  for (const [name, source] of Object.entries(apps)) results[name] = await measure(source, work, root);
   for (const [name, source] of Object.entries(kitPieces)) results[name] = await measure(source, work, root);
   if (web3Dir) for (const [name, source] of Object.entries(web3Pieces)) results[name] = await measure(source, web3Dir, web3Dir);
 } finally {

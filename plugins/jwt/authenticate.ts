@@ -1,5 +1,5 @@
 import { getEmbeddedSigner, toError, type Kit, type SignerStatus, type User } from "latch-kit";
-import { decodeJwtClaims } from "./claims";
+import { decodeJwtClaims } from "../shared/jwt-claims";
 import "./registry";
 
 export interface AuthenticateWithJwtParameters {

@@ -17,4 +17,4 @@ export const jwt = () =>
 
 export { authenticateWithJwt, type AuthenticateWithJwtParameters, type AuthenticateWithJwtReturnType } from "./authenticate";
 export { useAuthenticateWithJwt } from "./hooks";
-export { decodeJwtClaims } from "./claims";
+export { decodeJwtClaims } from "../shared/jwt-claims";

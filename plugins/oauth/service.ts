@@ -11,7 +11,7 @@ import {
   type SignerStatus,
   type User,
 } from "latch-kit";
-import { decodeJwtClaims } from "../jwt/claims";
+import { decodeJwtClaims } from "../shared/jwt-claims";
 import { browser } from "./browser";
 import { socialSections, type OauthPayload } from "./config";
 import { OAuthCancelledError, OAuthFailedError, OauthPopupBlockedError, OauthRedirectError, PopupOauthNotEnabledError, UnknownOauthStatusError } from "./errors";
