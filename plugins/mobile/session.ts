@@ -45,6 +45,8 @@ export async function runMobileSession<T>(options: MobileSessionOptions, run: (w
     // The library leaves its promises pending when the socket closes under it; the close settles them.
     return await Promise.race([session, closed]);
   } catch (error) {
+    // A cancel closes the socket too: whichever settles first, the user's cancel is the reason.
+    if (options.signal?.aborted) throw options.signal.reason;
     throw fromLibraryError(error);
   } finally {
     stopObserving();
