@@ -58,7 +58,7 @@ export function createFakeReflector(): { WebSocket: typeof WebSocket; sockets: F
     }
 
     receive(bytes: Uint8Array): void {
-      this.dispatchEvent(new MessageEvent("message", { data: new Blob([bytes]) }));
+      this.dispatchEvent(new MessageEvent("message", { data: new Blob([Uint8Array.from(bytes)]) }));
     }
   }
   return { WebSocket: Socket as unknown as typeof WebSocket, sockets };
