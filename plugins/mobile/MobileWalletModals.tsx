@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
-import { QR_PAIRING_WIDTH, toQrDataUrl } from "latch-kit";
-import { Button, Spinner, format, useCss, useKit, useStrings } from "latch-kit/react";
-import { KitModal } from "../wallets/index";
+import { Button, format, useCss, useKit, useStrings } from "latch-kit/react";
+import { KitModal, PairingQr, PairingStatus } from "../wallets/index";
 import type { MobileWalletModalError } from "./modal-error";
 import { getMobileWallet } from "./registry";
 import { MOBILE_WALLET_STRINGS_TABLE, mobileWalletStrings, type MobileWalletStrings } from "./strings";
@@ -51,28 +50,11 @@ function ErrorModal({ error, onClose }: { error: MobileWalletModalError | null; 
 }
 
 function AssociationQrModal({ url, onCancel }: { url: string | null; onCancel: () => void }) {
-  const { css } = useCss();
   const t = useStrings(MOBILE_WALLET_STRINGS_TABLE, mobileWalletStrings);
-  const [qr, setQr] = useState<{ url: string; src: string } | null>(null);
-  useEffect(() => {
-    if (!url) return;
-    let current = true;
-    // Black on white whatever the theme, so every wallet's camera reads it.
-    toQrDataUrl(url, { width: QR_PAIRING_WIDTH }).then(
-      (src) => current && setQr({ url, src }),
-      (error) => console.warn("[latch] the mobile wallet QR code could not be drawn", error),
-    );
-    return () => void (current = false);
-  }, [url]);
   return (
     <KitModal title={t.scanTitle} isOpen={Boolean(url)} onClose={onCancel}>
-      <div className={css({ width: QR_PAIRING_WIDTH + 16, height: QR_PAIRING_WIDTH + 16, padding: 8, borderRadius: 12, background: "#ffffff", lineHeight: 0 })}>
-        {qr && qr.url === url && <img src={qr.src} alt={t.qrLabel} width={QR_PAIRING_WIDTH} height={QR_PAIRING_WIDTH} data-association-url={url} />}
-      </div>
-      <p role="status" className={css({ margin: 0, display: "flex", alignItems: "center", gap: 8, color: "var(--latch-muted)", fontSize: 14 })}>
-        <Spinner size={16} label="" />
-        {t.waitingForWallet}
-      </p>
+      <PairingQr value={url} label={t.qrLabel} data={url ? { "data-association-url": url } : {}} />
+      <PairingStatus text={t.waitingForWallet} />
       <Button variant="link" onPress={onCancel}>
         {t.cancel}
       </Button>

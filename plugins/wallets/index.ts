@@ -37,6 +37,7 @@ export { walletStrings, WALLET_STRINGS_TABLE, type WalletStrings } from "./strin
 export { ConnectingView } from "./EoaConnectScreen";
 export { WalletErrorView, DEFAULT_FIND_WALLET_URL } from "./WalletErrorView";
 export { KitModal } from "./KitModal";
+export { PairingQr, PairingStatus } from "./PairingQr";
 export { WALLET_OVERLAY, WalletOverlays } from "./overlays";
 export { WalletIcon } from "./WalletButton";
 export { useWalletList } from "./useWalletList";
