@@ -19,16 +19,17 @@ export function KitModal({
 }) {
   const { css } = useCss();
   const { resolved } = useTheme();
+  const tokens = resolved === "dark" ? darkTokens : lightTokens;
   return (
     <ModalOverlay
       isOpen={isOpen}
       onOpenChange={(open) => !open && onClose()}
       isDismissable
-      className={css({
+      className={css(tokens, {
         position: "fixed",
         inset: 0,
         zIndex: 2147483001,
-        background: "rgba(17, 24, 39, 0.4)",
+        background: "var(--latch-backdrop)",
         display: "flex",
         alignItems: "center",
         justifyContent: "center",
@@ -37,7 +38,7 @@ export function KitModal({
     >
       <Modal
         data-latch-theme={resolved}
-        className={css(resolved === "dark" ? darkTokens : lightTokens, {
+        className={css(tokens, {
           width: "100%",
           maxWidth: 340,
           borderRadius: 16,
