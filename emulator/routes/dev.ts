@@ -2,8 +2,19 @@ import { Hono } from "hono";
 import type { EmulatorContext } from "../context";
 import { clearMessages, listMessages } from "../store/messages";
 import { inboxPage, indexPage } from "../dev/inboxPage";
+import { badRequest } from "../errors";
+import { DEV_APP_ISSUER_ID, devAppIssuer, mintDevAppJwt } from "../idp/app-issuer";
 
-/** The dev inbox (page and JSON), the index page and the health check. */
+const MAX_CLAIM_LENGTH = 255;
+
+function optionalClaim(body: Record<string, unknown>, name: string): string | undefined {
+  const value = body[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || !value || value.length > MAX_CLAIM_LENGTH) throw badRequest("INVALID_REQUEST", `${name} must be a non-empty string of at most ${MAX_CLAIM_LENGTH} characters`);
+  return value;
+}
+
+/** The dev inbox (page and JSON), the dev app issuer's token endpoint, the index page and the health check. */
 export function devRoutes(ctx: EmulatorContext): Hono {
   const app = new Hono();
   app.get("/", (c) => c.html(indexPage(ctx.publicUrl)));
@@ -17,6 +28,15 @@ export function devRoutes(ctx: EmulatorContext): Hono {
   app.delete("/dev/api/messages", async (c) => {
     await clearMessages(ctx.db);
     return c.json({ ok: true });
+  });
+  // Custom-JWT sign-in without an auth of your own: a token of the dev app issuer (see idp/app-issuer.ts).
+  app.post("/dev/api/jwt", async (c) => {
+    const body: unknown = await c.req.json().catch(() => ({}));
+    if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("INVALID_REQUEST", "The body must be a JSON object");
+    const claims = body as Record<string, unknown>;
+    const sub = optionalClaim(claims, "sub") ?? `dev-user-${crypto.randomUUID()}`;
+    const jwt = await mintDevAppJwt(ctx, { sub, email: optionalClaim(claims, "email"), name: optionalClaim(claims, "name") });
+    return c.json({ jwt, authProviderId: DEV_APP_ISSUER_ID, issuer: devAppIssuer(ctx.publicUrl) });
   });
   return app;
 }

@@ -3,6 +3,7 @@ import type { EmulatorContext } from "../context";
 import { ApiError, badRequest, unauthorized } from "../errors";
 import { devIdp } from "../idp/provider";
 import { devProviders } from "../idp/providers";
+import { DEV_APP_AUDIENCE, DEV_APP_ISSUER_ID, devAppIssuer } from "../idp/app-issuer";
 
 /** An issuer whose JWTs the emulator accepts: the dev identity provider's, and those given by `jwtIssuers` / `--jwt-issuer`. */
 export interface TrustedIssuer {
@@ -28,7 +29,8 @@ export function trustedIssuers(ctx: EmulatorContext): TrustedIssuer[] {
     audiences: Array.isArray(option.audience) ? option.audience : [option.audience],
     keys: async () => remoteKeySet(ctx, option.jwksUri),
   }));
-  return [...configured, ...dev];
+  const devApp = { id: DEV_APP_ISSUER_ID, issuer: devAppIssuer(ctx.publicUrl), audiences: [DEV_APP_AUDIENCE], keys: () => idp.keySet() };
+  return [...configured, ...dev, devApp];
 }
 
 function remoteKeySet(ctx: EmulatorContext, jwksUri: string): JWTVerifyGetKey {

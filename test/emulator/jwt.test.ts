@@ -125,3 +125,31 @@ describe("--jwt-issuer", () => {
     expect(() => parseJwtIssuer("issuer=https://a.test,jwks=nope,audience=x")).toThrow(/jwks must be a URL/);
   });
 });
+
+describe("the dev app issuer (custom JWT without an auth of your own)", () => {
+  const devToken = async (body: unknown) => {
+    const response = await fetch(`${t.emulator.url}/dev/api/jwt`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
+  };
+
+  it("mints a token auth-jwt accepts: the same subject signs up, then in", async () => {
+    const sub = `dev-${crypto.randomUUID()}`;
+    const minted = await devToken({ sub, email: uniqueEmail("devjwt") });
+    expect(minted.status).toBe(200);
+    expect(minted.body).toEqual({ jwt: expect.any(String), authProviderId: "dev-app-auth", issuer: `${t.emulator.url}/idp/dev-app-auth` });
+    const first = await t.client.ok("auth-jwt", { jwt: minted.body.jwt, targetPublicKey: newTargetKey().publicKey, authProvider: minted.body.authProviderId });
+    expect(first.isSignUp).toBe(true);
+    const again = await devToken({ sub });
+    const second = await t.client.ok("auth-jwt", { jwt: again.body.jwt, targetPublicKey: newTargetKey().publicKey });
+    expect(second).toMatchObject({ isSignUp: false, orgId: first.orgId });
+  });
+
+  it("gives a random subject when none is asked, and refuses bad claims", async () => {
+    const a = await devToken({});
+    const b = await devToken({});
+    expect(a.body.jwt).not.toBe(b.body.jwt);
+    expect((await devToken({ sub: 42 })).body).toMatchObject({ code: "INVALID_REQUEST", message: expect.stringContaining("sub must be a non-empty string") });
+    expect((await devToken({ email: "x".repeat(300) })).status).toBe(400);
+    expect((await devToken([1])).status).toBe(400);
+  });
+});
