@@ -211,6 +211,14 @@ export function ConfigPanel({ config, onChange, onReset }: { config: PlaygroundC
         <p className={styles.hint}>Sign with the user's Solana key and send transfers on the local Solana RPC (started by npm start).</p>
       </Group>
 
+      <Group title="Custom JWT">
+        <label className={styles.check}>
+          <input type="checkbox" checked={config.customJwt} onChange={(e) => set("customJwt", e.target.checked)} />
+          Sign in with a JWT your own auth issued (jwt plugin)
+        </label>
+        <p className={styles.hint}>No section in the dialog: the app calls authenticate with the token. Here the emulator's dev app issuer stands in for your auth.</p>
+      </Group>
+
       <Group title="Dialog">
         <Choice
           legend="UI mode"

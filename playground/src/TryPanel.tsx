@@ -15,6 +15,7 @@ import {
 import type { PlaygroundConfig } from "./config";
 import type { EventLogEntry } from "./kit";
 import { AccountPanel } from "./AccountPanel";
+import { DevJwtSignIn } from "./DevJwtSignIn";
 import { styles } from "./styles";
 
 const ILLUSTRATIONS: IllustrationName[] = ["mail", "phone", "passkey", "shield", "wallet"];
@@ -70,6 +71,7 @@ export function TryPanel({ config, events, onClearEvents }: { config: Playground
             <AuthCard />
           </div>
         )}
+        {!isConnected && config.customJwt && <DevJwtSignIn />}
         {isConnected && !(cardShown && embedded) && <AccountPanel />}
         {!isConnected && (
           <figure className={styles.fieldset} style={{ margin: 0 }}>

@@ -39,6 +39,8 @@ export interface PlaygroundConfig {
   /** The solana-embedded plugin on the local Solana RPC, with fees paid by its fee payer or not. */
   solana: boolean;
   solanaSponsored: boolean;
+  /** The jwt plugin: custom-JWT sign-in, with tokens from the emulator's dev app issuer. */
+  customJwt: boolean;
   /** Session length in ms. */
   sessionMs: number;
   uiMode: UiModeOption;
@@ -66,6 +68,7 @@ export const defaultConfig: PlaygroundConfig = {
   sponsored: true,
   solana: false,
   solanaSponsored: true,
+  customJwt: false,
   sessionMs: DEFAULT_SESSION_MS,
   uiMode: "modal",
   theme: "system",
@@ -145,6 +148,7 @@ export function readConfig(search: string): PlaygroundConfig {
   config.sponsored = params.get("sponsored") !== "0";
   config.solana = params.get("solana") === "1";
   config.solanaSponsored = params.get("solanaSponsored") !== "0";
+  config.customJwt = params.get("customJwt") === "1";
   const sessionMs = Number(params.get("sessionMs"));
   if (Number.isInteger(sessionMs) && sessionMs > 0) config.sessionMs = sessionMs;
   config.uiMode = oneOf(["modal", "embedded"], params.get("uiMode"), defaultConfig.uiMode);
@@ -174,6 +178,7 @@ export function writeConfig(config: PlaygroundConfig): string {
   add("sponsored", config.sponsored ? "1" : "0", "1");
   add("solana", config.solana ? "1" : "0", "0");
   add("solanaSponsored", config.solanaSponsored ? "1" : "0", "1");
+  add("customJwt", config.customJwt ? "1" : "0", "0");
   add("sessionMs", String(config.sessionMs), String(defaultConfig.sessionMs));
   add("uiMode", config.uiMode, defaultConfig.uiMode);
   add("theme", config.theme, defaultConfig.theme);

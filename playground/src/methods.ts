@@ -12,6 +12,7 @@ import { walletConnect } from "latch-kit/plugins/walletconnect";
 import { solana } from "latch-kit/plugins/solana";
 import { smartAccounts } from "latch-kit/plugins/smart-accounts";
 import { solanaEmbedded } from "latch-kit/plugins/solana-embedded";
+import { jwt } from "latch-kit/plugins/jwt";
 import { DEVNET_POLICY_ID, DEVNET_RETRY_SETTINGS, devnetChain } from "latch-kit/chain";
 import { DEFAULT_SESSION_MS, emulatorUrl, SOLANA_POLICY_ID, solanaRpcUrl, type PlaygroundConfig, type SectionKind } from "./config";
 
@@ -46,6 +47,8 @@ const magicLinkUse: PluginUse = { id: "magic-link", factory: "magicLink", from: 
 const smsUse: PluginUse = { id: "sms", factory: "sms", from: "latch-kit/plugins/sms", make: () => sms() };
 const passkeyUse: PluginUse = { id: "passkey", factory: "passkey", from: "latch-kit/plugins/passkey", make: () => passkey() };
 const oauthUse: PluginUse = { id: "oauth", factory: "oauth", from: "latch-kit/plugins/oauth", make: () => oauth() };
+// No section: the app signs in with a JWT its own auth issued (here: the emulator's dev app issuer).
+const jwtUse: PluginUse = { id: "jwt", factory: "jwt", from: "latch-kit/plugins/jwt", make: () => jwt() };
 const evmUse: PluginUse = {
   id: "evm",
   factory: "evm",
@@ -179,6 +182,7 @@ export function describeKit(config: PlaygroundConfig): KitDescription {
   if (smart) add(smart);
   const solana = solanaUse(config);
   if (solana) add(solana);
+  if (config.customJwt) add(jwtUse);
 
   const url = emulatorUrl();
   return {

@@ -287,6 +287,27 @@ describe("after sign-in", () => {
     await page.close();
   });
 
+  it("signs in with a custom JWT from the emulator's dev app issuer: the same subject gets the same wallet", async () => {
+    const { page, watch } = await open("?sections=email&customJwt=1");
+    await snippetShows(page, "jwt()");
+    const subject = `dev-${Date.now()}`;
+    const signIn = async () => {
+      await page.getByRole("textbox", { name: /Subject/ }).fill(subject);
+      await page.getByRole("button", { name: "Sign in with a dev JWT" }).click();
+      await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+      return page.getByTestId("user-address").textContent();
+    };
+    const first = await signIn();
+    expect(first).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(await page.getByTestId("events").textContent()).toContain("newUserSignup");
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
+    expect(await signIn()).toBe(first);
+    expect(watch.errors).toEqual([]);
+    expect(watch.offLoopback).toEqual([]);
+    await page.close();
+  });
+
   it("signs and sends on Solana: a verified message, an airdrop, a transfer whose fee the local fee payer pays", async () => {
     const { page, watch } = await open("?sections=email&emailMode=otp&solana=1");
     const email = `sol-${Date.now()}@example.com`;
