@@ -18,7 +18,7 @@ export interface MobileSessionOptions {
   /** An https base URL of a wallet's own association endpoint (from an earlier authorization). */
   baseUri?: string | undefined;
   onState: (state: MobileSessionState) => void;
-  /** Remote association: the URL to show as a QR code, then `null` once the wallet joined or the session ended. */
+  /** Remote association: the URL to show as a QR code, then `null` once the wallet joined (HELLO_REQ sent) or the session ended. */
   onAssociationUrl?: (url: string | null) => void;
   /** Remote association: ends the session before the wallet joins (the QR modal's Cancel). */
   signal?: AbortSignal;
@@ -30,7 +30,13 @@ export async function runMobileSession<T>(options: MobileSessionOptions, run: (w
   let socketClosed!: (error: Error) => void;
   const closed = new Promise<never>((_, reject) => (socketClosed = reject));
   const stopObserving = observeAssociationSockets({
-    onHelloRequestSent: () => onState("hello_req_sent"),
+    onHelloRequestSent: () => {
+      onState("hello_req_sent");
+      // Remote: the library sends HELLO_REQ when the reflector says the wallet joined; the QR code
+      // has done its job (the reflector takes no second wallet on that id), so it goes now, not
+      // once the wallet answered.
+      options.onAssociationUrl?.(null);
+    },
     onClosedAfterOpen: (event) =>
       socketClosed(new MobileWalletError(MOBILE_WALLET_ERROR_CODES.sessionClosed, `The wallet session was closed (${event.code}${event.reason ? `: ${event.reason}` : ""}).`)),
   });

@@ -84,6 +84,22 @@ describe("mobile wallet remote association", () => {
     act(() => mobile.cancelAssociation()); // settles the pending connect before the next test
   });
 
+  it("the wallet joining (the reflector's empty frame) sends HELLO_REQ and takes the QR code down", async () => {
+    const { mobile, states, settled, socket } = await connectThroughReflector();
+    reflectorSendsId(socket);
+    const dialog = await screen.findByRole("dialog", { name: "Scan with your mobile wallet" });
+    act(() => socket.receive(new Uint8Array(0))); // reflection established
+    await waitFor(() => expect(mobile.getState().session).toBe("hello_req_sent"));
+    expect(socket.sent).toHaveLength(1);
+    expect((socket.sent[0] as Uint8Array).byteLength).toBe(65 + 64); // ECDH public key ‖ signature
+    expect(mobile.getState().associationUrl).toBeNull();
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    expect(states).toEqual(["disconnected", "connecting", "reflector_id_received", "hello_req_sent"]);
+
+    act(() => mobile.cancelAssociation()); // the wallet never answers here: end the session
+    expect(await settled).toHaveProperty("error");
+  });
+
   it("Cancel in the QR modal settles the connect with the user's rejection and closes the socket", async () => {
     const { mobile, states, settled, socket } = await connectThroughReflector();
     reflectorSendsId(socket);
