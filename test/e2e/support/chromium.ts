@@ -16,12 +16,12 @@ export const CHROMIUM_ARGS = [
   "--no-first-run",
 ];
 
-/** `env`: the browser process's environment (default this process's). */
-export async function launchChromium(options: Pick<LaunchOptions, "env"> = {}): Promise<Browser> {
+/** `env`: the browser process's environment (default this process's); `extraArgs`: flags after CHROMIUM_ARGS. */
+export async function launchChromium({ extraArgs = [], ...options }: Pick<LaunchOptions, "env"> & { extraArgs?: string[] } = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run \`apt-get install -y chromium\` (the .ci/run script does)`);
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, ...options });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs], ...options });
 }
 
 /** Fails the test on any page error or console error, and on any request that leaves loopback. */

@@ -67,6 +67,11 @@ export class MwaWalletSession {
     private readonly sessionProperties: Record<string, unknown> = { v: "v1" },
   ) {}
 
+  /** No HELLO_REQ answered yet: the next frame received is taken as one. */
+  get helloPending(): boolean {
+    return this.key === null && !this.ended;
+  }
+
   /** The frames to send back for one frame received; none once the session ended. */
   async receive(frame: Uint8Array): Promise<Uint8Array[]> {
     if (this.ended) return [];
