@@ -1,6 +1,6 @@
 // WalletConnect end to end in Chromium, offline: the page's UniversalProvider and a wallet peer
 // (@reown/walletkit, in this process) meet on a local relay that only routes encrypted messages by
-// topic. The peer pairs with the URI decoded from the QR code the pairing modal shows.
+// topic (emulator/walletconnect-relay). The peer pairs with the URI decoded from the QR code the pairing modal shows.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { verifyMessage, verifyTypedData, type Hex } from "viem";
@@ -8,18 +8,18 @@ import decodeQR from "qr/decode.js";
 import { launchChromium, watchPage } from "./support/chromium";
 import { seriousViolations } from "./support/axe";
 import { startPageServer, type PageServer } from "./support/page-server";
-import { startRelay, type Relay } from "./support/wallets/relay";
+import { startWalletConnectRelay, type RunningWalletConnectRelay } from "../../emulator/walletconnect-relay/index";
 import { startWcWallet, type WcWalletPeer } from "./support/wallets/wc-wallet";
 
 const PROJECT_ID = "latch-local-test";
 const CHAIN_ID = 31337;
 let browser: Browser;
 let server: PageServer;
-let relay: Relay;
+let relay: RunningWalletConnectRelay;
 let peer: WcWalletPeer;
 
 beforeAll(async () => {
-  [browser, server, relay] = await Promise.all([launchChromium(), startPageServer(["wallets"]), startRelay()]);
+  [browser, server, relay] = await Promise.all([launchChromium(), startPageServer(["wallets"]), startWalletConnectRelay({ port: 0 })]);
   peer = await startWcWallet({ relayUrl: relay.url, projectId: PROJECT_ID, chainIds: [CHAIN_ID, 4242] });
 });
 
@@ -27,7 +27,7 @@ afterAll(async () => {
   await peer?.close();
   await browser?.close();
   await server?.close();
-  await relay?.close();
+  await relay?.stop();
 });
 
 async function openPage(query: string): Promise<{ page: Page; context: BrowserContext; watch: ReturnType<typeof watchPage> }> {

@@ -1,6 +1,6 @@
-// A local WalletConnect relay for tests, written from the relay protocol: it authenticates clients
-// by their relay JWT, then only routes opaque (end-to-end encrypted) messages by topic. It never
-// reads a message. Methods: irn_subscribe / irn_batchSubscribe / irn_unsubscribe /
+// A local WalletConnect relay for development and tests, written from the relay protocol: it
+// authenticates clients by their relay JWT, then only routes opaque (end-to-end encrypted) messages
+// by topic. It never reads a message. Methods: irn_subscribe / irn_batchSubscribe / irn_unsubscribe /
 // irn_batchUnsubscribe / irn_publish / irn_batchPublish / irn_batchFetchMessages, delivery by
 // irn_subscription, and the session methods wc_proposeSession / wc_approveSession (the relay
 // publishes their parts and subscribes the approving wallet to the session topic).
@@ -28,18 +28,34 @@ interface Client {
   seen: WeakSet<Message>;
 }
 
-export interface Relay {
+export const DEFAULT_WALLETCONNECT_RELAY_PORT = 8788;
+
+export interface WalletConnectRelayOptions {
+  /** Default DEFAULT_WALLETCONNECT_RELAY_PORT; 0 picks a free one. */
+  port?: number;
+  /** Prints each method a client calls. */
+  onMethod?: (method: string) => void;
+}
+
+export interface RunningWalletConnectRelay {
+  /** `ws://127.0.0.1:<port>`: what `relayUrl` of the kit and of a wallet names. */
   url: string;
+  port: number;
   /** Methods clients called, in order (for assertions). */
   log: string[];
-  close(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 const PING_INTERVAL_MS = 15_000;
+const MAX_LOG = 10_000;
 
-export async function startRelay(): Promise<Relay> {
-  const server = new WebSocketServer({ host: "127.0.0.1", port: 0 });
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+/** Listens on 127.0.0.1 only: the relay is a development service. */
+export async function startWalletConnectRelay({ port: wantedPort = DEFAULT_WALLETCONNECT_RELAY_PORT, onMethod }: WalletConnectRelayOptions = {}): Promise<RunningWalletConnectRelay> {
+  const server = new WebSocketServer({ host: "127.0.0.1", port: wantedPort });
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", () => resolve());
+    server.once("error", reject);
+  });
   const clients = new Set<Client>();
   const seenBy = new Map<string, WeakSet<Message>>();
   const mailbox = new Map<string, Message[]>();
@@ -120,6 +136,8 @@ export async function startRelay(): Promise<Relay> {
       }
       if (!request.method) return; // an acknowledgement of a delivery
       log.push(request.method);
+      if (log.length > MAX_LOG) log.splice(0, log.length - MAX_LOG); // a dev relay may run for days
+      onMethod?.(request.method);
       const params = request.params ?? {};
       const reply = (result: unknown) => socket.send(JSON.stringify({ id: request.id, jsonrpc: "2.0", result }));
       const fail = (message: string) => socket.send(JSON.stringify({ id: request.id, jsonrpc: "2.0", error: { code: -32601, message } }));
@@ -162,8 +180,9 @@ export async function startRelay(): Promise<Relay> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `ws://127.0.0.1:${port}`,
+    port,
     log,
-    close: () =>
+    stop: () =>
       new Promise<void>((resolve) => {
         for (const client of clients) client.socket.terminate();
         server.close(() => resolve());
