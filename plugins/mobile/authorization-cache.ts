@@ -10,11 +10,27 @@ export interface AuthorizedAccount {
 export interface CachedAuthorization {
   auth_token: string;
   accounts: AuthorizedAccount[];
+  /** The wallet's own https association base (`wallet_uri_base`): later local associations go there. */
+  wallet_uri_base?: string;
+}
+
+export function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
 }
 
 function isCachedAuthorization(value: unknown): value is CachedAuthorization {
   const v = value as CachedAuthorization | null;
-  return typeof v?.auth_token === "string" && Array.isArray(v.accounts) && v.accounts.every((a) => typeof a?.address === "string");
+  return (
+    typeof v?.auth_token === "string" &&
+    Array.isArray(v.accounts) &&
+    v.accounts.every((a) => typeof a?.address === "string") &&
+    // The library would refuse a non-https base at the next hand-off; stored that way it is junk.
+    (v.wallet_uri_base === undefined || (typeof v.wallet_uri_base === "string" && isHttpsUrl(v.wallet_uri_base)))
+  );
 }
 
 export class AuthorizationCache {
@@ -31,9 +47,10 @@ export class AuthorizationCache {
   }
 
   write(authorization: CachedAuthorization): void {
-    const { auth_token, accounts } = authorization;
+    const { auth_token, accounts, wallet_uri_base } = authorization;
+    const stored: CachedAuthorization = { auth_token, accounts: accounts.map(({ address, label }) => ({ address, ...(label ? { label } : {}) })), ...(wallet_uri_base ? { wallet_uri_base } : {}) };
     try {
-      localStorage.setItem(this.key, JSON.stringify({ auth_token, accounts: accounts.map(({ address, label }) => ({ address, ...(label ? { label } : {}) })) }));
+      localStorage.setItem(this.key, JSON.stringify(stored));
     } catch {
       /* storage blocked: no cache */
     }

@@ -49,6 +49,17 @@ export class MobileWalletProtocolError extends LatchError {
   }
 }
 
+/** An optional protocol feature (e.g. solana:cloneAuthorization) the wallet does not offer. */
+export class MobileWalletFeatureError extends LatchError {
+  override name = "MobileWalletFeatureError";
+  constructor(
+    readonly feature: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 const SPEC_CODES = new Set<string>(Object.values(MOBILE_WALLET_ERROR_CODES));
 
 // Codes the library has beyond the spec's list, mapped to the spec's nearest meaning.

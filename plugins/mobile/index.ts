@@ -49,6 +49,8 @@ export const mobileWallet = (config: MobileWalletConfig = {}) => {
 
 export { getMobileWallet } from "./registry";
 export { useMobileWallet } from "./useMobileWallet";
+export { useMobileWalletActions, type MobileWalletActions } from "./useMobileWalletActions";
+export { toCapabilities, assertWithinLimit, supportsFeature, SOLANA_CLONE_AUTHORIZATION, type MobileWalletCapabilities, type MobileTransactionVersion } from "./capabilities";
 export { MobileWalletModals } from "./MobileWalletModals";
 export { MobileWallet, type MobileWalletState, type AppIdentity } from "./wallet";
 export { createStandardWallet } from "./standard-wallet";
@@ -56,6 +58,6 @@ export { MobileWalletModalError, toModalError, type MobileWalletModalKind } from
 export { mobileReadyState, associationKind, isAndroid, isChrome, isWebView, type MobileReadyState, type AssociationKind } from "./environment";
 export { runMobileSession, type MobileSessionState, type MobileSessionOptions } from "./session";
 export { observeAssociationSockets, MWA_WEBSOCKET_PROTOCOL } from "./hello-observer";
-export { AuthorizationCache, type CachedAuthorization, type AuthorizedAccount } from "./authorization-cache";
+export { AuthorizationCache, isHttpsUrl, type CachedAuthorization, type AuthorizedAccount } from "./authorization-cache";
 export * from "./errors";
 export { mobileWalletStrings, MOBILE_WALLET_STRINGS_TABLE, type MobileWalletStrings } from "./strings";

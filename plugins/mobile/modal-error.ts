@@ -3,7 +3,7 @@
 import { LatchError } from "latch-kit";
 import { format } from "latch-kit/react";
 import { UserRejectedError } from "../wallets/index";
-import { MOBILE_WALLET_ERROR_CODES as CODES, MobileWalletError } from "./errors";
+import { MOBILE_WALLET_ERROR_CODES as CODES, MobileWalletError, MobileWalletFeatureError } from "./errors";
 import { mobileWalletStrings, type MobileWalletStrings } from "./strings";
 
 export type MobileWalletModalKind = "not-found" | "browser-unsupported" | "unexpected";
@@ -20,9 +20,12 @@ export class MobileWalletModalError extends LatchError {
   }
 }
 
-/** The modal for a failure; a user's own cancel (UserRejectedError) is not one and passes through. */
+/**
+ * The modal for a failure. A user's own cancel (UserRejectedError) is not one and passes through, as
+ * does an optional feature the wallet lacks: the app asked for it, the app tells the user.
+ */
 export function toModalError(error: unknown, t: MobileWalletStrings = mobileWalletStrings): Error {
-  if (error instanceof MobileWalletModalError || error instanceof UserRejectedError) return error;
+  if (error instanceof MobileWalletModalError || error instanceof UserRejectedError || error instanceof MobileWalletFeatureError) return error;
   if (error instanceof MobileWalletError) {
     if (error.code === CODES.walletNotFound) return new MobileWalletModalError("not-found", t.notFound, { cause: error });
     if (error.code === CODES.browserNotSupported) return new MobileWalletModalError("browser-unsupported", t.browserUnsupported, { cause: error });

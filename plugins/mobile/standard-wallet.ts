@@ -14,6 +14,7 @@ import type {
   SolanaSignTransactionOutput,
 } from "@solana/wallet-standard-features";
 import type { AuthorizedAccount } from "./authorization-cache";
+import { assertWithinLimit } from "./capabilities";
 import { mobileWalletStrings as t } from "./strings";
 import type { MobileWallet } from "./wallet";
 
@@ -53,10 +54,18 @@ export function createStandardWallet(mobile: MobileWallet): Wallet {
     if (!accounts().some((a) => a.address === address)) throw new TypeError(`Account ${address} is not authorized by the mobile wallet; connect first.`);
     return base64.encode(base58.decode(address));
   };
-  const emitChange = () => {
+  // Accounts change with every state change that touches the authorization (connect, disconnect,
+  // deauthorize, a token the wallet refused): told to listeners once per change.
+  const keyOf = (list: readonly WalletAccount[]) => list.map((a) => a.address).join();
+  let accountsKey = keyOf(accounts());
+  mobile.subscribe(() => {
     const current = accounts();
+    const key = keyOf(current);
+    if (key === accountsKey) return;
+    accountsKey = key;
     for (const listener of [...changeListeners]) listener({ accounts: current });
-  };
+  });
+  const limit = (kind: "transactions" | "messages", count: number) => assertWithinLimit(mobile.getState().capabilities, kind, count);
 
   const features = {
     "standard:connect": {
@@ -64,11 +73,9 @@ export function createStandardWallet(mobile: MobileWallet): Wallet {
       connect: async (input?: StandardConnectInput) => {
         if (input?.silent) {
           mobile.restoreCachedAuthorization();
-          emitChange();
           return { accounts: accounts() };
         }
         await mobile.session(async () => undefined, { connect: true });
-        emitChange();
         return { accounts: accounts() };
       },
     },
@@ -76,7 +83,6 @@ export function createStandardWallet(mobile: MobileWallet): Wallet {
       version: "1.0.0",
       disconnect: async () => {
         mobile.forget();
-        emitChange();
       },
     },
     "standard:events": {
@@ -90,6 +96,7 @@ export function createStandardWallet(mobile: MobileWallet): Wallet {
       version: "1.1.0",
       signMessage: async (...inputs: readonly SolanaSignMessageInput[]): Promise<readonly SolanaSignMessageOutput[]> => {
         requireInputs(inputs, "signMessage");
+        limit("messages", inputs.length);
         const addresses = inputs.map((i) => knownAccount(i.account.address));
         return mobile.session(async ({ wallet }) => {
           const { signed_payloads } = await wallet.signMessages({ addresses, payloads: inputs.map((i) => base64.encode(i.message)) });
@@ -102,6 +109,7 @@ export function createStandardWallet(mobile: MobileWallet): Wallet {
       supportedTransactionVersions: ["legacy", 0] as const,
       signTransaction: async (...inputs: readonly SolanaSignTransactionInput[]): Promise<readonly SolanaSignTransactionOutput[]> => {
         requireInputs(inputs, "signTransaction");
+        limit("transactions", inputs.length);
         inputs.forEach((i) => knownAccount(i.account.address));
         return mobile.session(async ({ wallet }) => {
           const { signed_payloads } = await wallet.signTransactions({ payloads: inputs.map((i) => base64.encode(i.transaction)) });
@@ -114,6 +122,7 @@ export function createStandardWallet(mobile: MobileWallet): Wallet {
       supportedTransactionVersions: ["legacy", 0] as const,
       signAndSendTransaction: async (...inputs: readonly SolanaSignAndSendTransactionInput[]): Promise<readonly SolanaSignAndSendTransactionOutput[]> => {
         requireInputs(inputs, "signAndSendTransaction");
+        limit("transactions", inputs.length);
         inputs.forEach((i) => knownAccount(i.account.address));
         // One request carries one set of options: the first input's (the wallet-standard adapters do the same).
         const options = inputs[0]!.options;
@@ -151,7 +160,6 @@ export function createStandardWallet(mobile: MobileWallet): Wallet {
           },
           { connect: true, signIn },
         );
-        emitChange();
         return [output];
       },
     },

@@ -12,6 +12,10 @@ export const mobileWalletStrings = {
   cancel: "Cancel", // ours
   sessionBusy: "A mobile wallet session is already open.", // ours
   cancelled: "The mobile wallet session was cancelled.", // ours
+  tooManyTransactions: "The wallet signs at most {max} transactions per request; this request has {count}.", // ours: protocol code -5 (too many payloads)
+  tooManyMessages: "The wallet signs at most {max} messages per request; this request has {count}.", // ours: protocol code -5 (too many payloads)
+  cloneUnsupported: "This wallet does not support cloning an authorization (solana:cloneAuthorization).", // ours
+  notAuthorized: "The mobile wallet is not authorized; connect first.", // ours
 };
 export type MobileWalletStrings = typeof mobileWalletStrings;
 export const MOBILE_WALLET_STRINGS_TABLE = "mobile";

@@ -13,6 +13,7 @@ const UNSUPPORTED: MobileWalletState = {
   associationUrl: null,
   modalError: null,
   authorization: null,
+  capabilities: null,
 };
 const noSubscription = () => () => {};
 const unsupported = () => UNSUPPORTED;

@@ -4,8 +4,9 @@
 // then the request. The wallet-standard face is in standard-wallet.ts.
 import { UserRejectedError } from "../wallets/index";
 import { AuthorizationCache, type CachedAuthorization } from "./authorization-cache";
+import { SOLANA_CLONE_AUTHORIZATION, supportsFeature, toCapabilities, type MobileWalletCapabilities } from "./capabilities";
 import { associationKind, isChrome, mobileReadyState, type AssociationKind, type MobileReadyState } from "./environment";
-import { MOBILE_WALLET_ERROR_CODES as CODES, MOBILE_WALLET_PROTOCOL_CODES, MobileWalletError, MobileWalletProtocolError, fromLibraryError } from "./errors";
+import { MOBILE_WALLET_ERROR_CODES as CODES, MOBILE_WALLET_PROTOCOL_CODES, MobileWalletError, MobileWalletFeatureError, MobileWalletProtocolError, fromLibraryError } from "./errors";
 import { MobileWalletModalError, toModalError } from "./modal-error";
 import { runMobileSession, type MobileSessionState, type MwaWallet } from "./session";
 import { mobileWalletStrings as t } from "./strings";
@@ -24,6 +25,8 @@ export interface MobileWalletState {
   modalError: MobileWalletModalError | null;
   /** Base58-free view of the authorized accounts (base64 public keys, as the wallet sent them). */
   authorization: CachedAuthorization | null;
+  /** What the wallet said it can do (getCapabilities()), until disconnect; null when not fetched. */
+  capabilities: MobileWalletCapabilities | null;
 }
 
 export interface AppIdentity {
@@ -67,6 +70,7 @@ export class MobileWallet {
       associationUrl: null,
       modalError: null,
       authorization: cached,
+      capabilities: null,
     };
   }
 
@@ -103,20 +107,69 @@ export class MobileWallet {
   }
 
   /** One session: association, authorize (reauthorize with the cached token), then `run`. */
-  async session<T>(run: (session: AuthorizedSession) => Promise<T>, options: { connect?: boolean; signIn?: SignInPayload } = {}): Promise<T> {
-    this.set({ modalError: null, ...(options.connect ? { connecting: true } : {}) });
+  session<T>(run: (session: AuthorizedSession) => Promise<T>, options: { connect?: boolean; signIn?: SignInPayload } = {}): Promise<T> {
+    return this.withModal(() => this.open(async (wallet) => run({ wallet, authorization: await this.authorize(wallet, options.signIn) })), options.connect);
+  }
+
+  /**
+   * The wallet's capabilities, in a session of their own (a hand-off: call it from a user gesture).
+   * `get_capabilities` needs no authorization. Kept until disconnect; signing then refuses requests
+   * over the wallet's maximum without a hand-off.
+   */
+  getCapabilities(): Promise<MobileWalletCapabilities> {
+    return this.withModal(() => this.open((wallet) => this.fetchCapabilities(wallet)));
+  }
+
+  /**
+   * `clone_authorization` (optional feature solana:cloneAuthorization): a second auth token for the
+   * same authorization, e.g. for another app component. One session: authorize, then — unless the
+   * capabilities are known already — get_capabilities, then the clone. Refused without a hand-off
+   * when known capabilities lack the feature.
+   */
+  async cloneAuthorization(): Promise<string> {
+    if (this.state.capabilities && !supportsFeature(this.state.capabilities, SOLANA_CLONE_AUTHORIZATION)) throw new MobileWalletFeatureError(SOLANA_CLONE_AUTHORIZATION, t.cloneUnsupported);
+    return this.session(async ({ wallet, authorization }) => {
+      const capabilities = this.state.capabilities ?? (await this.fetchCapabilities(wallet));
+      if (!supportsFeature(capabilities, SOLANA_CLONE_AUTHORIZATION)) throw new MobileWalletFeatureError(SOLANA_CLONE_AUTHORIZATION, t.cloneUnsupported);
+      return (await wallet.cloneAuthorization({ auth_token: authorization.auth_token })).auth_token;
+    });
+  }
+
+  /**
+   * Revokes the cached auth token in the wallet (`deauthorize`, a session: call it from a user
+   * gesture), then forgets it as disconnect does. Nothing cached: only forgets, no hand-off. A failed
+   * session keeps the cache (retry, or disconnect to forget it locally).
+   */
+  async deauthorize(): Promise<void> {
+    const cached = this.cache.read();
+    if (cached) {
+      await this.withModal(() => this.open((wallet) => wallet.deauthorize({ auth_token: cached.auth_token })));
+    }
+    this.forget();
+  }
+
+  private async fetchCapabilities(wallet: MwaWallet): Promise<MobileWalletCapabilities> {
+    const capabilities = toCapabilities(await wallet.getCapabilities());
+    this.set({ capabilities });
+    return capabilities;
+  }
+
+  /** Clears the previous failure; a failure becomes the modal's (spec §8 texts) unless the user cancelled. */
+  private async withModal<T>(start: () => Promise<T>, connect = false): Promise<T> {
+    this.set({ modalError: null, ...(connect ? { connecting: true } : {}) });
     try {
-      return await this.authorizedSession(run, options.signIn);
+      return await start();
     } catch (thrown) {
       const error = toModalError(thrown, t);
       if (error instanceof MobileWalletModalError) this.set({ modalError: error });
       throw error;
     } finally {
-      if (options.connect) this.set({ connecting: false });
+      if (connect) this.set({ connecting: false });
     }
   }
 
-  private async authorizedSession<T>(run: (session: AuthorizedSession) => Promise<T>, signIn?: SignInPayload): Promise<T> {
+  /** One association; local ones go to the wallet's own https base when its authorization named one. */
+  private async open<T>(run: (wallet: MwaWallet) => Promise<T>): Promise<T> {
     const kind = this.state.association;
     if (!kind || (kind === "local" && !isChrome(this.ua))) {
       throw new MobileWalletError(CODES.browserNotSupported, "This browser cannot open a mobile wallet session.");
@@ -130,6 +183,7 @@ export class MobileWallet {
         {
           kind,
           remoteHostAuthority: this.settings.remoteHostAuthority,
+          baseUri: kind === "local" ? this.cache.read()?.wallet_uri_base : undefined,
           onState: (session) => this.set({ session }),
           onAssociationUrl: (associationUrl) => {
             this.set({ associationUrl });
@@ -139,7 +193,7 @@ export class MobileWallet {
           },
           ...(cancel ? { signal: cancel.signal } : {}),
         },
-        async (wallet) => run({ wallet, authorization: await this.authorize(wallet, signIn) }),
+        run,
       );
     } finally {
       this.busy = false;
@@ -156,7 +210,12 @@ export class MobileWallet {
         ...(cached ? { auth_token: cached.auth_token } : {}),
         ...(signIn ? { sign_in_payload: signIn } : {}),
       });
-      const authorization = { auth_token: result.auth_token, accounts: result.accounts.map((a) => ({ address: a.address, ...(a.label ? { label: a.label } : {}) })) };
+      // The library already refused a non-https wallet_uri_base (ERROR_FORBIDDEN_WALLET_BASE_URL).
+      const authorization: CachedAuthorization = {
+        auth_token: result.auth_token,
+        accounts: result.accounts.map((a) => ({ address: a.address, ...(a.label ? { label: a.label } : {}) })),
+        ...(result.wallet_uri_base ? { wallet_uri_base: result.wallet_uri_base } : {}),
+      };
       this.cache.write(authorization);
       this.set({ authorization, readyState: "Installed", connected: true });
       return { ...authorization, ...(result.sign_in_result ? { sign_in_result: result.sign_in_result } : {}) };
@@ -184,11 +243,11 @@ export class MobileWallet {
   }
 
   /**
-   * Forgets the authorization. `deauthorize` is not sent: it is a request inside a session, and a
-   * session means handing the user over to the wallet app (or a QR code) just to sign out.
+   * Forgets the authorization (and the wallet's capabilities: the next wallet may be another app).
+   * `deauthorize` is not sent: that needs a session, i.e. a hand-off; see deauthorize().
    */
   forget(): void {
     this.cache.clear();
-    this.set({ authorization: null, connected: false });
+    this.set({ authorization: null, connected: false, capabilities: null });
   }
 }
