@@ -1,7 +1,7 @@
 // Mobile Wallet Adapter end to end in Chromium emulating Android Chrome: a fake wallet app in this
 // process (wallet side of the protocol over the association websocket) authorizes, reauthorizes with
-// the cached token, signs messages and v0 transactions, 'sends' and signs in — several sessions on one
-// page; a reload reconnects from the cache without a hand-off; the spec's modals (role=dialog) for no
+// the cached token, signs messages and v0 transactions, 'sends' and signs in, answers its capabilities,
+// clones and revokes tokens and names its own https base URI — several sessions on one page; a reload reconnects from the cache without a hand-off; the spec's modals (role=dialog) for no
 // wallet and an unsupported browser; the session states through useMobileWallet.
 //
 // The browser comes from mwa-browser.ts: without it, Chromium answers the first `solana-wallet:`
@@ -15,7 +15,7 @@ import { getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@so
 import { watchPage } from "./support/chromium";
 import { launchMwaChromium } from "./support/solana-wallets/mwa-browser";
 import { startPageServer, type PageServer } from "./support/page-server";
-import { MwaTestWallet } from "./support/solana-wallets/mwa-wallet";
+import { MWA_WALLET_URI_BASE, MwaTestWallet } from "./support/solana-wallets/mwa-wallet";
 
 const ANDROID_CHROME = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36";
 const ANDROID_FIREFOX = "Mozilla/5.0 (Android 14; Mobile; rv:130.0) Gecko/130.0 Firefox/130.0";
@@ -184,6 +184,87 @@ describe("Mobile Wallet Adapter on Android Chrome", () => {
     expect(signIn.message).toContain(`wants you to sign in with your Solana account:\n${a}`);
     expect(ed25519.verify(b64(signIn.signature), new TextEncoder().encode(signIn.message), wallet.keys.publicKey)).toBe(true);
     await page.getByTestId("mwa-state").filter({ hasText: "Installed local disconnected connecting=false connected=true" }).waitFor();
+  });
+
+  it("one page: capabilities fetched and shown, an oversized request refused without a hand-off, clone authorization, deauthorize", async () => {
+    const page = await connectedPage(await androidContext(ANDROID_CHROME));
+    const watch = watchPage(page);
+    const requests = wallet.log.length;
+    const associations = wallet.associations.length;
+    expect(await page.getByRole("button", { name: "Clone authorization" }).count()).toBe(0); // not offered before the capabilities say so
+
+    // get_capabilities in a session of its own, with no authorization in it.
+    const capabilities = JSON.parse(await run(page, "Get capabilities")) as unknown;
+    const expected = { maxTransactionsPerRequest: 2, maxMessagesPerRequest: 2, supportedTransactionVersions: ["legacy", 0], features: ["solana:signTransactions", "solana:cloneAuthorization"] };
+    expect(capabilities).toEqual(expected);
+    expect(wallet.log.slice(requests).map((l) => l.method)).toEqual(["get_capabilities"]);
+    expect(JSON.parse((await page.getByTestId("mwa-capabilities").textContent())!)).toEqual(expected);
+
+    // Three messages where the wallet takes two: refused here, code -5, no session, nothing sent.
+    const sessions = await page.getByTestId("mwa-sessions").textContent();
+    await page.getByRole("button", { name: "Sign 3 messages" }).click();
+    await page.getByTestId("error").filter({ hasText: /./ }).waitFor();
+    expect(await page.getByTestId("error").textContent()).toBe("MobileWalletProtocolError(-5): The wallet signs at most 2 messages per request; this request has 3.");
+    expect(await page.getByTestId("mwa-sessions").textContent()).toBe(sessions);
+    expect(wallet.associations.length).toBe(associations + 1);
+    expect(wallet.log.length).toBe(requests + 1);
+
+    // Clone: offered now; one session reauthorizing, then clone_authorization with the token it got.
+    const cloned = await run(page, "Clone authorization");
+    const [reauthorize, clone] = wallet.log.slice(-2);
+    expect(reauthorize!.method).toBe("authorize");
+    const token = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), CACHE_KEY))!).auth_token as string;
+    expect(clone).toEqual({ method: "clone_authorization", params: { auth_token: token } });
+    expect(cloned).toMatch(/^clone-\d+$/);
+    expect(wallet.validTokens.has(cloned)).toBe(true);
+
+    // Deauthorize: the wallet gets the cached token and drops it; the cache and the connection go.
+    expect(await run(page, "Deauthorize")).toBe("deauthorized");
+    expect(wallet.log.at(-1)).toEqual({ method: "deauthorize", params: { auth_token: token } });
+    expect(wallet.log.at(-2)!.method).toBe("clone_authorization"); // no authorize in that session
+    expect(wallet.validTokens.has(token)).toBe(false);
+    expect(await page.evaluate((k) => localStorage.getItem(k), CACHE_KEY)).toBeNull();
+    await page.getByTestId("mwa-state").filter({ hasText: "connected=false" }).waitFor();
+    await page.getByTestId("user").filter({ hasText: "none" }).waitFor();
+    expect(await page.getByTestId("mwa-capabilities").textContent()).toBe("none");
+    expect(wallet.associations.length).toBe(associations + 3); // capabilities, clone, deauthorize
+    expect(watch.errors).toEqual([]);
+    expect(watch.offLoopback).toEqual([]);
+  });
+
+  it("a wallet base URI from the authorization is cached and the next hand-off goes there; a non-https one is refused", async () => {
+    wallet.walletUriBase = MWA_WALLET_URI_BASE;
+    try {
+      const page = await connectedPage(await androidContext(ANDROID_CHROME));
+      const watch = watchPage(page);
+      expect(wallet.associations.at(-1)).toMatch(/^solana-wallet:\/v1\/associate\/local\?/);
+      expect(JSON.parse((await page.evaluate((k) => localStorage.getItem(k), CACHE_KEY))!)).toMatchObject({ wallet_uri_base: MWA_WALLET_URI_BASE });
+
+      const signature = b64(await run(page, "Sign message"));
+      expect(wallet.associations.at(-1)).toMatch(new RegExp(`^${MWA_WALLET_URI_BASE}/v1/associate/local\\?association=[\\w.-]+&port=\\d+&v=v1$`));
+      expect(ed25519.verify(signature, new TextEncoder().encode("Sign in to Latch"), wallet.keys.publicKey)).toBe(true);
+      expect(wallet.appLinkRequestsStopped.at(-1)).toBe(wallet.associations.at(-1));
+      expect(page.url()).toBe(`${server.url}/solana-mobile`); // the app link did not load in the page
+      // After an https app link the library dials at once (no wait for the page to lose focus) and
+      // retries until the wallet listens: refused attempts are its schedule, not a fault.
+      expect(watch.errors.filter((e) => !/WebSocket connection to 'ws:\/\/localhost:\d+\/solana-wallet' failed: .*ERR_CONNECTION_REFUSED/.test(e))).toEqual([]);
+      expect(watch.offLoopback).toEqual([]);
+    } finally {
+      wallet.walletUriBase = undefined;
+    }
+
+    wallet.walletUriBase = "http://localhost/mwa-test-wallet";
+    try {
+      const page = await androidPage(ANDROID_CHROME);
+      await pickMwa(page);
+      const modal = page.getByRole("dialog", { name: "Mobile wallet" });
+      await modal.getByText("An unexpected error occurred: Base URLs supplied by wallets must be valid `https` URLs").waitFor();
+      expect(await page.evaluate((k) => localStorage.getItem(k), CACHE_KEY)).toBeNull();
+      await modal.getByRole("button", { name: "Close" }).click();
+      expect(await page.getByTestId("user").textContent()).toBe("none");
+    } finally {
+      wallet.walletUriBase = undefined;
+    }
   });
 
   it("no wallet answers the hand-off within 3 s: the wallet-not-found modal (role=dialog, focus inside)", async () => {

@@ -1,11 +1,12 @@
 // The Mobile Wallet Adapter tests' app page: the wallet section with the solana and mobile plugins,
 // the mobile wallet's state through useMobileWallet (and every session state seen), and buttons for
-// each wallet-standard feature the mobile wallet offers.
+// each wallet-standard feature the mobile wallet offers, plus the protocol requests beyond it
+// (capabilities, clone authorization, deauthorize) through useMobileWalletActions.
 import { useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { getWallets } from "@wallet-standard/app";
 import type { Wallet, WalletAccount } from "@wallet-standard/base";
-import type { SolanaSignAndSendTransactionFeature, SolanaSignInFeature } from "@solana/wallet-standard-features";
+import type { SolanaSignAndSendTransactionFeature, SolanaSignInFeature, SolanaSignMessageFeature } from "@solana/wallet-standard-features";
 import {
   address,
   appendTransactionMessageInstruction,
@@ -22,7 +23,7 @@ import { createKit } from "latch-kit";
 import { LatchProvider, useAuthModal, useUser } from "latch-kit/react";
 import { solana, useSolanaWallet } from "latch-kit/plugins/solana";
 import { transferSolInstruction } from "latch-kit/plugins/solana-embedded";
-import { MobileWalletModals, mobileWallet, useMobileWallet } from "latch-kit/plugins/mobile";
+import { MobileWalletModals, mobileWallet, useMobileWallet, useMobileWalletActions } from "latch-kit/plugins/mobile";
 
 const params = new URLSearchParams(location.search);
 const remoteHostAuthority = params.get("reflector") ?? undefined;
@@ -60,17 +61,27 @@ function SessionStates() {
   );
 }
 
+function Capabilities() {
+  const { capabilities } = useMobileWallet();
+  return <p data-testid="mwa-capabilities">{capabilities ? JSON.stringify(capabilities) : "none"}</p>;
+}
+
 function App() {
   const { openAuthModal } = useAuthModal();
   const user = useUser();
   const wallet = useSolanaWallet();
   const [result, setResult] = useState("");
   const [error, setError] = useState("");
+  const actions = useMobileWalletActions();
   const report = (p: Promise<string>) => {
     setResult("");
     setError("");
-    p.then(setResult, (e: Error) => setError(`${e.name}: ${e.message}`));
+    p.then(setResult, (e: Error & { code?: unknown }) => setError(`${e.name}${e.code === undefined ? "" : `(${String(e.code)})`}: ${e.message}`));
   };
+  const signMessages = (count: number) =>
+    (mobileStandardWallet().features["solana:signMessage"] as SolanaSignMessageFeature["solana:signMessage"])
+      .signMessage(...Array.from({ length: count }, (_, n) => ({ account: account(), message: new TextEncoder().encode(`message ${n}`) })))
+      .then((outputs) => String(outputs.length));
   const account = (): WalletAccount => mobileStandardWallet().accounts[0]!;
   return (
     <main style={{ padding: 24, overflowWrap: "anywhere" }}>
@@ -105,6 +116,13 @@ function App() {
         Sign in with Solana
       </button>
       <button type="button" onClick={() => void wallet.disconnect()}>Disconnect</button>
+      <button type="button" onClick={() => report(actions!.getCapabilities().then((c) => JSON.stringify(c)))}>Get capabilities</button>
+      <button type="button" onClick={() => report(signMessages(3))}>Sign 3 messages</button>
+      {actions?.cloneAuthorization && (
+        <button type="button" onClick={() => report(actions.cloneAuthorization!())}>Clone authorization</button>
+      )}
+      <button type="button" onClick={() => report(actions!.deauthorize().then(() => "deauthorized"))}>Deauthorize</button>
+      <Capabilities />
       <p data-testid="result">{result}</p>
       <p data-testid="error">{error}</p>
       <MobileWalletModals />

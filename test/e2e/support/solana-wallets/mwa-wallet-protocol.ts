@@ -121,13 +121,26 @@ export class MwaWalletSession {
   }
 }
 
-/** A wallet that authorizes, signs messages and transactions, 'sends' and signs in; every request logged. */
+/**
+ * A wallet that authorizes, signs messages and transactions, 'sends', signs in, answers its
+ * capabilities, clones and revokes tokens; every request logged.
+ */
 export class MwaTestWalletLogic {
   readonly keys = new MwaKeys();
   readonly log: RpcRequest[] = [];
   private tokens = 0;
+  private clones = 0;
   /** Tokens this wallet honours; a revoked one answers authorization failed (-1). */
   readonly validTokens = new Set<string>();
+  /** What get_capabilities answers. */
+  capabilities: Record<string, unknown> = {
+    max_transactions_per_request: 2,
+    max_messages_per_request: 2,
+    supported_transaction_versions: ["legacy", 0],
+    features: ["solana:signTransactions", "solana:cloneAuthorization"],
+  };
+  /** Sent as every authorization's wallet_uri_base when set (the wallet's own association endpoint). */
+  walletUriBase: string | undefined;
 
   handle = (request: RpcRequest): RpcAnswer => {
     this.log.push(request);
@@ -139,11 +152,23 @@ export class MwaTestWalletLogic {
         const auth_token = `token-${++this.tokens}`;
         this.validTokens.add(auth_token);
         const accounts = [{ address: this.keys.base64Address, label: "Mwa account", chains: [params.chain], features: ["solana:signTransaction"] }];
+        const authorization = { auth_token, accounts, ...(this.walletUriBase ? { wallet_uri_base: this.walletUriBase } : {}) };
         const signIn = params.sign_in_payload as Record<string, string> | undefined;
-        if (!signIn) return { result: { auth_token, accounts } };
+        if (!signIn) return { result: authorization };
         const message = new TextEncoder().encode(`${signIn.domain} wants you to sign in with your Solana account:\n${this.keys.address}${signIn.statement ? `\n\n${signIn.statement}` : ""}`);
-        return { result: { auth_token, accounts, sign_in_result: { address: this.keys.base64Address, signed_message: b64(message), signature: b64(this.keys.sign(message)) } } };
+        return { result: { ...authorization, sign_in_result: { address: this.keys.base64Address, signed_message: b64(message), signature: b64(this.keys.sign(message)) } } };
       }
+      case "get_capabilities":
+        return { result: this.capabilities };
+      case "clone_authorization": {
+        if (!this.validTokens.has(params.auth_token as string)) return { error: { code: -1, message: "authorization failed" } };
+        const auth_token = `clone-${++this.clones}`;
+        this.validTokens.add(auth_token);
+        return { result: { auth_token } };
+      }
+      case "deauthorize":
+        this.validTokens.delete(params.auth_token as string);
+        return { result: {} };
       case "sign_messages":
         if (!(params.addresses as string[]).every((a) => a === this.keys.base64Address)) return { error: { code: -2, message: "unknown address" } };
         return { result: { signed_payloads: (params.payloads as string[]).map((p) => b64(Buffer.concat([fromB64(p), this.keys.sign(fromB64(p))]))) } };
