@@ -6,13 +6,14 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // The playground runs under this Content-Security-Policy: scripts only from itself (no inline
 // script, so no React fast-refresh preamble: the page reloads on change), frames and calls only to
-// loopback (the emulator, the devnet). Styles allow inline: emotion inserts <style> elements.
+// loopback (the emulator, the devnet, the WalletConnect relay on ws://127.0.0.1). Styles allow
+// inline: emotion inserts <style> elements. The dev WalletConnect wallet (wc-wallet.html) runs under it too.
 const contentSecurityPolicy = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
-  "connect-src 'self' http://localhost:* ws://localhost:* http://127.0.0.1:*",
+  "connect-src 'self' http://localhost:* ws://localhost:* http://127.0.0.1:* ws://127.0.0.1:*",
   "frame-src http://localhost:*",
   "object-src 'none'",
   "base-uri 'none'",
@@ -23,6 +24,8 @@ const contentSecurityPolicy = [
 const emulatorUrl = process.env.LATCH_EMULATOR_URL ?? "http://localhost:8787";
 const devnetRpcUrl = process.env.LATCH_DEVNET_RPC_URL ?? "http://127.0.0.1:8545";
 const solanaRpcUrl = process.env.LATCH_SOLANA_RPC_URL ?? "http://localhost:8899";
+// emulator/walletconnect-relay (npm start starts it); the kit and the dev wallet page both use it.
+const walletConnectRelayUrl = process.env.LATCH_WALLETCONNECT_RELAY_URL ?? "ws://127.0.0.1:8788";
 
 // The playground imports the kit by its public names, resolved to the sources.
 export default defineConfig({
@@ -41,6 +44,7 @@ export default defineConfig({
     __EMULATOR_URL__: JSON.stringify(emulatorUrl),
     __DEVNET_RPC_URL__: JSON.stringify(devnetRpcUrl),
     __SOLANA_RPC_URL__: JSON.stringify(solanaRpcUrl),
+    __WALLETCONNECT_RELAY_URL__: JSON.stringify(walletConnectRelayUrl),
   },
   server: { host: "localhost", port: 5173, strictPort: true, headers: { "Content-Security-Policy": contentSecurityPolicy } },
   preview: { headers: { "Content-Security-Policy": contentSecurityPolicy } },
@@ -63,6 +67,8 @@ export default defineConfig({
       "@turnkey/webauthn-stamper",
       "@wagmi/core",
       "@walletconnect/universal-provider",
+      "@walletconnect/core",
+      "@reown/walletkit",
       "qr",
       "qrcode",
       "otpauth",
@@ -73,5 +79,9 @@ export default defineConfig({
       "@solana/kit",
     ],
   },
-  build: { outDir: r("dist"), emptyOutDir: true },
+  build: {
+    outDir: r("dist"),
+    emptyOutDir: true,
+    rolldownOptions: { input: { main: r("index.html"), wcWallet: r("wc-wallet.html") } },
+  },
 });

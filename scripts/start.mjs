@@ -1,4 +1,5 @@
-// `npm start`: the local emulator and the playground, together; Ctrl-C stops everything started here.
+// `npm start`: the local emulator, the WalletConnect relay and the playground, together; Ctrl-C stops
+// everything started here.
 // It also starts the local chains: the EVM devnet (node, bundler, paymaster) and the local Solana
 // RPC; `npm start -- --no-devnet` skips them (sign-in only, faster start).
 import { spawn } from "node:child_process";
@@ -83,15 +84,20 @@ if (sizesAreStale()) {
 }
 
 const emulatorPort = process.env.LATCH_EMULATOR_PORT ?? "8787";
+// emulator/walletconnect-relay's default port; on 127.0.0.1 only.
+const relayPort = process.env.LATCH_WALLETCONNECT_RELAY_PORT ?? "8788";
+const relayUrl = `ws://127.0.0.1:${relayPort}`;
 const withChains = !process.argv.includes("--no-devnet");
 if (withChains) {
   run("devnet", "npx", ["tsx", "emulator/devnet/cli.ts"]);
   run("solana", "npx", ["tsx", "emulator/solana/cli.ts"]);
 }
 run("emulator", "npx", ["tsx", "emulator/cli.ts", "--port", emulatorPort]);
+run("walletconnect-relay", "npx", ["tsx", "emulator/walletconnect-relay/cli.ts", "--port", relayPort]);
 run("playground", "npx", ["vite", "--config", "playground/vite.config.ts"], {
   LATCH_EMULATOR_URL: `http://localhost:${emulatorPort}`,
+  LATCH_WALLETCONNECT_RELAY_URL: relayUrl,
 });
 console.log(
-  `Latch: playground at http://localhost:5173 — emulator at http://localhost:${emulatorPort}${withChains ? " — devnet at http://127.0.0.1:8545, Solana RPC at http://localhost:8899" : ""} (Ctrl-C stops everything)`,
+  `Latch: playground at http://localhost:5173 (dev WalletConnect wallet at http://localhost:5173/wc-wallet.html) — emulator at http://localhost:${emulatorPort} — WalletConnect relay at ${relayUrl}${withChains ? " — devnet at http://127.0.0.1:8545, Solana RPC at http://localhost:8899" : ""} (Ctrl-C stops everything)`,
 );

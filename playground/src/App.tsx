@@ -6,6 +6,7 @@ import { describeKit } from "./methods";
 import { buildKit, watchKit, type EventLogEntry } from "./kit";
 import { setDevWallets } from "./dev-wallets";
 import { setDevSolanaWallet } from "./dev-solana-wallet";
+import { enableWalletConnectOffline } from "./walletconnect-offline";
 import { ConfigPanel } from "./ConfigPanel";
 import { CodePanel } from "./CodePanel";
 import { TryPanel } from "./TryPanel";
@@ -39,6 +40,8 @@ export function App() {
     const walletSection = config.devWallets && config.sections.flat().includes("wallets");
     setDevWallets(walletSection, __DEVNET_RPC_URL__);
     setDevSolanaWallet(walletSection && config.walletsChains.includes("svm"), solanaRpcUrl());
+    // Before the kit: the WalletConnect SDK reads it when the kit pairs or restores a session.
+    if (config.walletConnect) enableWalletConnectOffline();
     try {
       const kit = buildKit(description, () => logRef.current("onAuthSuccess", ""));
       cached = { key, kit };
@@ -46,7 +49,7 @@ export function App() {
     } catch (error) {
       return { error: error instanceof Error ? error : new Error(String(error)) };
     }
-  }, [key, description, config.devWallets, config.sections, config.walletsChains]);
+  }, [key, description, config.devWallets, config.sections, config.walletsChains, config.walletConnect]);
 
   useEffect(() => {
     const kit = built.kit;

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { ACCOUNT_TYPE_OPTIONS, DEFAULT_SESSION_MS, SOCIAL_PROVIDERS, splitNames, type PlaygroundConfig } from "./config";
+import { ACCOUNT_TYPE_OPTIONS, DEFAULT_SESSION_MS, SOCIAL_PROVIDERS, splitNames, walletConnectRelayUrl, type PlaygroundConfig } from "./config";
 import { SectionList } from "./SectionList";
 import { styles } from "./styles";
 
@@ -171,7 +171,14 @@ export function ConfigPanel({ config, onChange, onReset }: { config: PlaygroundC
           WalletConnect (remote pairing)
         </label>
         {config.walletConnect && (
-          <p className={styles.hint}>No relay runs locally yet: the playground points pairing at a loopback address, so it fails there, and nothing leaves your machine.</p>
+          <p className={styles.hint}>
+            Pairs through the local relay npm start runs ({walletConnectRelayUrl()}), so nothing leaves your machine. To pair, choose WalletConnect in the
+            dialog, Copy link, and paste it into the{" "}
+            <a href="/wc-wallet.html" target="_blank" rel="noreferrer">
+              dev WalletConnect wallet
+            </a>{" "}
+            (playground only, the devnet's test keys).
+          </p>
         )}
         <label className={styles.check}>
           <input type="checkbox" checked={config.devWallets} onChange={(e) => set("devWallets", e.target.checked)} />

@@ -193,5 +193,6 @@ export function writeConfig(config: PlaygroundConfig): string {
 
 export const emulatorUrl = (): string => __EMULATOR_URL__;
 export const solanaRpcUrl = (): string => __SOLANA_RPC_URL__;
+export const walletConnectRelayUrl = (): string => __WALLETCONNECT_RELAY_URL__;
 /** The policy the local Solana RPC's fee payer accepts by default. */
 export const SOLANA_POLICY_ID = "solana-sponsorship";

@@ -1,12 +1,10 @@
 // Playground only: browser wallets to try the wallet section with, announced over EIP-6963 like an
 // installed extension would. Each holds one of the devnet's public test keys (anvil's mnemonic,
 // worthless by design), signs locally, and sends everything else to the devnet node.
-import { mnemonicToAccount, type HDAccount } from "viem/accounts";
+import type { HDAccount } from "viem/accounts";
 import type { Hex, TypedDataDefinition } from "viem";
+import { DEVNET_CHAIN_ID, devKeyAccount } from "./devnet-keys";
 
-const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
-const DEVNET_CHAIN_ID = 31337;
-// Indices 0–2 are the devnet's deployer and bundler keys; tests hand out 3 and up from the start.
 const WALLETS = [
   { name: "Dev Wallet A", index: 7, color: "#2563eb" },
   { name: "Dev Wallet B", index: 8, color: "#16a34a" },
@@ -91,7 +89,7 @@ export function setDevWallets(on: boolean, rpcUrl: string): void {
   }
   if (installed || typeof window === "undefined") return;
   const details = WALLETS.map(({ name, index, color }) => {
-    const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
+    const account = devKeyAccount(index);
     return Object.freeze({
       info: { uuid: `latch-dev-wallet-${index}`, name, rdns: `dev.latch.wallet${index}`, icon: icon(color, name.at(-1) ?? "W") },
       provider: devProvider(account, rpcUrl),

@@ -14,7 +14,7 @@ import { smartAccounts } from "latch-kit/plugins/smart-accounts";
 import { solanaEmbedded } from "latch-kit/plugins/solana-embedded";
 import { jwt } from "latch-kit/plugins/jwt";
 import { DEVNET_POLICY_ID, DEVNET_RETRY_SETTINGS, devnetChain } from "latch-kit/chain";
-import { DEFAULT_SESSION_MS, emulatorUrl, SOLANA_POLICY_ID, solanaRpcUrl, type PlaygroundConfig, type SectionKind } from "./config";
+import { DEFAULT_SESSION_MS, emulatorUrl, SOLANA_POLICY_ID, solanaRpcUrl, walletConnectRelayUrl, type PlaygroundConfig, type SectionKind } from "./config";
 
 /** One plugin as an app installs it: `import { <factory> } from "<from>"`, then `<factory>(<args>)`. */
 export interface PluginUse {
@@ -69,10 +69,11 @@ const solanaWalletsUse = (rpcUrl = solanaRpcUrl()): PluginUse => ({
 const walletConnectUse: PluginUse = { id: "walletconnect", factory: "walletConnect", from: "latch-kit/plugins/walletconnect", make: () => walletConnect() };
 
 /**
- * The playground gives WalletConnect a loopback relay address: no relay runs locally yet, so
- * pairing fails, but nothing leaves the machine. An app gives its own project id.
+ * The playground pairs through the local relay `npm start` runs (emulator/walletconnect-relay), so
+ * nothing leaves the machine; the dev wallet page (wc-wallet.html) uses the same relay. An app gives
+ * its own project id and leaves out relayUrl (the hosted relay).
  */
-export const WALLETCONNECT_PLAYGROUND = { projectId: "latch-playground", relayUrl: "ws://localhost:9/walletconnect-relay" };
+export const walletConnectPlayground = () => ({ projectId: "latch-playground", relayUrl: walletConnectRelayUrl() });
 
 function smartAccountsUse(config: PlaygroundConfig): PluginUse | null {
   if (config.smartAccount === "off") return null;
@@ -138,7 +139,7 @@ function sectionsOf(kind: SectionKind, config: PlaygroundConfig): SectionConfig[
           ...(config.walletsFeatured !== null ? { numFeaturedWallets: config.walletsFeatured } : {}),
           ...(config.walletsMoreText ? { moreButtonText: config.walletsMoreText } : {}),
           chainType: config.walletsChains,
-          ...(config.walletConnect ? { walletConnect: WALLETCONNECT_PLAYGROUND } : {}),
+          ...(config.walletConnect ? { walletConnect: walletConnectPlayground() } : {}),
         },
       ];
   }

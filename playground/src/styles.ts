@@ -87,6 +87,7 @@ export const styles = {
     "@media (max-width: 1179px)": { gridTemplateColumns: "minmax(280px, 340px) minmax(0, 1fr)", gridTemplateAreas: '"config try" "code code"' },
     "@media (max-width: 767px)": { gridTemplateColumns: "minmax(0, 1fr)", gridTemplateAreas: '"try" "config" "code"', padding: 10, gap: 10 },
   }),
+  walletMain: css({ display: "flex", flexDirection: "column", gap: 16, padding: 16, maxWidth: 640, margin: "0 auto" }),
   area: (name: string) => css({ gridArea: name, minWidth: 0, display: "flex", flexDirection: "column", gap: 16 }),
   card: css({
     background: "var(--pg-card)",
