@@ -3,7 +3,7 @@
 // (wc-wallet.html, @reown/walletkit in the browser) opened in a second tab from the option's hint.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { verifyMessage, type Address, type Hex } from "viem";
+import { verifyMessage, verifyTypedData, type Address, type Hex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { startEmulator } from "../../emulator/index";
 import { startWalletConnectRelay, type RunningWalletConnectRelay } from "../../emulator/walletconnect-relay/index";
@@ -84,6 +84,22 @@ describe("WalletConnect in the playground", () => {
     await page.getByTestId("signature").filter({ hasText: /^0x/ }).waitFor({ timeout: 20_000 });
     const signature = (await page.getByTestId("signature").textContent()) as Hex;
     expect(await verifyMessage({ address: DEV_KEY_7 as Address, message: "Hello from Latch", signature })).toBe(true);
+
+    // Typed data (the playground's Greeting), shown and approved in the wallet.
+    await page.getByRole("button", { name: "Sign typed data" }).click();
+    await wallet.getByTestId("request-summary").filter({ hasText: "Sign typed data Greeting for Latch playground" }).waitFor({ timeout: 20_000 });
+    await wallet.getByRole("button", { name: "Approve eth_signTypedData_v4" }).click();
+    await page.getByTestId("typed-signature").filter({ hasText: /^0x/ }).waitFor({ timeout: 20_000 });
+    const typedValid = await verifyTypedData({
+      address: DEV_KEY_7 as Address,
+      domain: { name: "Latch playground", version: "1", chainId: 1 },
+      types: { Greeting: [{ name: "text", type: "string" }] },
+      primaryType: "Greeting",
+      message: { text: "Hello from Latch" },
+      signature: (await page.getByTestId("typed-signature").textContent()) as Hex,
+    });
+    expect(typedValid).toBe(true);
+    expect(await wallet.getByTestId("activity").textContent()).toContain("eth_signTypedData_v4: 0x");
 
     // Logging out ends the session in the wallet too.
     await page.getByRole("button", { name: "Log out" }).click();
