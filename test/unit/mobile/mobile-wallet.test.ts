@@ -48,6 +48,24 @@ describe("mobile wallet adapter", () => {
     expect(target.WebSocket).toBe(FakeSocket);
   });
 
+  it("restores the native WebSocket when the last of two overlapping sessions ends, whichever ends first", () => {
+    class FakeSocket {
+      send() {}
+      addEventListener() {}
+    }
+    const target = { WebSocket: FakeSocket as unknown as typeof WebSocket };
+    const hellos = { a: 0, b: 0 };
+    const observer = (name: "a" | "b") => ({ onHelloRequestSent: () => hellos[name]++, onClosedAfterOpen: () => {} });
+    const undoA = observeAssociationSockets(observer("a"), target);
+    const undoB = observeAssociationSockets(observer("b"), target);
+    undoA();
+    expect(target.WebSocket).not.toBe(FakeSocket);
+    new target.WebSocket("ws://localhost:50001/solana-wallet", ["com.solana.mobilewalletadapter.v1"]).send("hello");
+    expect(hellos).toEqual({ a: 0, b: 1 });
+    undoB();
+    expect(target.WebSocket).toBe(FakeSocket);
+  });
+
   it("clears the cached authorization on disconnect", async () => {
     localStorage.setItem("k", JSON.stringify({ auth_token: "t", accounts: [] }));
     const mobile = new MobileWallet({ appIdentity: {}, chain: "solana:mainnet", cacheKey: "k" }, CHROME);
