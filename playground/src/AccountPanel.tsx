@@ -5,6 +5,7 @@ import { AccountSettings } from "./AccountSettings";
 import { SmartAccountActions } from "./SmartAccountActions";
 import { SolanaActions, SolanaWalletActions } from "./SolanaActions";
 import { styles } from "./styles";
+import { EvmWalletActions } from "./EvmWalletActions";
 
 const typedData = {
   domain: { name: "Latch playground", version: "1", chainId: 1 },
@@ -75,11 +76,13 @@ export function AccountPanel() {
       <h3 className={styles.h3}>Transactions</h3>
       {user.type === "sca" && kit.hasPlugin("smart-accounts") ? (
         <SmartAccountActions />
+      ) : user.type === "eoa" && !user.solanaAddress && kit.hasPlugin("evm") ? (
+        <EvmWalletActions address={user.address} />
       ) : (
         <p className={styles.hint}>
           {user.type === "sca"
             ? "Choose a smart account under Configure to send user operations on the devnet."
-            : "External wallets send their own transactions; smart accounts are for embedded-wallet users."}
+            : "Smart accounts are for embedded-wallet users; this wallet sends through its own plugin."}
         </p>
       )}
       <h3 className={styles.h3}>Solana</h3>

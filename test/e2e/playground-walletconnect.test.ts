@@ -3,8 +3,9 @@
 // (wc-wallet.html, @reown/walletkit in the browser) opened in a second tab from the option's hint.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { verifyMessage, verifyTypedData, type Address, type Hex } from "viem";
+import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData, type Address, type Hex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
+import { startDevnet } from "../../emulator/devnet/index";
 import { startEmulator } from "../../emulator/index";
 import { startWalletConnectRelay, type RunningWalletConnectRelay } from "../../emulator/walletconnect-relay/index";
 import { launchChromium, watchPage } from "./support/chromium";
@@ -17,9 +18,16 @@ let browser: Browser;
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
 let relay: RunningWalletConnectRelay;
 let playground: PlaygroundServer;
+// On its fixed ports, as npm start runs it: the dev wallet sends there (the playground's devnetChain()).
+let devnet: Awaited<ReturnType<typeof startDevnet>>;
 
 beforeAll(async () => {
-  [emulator, relay, browser] = await Promise.all([startEmulator({ memory: true, port: 0, seed: "e2e-playground-wc" }), startWalletConnectRelay({ port: 0 }), launchChromium()]);
+  [emulator, relay, browser, devnet] = await Promise.all([
+    startEmulator({ memory: true, port: 0, seed: "e2e-playground-wc" }),
+    startWalletConnectRelay({ port: 0 }),
+    launchChromium(),
+    startDevnet({}),
+  ]);
   // The playground's Vite config reads where the relay is, as npm start tells it.
   process.env.LATCH_WALLETCONNECT_RELAY_URL = relay.url;
   playground = await startPlayground(emulator.url);
@@ -29,12 +37,13 @@ afterAll(async () => {
   await playground?.close();
   await relay?.stop();
   await emulator?.stop();
+  await devnet?.stop();
 });
 
 const pairingModal = (page: Page) => page.getByRole("dialog", { name: "Open your wallet and scan this code" });
 
 describe("WalletConnect in the playground", () => {
-  it("pairs the dialog with the dev WalletConnect wallet through the local relay, then signs", async () => {
+  it("pairs the dialog with the dev WalletConnect wallet through the local relay, then signs and sends", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: playground.url });
     const page = await context.newPage();
@@ -100,6 +109,15 @@ describe("WalletConnect in the playground", () => {
     });
     expect(typedValid).toBe(true);
     expect(await wallet.getByTestId("activity").textContent()).toContain("eth_signTypedData_v4: 0x");
+
+    // A transaction: the wallet shows it, the user approves, the wallet signs and sends it to the devnet.
+    await page.getByRole("button", { name: "Send 0.001 ETH to yourself" }).click();
+    await wallet.getByTestId("request-summary").filter({ hasText: `Send ${parseEther("0.001")} wei to ${DEV_KEY_7}` }).waitFor({ timeout: 20_000 });
+    await wallet.getByRole("button", { name: "Approve eth_sendTransaction" }).click();
+    await page.getByTestId("evm-tx-hash").filter({ hasText: /^0x[0-9a-f]{64}$/ }).waitFor({ timeout: 20_000 });
+    const hash = (await page.getByTestId("evm-tx-hash").textContent()) as Hex;
+    const receipt = await createPublicClient({ transport: http(devnet.rpcUrl) }).waitForTransactionReceipt({ hash });
+    expect(receipt).toMatchObject({ status: "success", from: DEV_KEY_7.toLowerCase(), to: DEV_KEY_7.toLowerCase() });
 
     // Logging out ends the session in the wallet too.
     await page.getByRole("button", { name: "Log out" }).click();
