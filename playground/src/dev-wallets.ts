@@ -4,6 +4,7 @@
 import type { HDAccount } from "viem/accounts";
 import type { Hex, TypedDataDefinition } from "viem";
 import { DEVNET_CHAIN_ID, devKeyAccount } from "./devnet-keys";
+import { forwardToDevnet, rpcError } from "./devnet-rpc";
 
 const WALLETS = [
   { name: "Dev Wallet A", index: 7, color: "#2563eb" },
@@ -12,7 +13,6 @@ const WALLETS = [
 ];
 
 type Handler = (...args: unknown[]) => void;
-const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code });
 
 function icon(color: string, letter: string): string {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="${color}"/><text x="16" y="22" font-family="sans-serif" font-size="16" font-weight="700" fill="#fff" text-anchor="middle">${letter}</text></svg>`;
@@ -22,18 +22,6 @@ function icon(color: string, letter: string): string {
 function devProvider(account: HDAccount, rpcUrl: string) {
   const listeners = new Map<string, Set<Handler>>();
   let authorized = false;
-  const forward = async (method: string, params: unknown) => {
-    const response = await fetch(rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: params ?? [] }),
-    }).catch(() => {
-      throw rpcError(4900, `The devnet at ${rpcUrl} is not running: npm run devnet`);
-    });
-    const answer = (await response.json()) as { result?: unknown; error?: { code: number; message: string } };
-    if (answer.error) throw rpcError(answer.error.code, answer.error.message);
-    return answer.result;
-  };
   return {
     async request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
       switch (method) {
@@ -65,7 +53,7 @@ function devProvider(account: HDAccount, rpcUrl: string) {
         }
         default:
           // anvil has these keys unlocked: it signs and sends transactions itself.
-          return forward(method, params);
+          return forwardToDevnet(rpcUrl, method, params);
       }
     },
     on(event: string, handler: Handler) {

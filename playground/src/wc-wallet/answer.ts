@@ -2,28 +2,13 @@
 // signed here and broadcast on the devnet node, anything else read from the node.
 import { createWalletClient, hexToString, http, isHex, type Hex, type LocalAccount, type TypedDataDefinition } from "viem";
 import { DEVNET_CHAIN_ID } from "../devnet-keys";
-
-export type RpcError = { code: number; message: string };
-const rpcError = (code: number, message: string): Error & RpcError => Object.assign(new Error(message), { code });
+import { forwardToDevnet, rpcError, type RpcError } from "../devnet-rpc";
 
 interface TransactionParams {
   to?: Hex;
   value?: Hex;
   data?: Hex;
   gas?: Hex;
-}
-
-async function forward(rpcUrl: string, method: string, params: unknown): Promise<unknown> {
-  const response = await fetch(rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: params ?? [] }),
-  }).catch(() => {
-    throw rpcError(4900, `The devnet at ${rpcUrl} is not running: npm start (without --no-devnet) or npm run devnet`);
-  });
-  const answer = (await response.json()) as { result?: unknown; error?: RpcError };
-  if (answer.error) throw rpcError(answer.error.code, answer.error.message);
-  return answer.result;
 }
 
 export async function answerRequest(account: LocalAccount, rpcUrl: string, method: string, params: unknown[]): Promise<unknown> {
@@ -51,7 +36,7 @@ export async function answerRequest(account: LocalAccount, rpcUrl: string, metho
       return null;
     }
     default:
-      return forward(rpcUrl, method, params);
+      return forwardToDevnet(rpcUrl, method, params);
   }
 }
 
