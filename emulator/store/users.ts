@@ -9,13 +9,7 @@ export interface UserRow {
   solanaAddress: string;
 }
 
-export interface NewUser {
-  orgId: string;
-  userId: string;
-  email: string | null;
-  phone: string | null;
-  address: string;
-  solanaAddress: string;
+export interface NewUser extends UserRow {
   sealedMnemonic: Uint8Array;
 }
 

@@ -42,10 +42,6 @@ function toWalletAccount(account: AuthorizedAccount, chain: `solana:${string}`):
 /** The wallet's signature: the last 64 bytes of 'message ‖ signature' (MWA sign_messages). */
 const signatureOf = (signedPayload: Uint8Array) => signedPayload.slice(signedPayload.length - SIGNATURE_BYTES);
 
-function requireInputs<T>(inputs: readonly T[], feature: string): void {
-  if (inputs.length === 0) throw new TypeError(`${feature}: give at least one input.`);
-}
-
 export function createStandardWallet(mobile: MobileWallet): Wallet {
   const { chain } = mobile.settings;
   const changeListeners = new Set<(properties: { accounts: readonly WalletAccount[] }) => void>();
@@ -65,7 +61,12 @@ export function createStandardWallet(mobile: MobileWallet): Wallet {
     accountsKey = key;
     for (const listener of [...changeListeners]) listener({ accounts: current });
   });
-  const limit = (kind: "transactions" | "messages", count: number) => assertWithinLimit(mobile.getState().capabilities, kind, count);
+  /** What every signing request checks before its hand-off: some inputs, within the wallet's known maximum, authorized accounts (base64 addresses). */
+  const acceptInputs = (inputs: readonly { account: WalletAccount }[], feature: string, kind: "transactions" | "messages"): string[] => {
+    if (inputs.length === 0) throw new TypeError(`${feature}: give at least one input.`);
+    assertWithinLimit(mobile.getState().capabilities, kind, inputs.length);
+    return inputs.map((i) => knownAccount(i.account.address));
+  };
 
   const features = {
     "standard:connect": {
@@ -95,9 +96,7 @@ export function createStandardWallet(mobile: MobileWallet): Wallet {
     "solana:signMessage": {
       version: "1.1.0",
       signMessage: async (...inputs: readonly SolanaSignMessageInput[]): Promise<readonly SolanaSignMessageOutput[]> => {
-        requireInputs(inputs, "signMessage");
-        limit("messages", inputs.length);
-        const addresses = inputs.map((i) => knownAccount(i.account.address));
+        const addresses = acceptInputs(inputs, "signMessage", "messages");
         return mobile.session(async ({ wallet }) => {
           const { signed_payloads } = await wallet.signMessages({ addresses, payloads: inputs.map((i) => base64.encode(i.message)) });
           return signed_payloads.map((payload, n) => ({ signedMessage: inputs[n]!.message, signature: signatureOf(base64.decode(payload)), signatureType: "ed25519" as const }));
@@ -108,9 +107,7 @@ export function createStandardWallet(mobile: MobileWallet): Wallet {
       version: "1.0.0",
       supportedTransactionVersions: ["legacy", 0] as const,
       signTransaction: async (...inputs: readonly SolanaSignTransactionInput[]): Promise<readonly SolanaSignTransactionOutput[]> => {
-        requireInputs(inputs, "signTransaction");
-        limit("transactions", inputs.length);
-        inputs.forEach((i) => knownAccount(i.account.address));
+        acceptInputs(inputs, "signTransaction", "transactions");
         return mobile.session(async ({ wallet }) => {
           const { signed_payloads } = await wallet.signTransactions({ payloads: inputs.map((i) => base64.encode(i.transaction)) });
           return signed_payloads.map((payload) => ({ signedTransaction: base64.decode(payload) }));
@@ -121,9 +118,7 @@ export function createStandardWallet(mobile: MobileWallet): Wallet {
       version: "1.0.0",
       supportedTransactionVersions: ["legacy", 0] as const,
       signAndSendTransaction: async (...inputs: readonly SolanaSignAndSendTransactionInput[]): Promise<readonly SolanaSignAndSendTransactionOutput[]> => {
-        requireInputs(inputs, "signAndSendTransaction");
-        limit("transactions", inputs.length);
-        inputs.forEach((i) => knownAccount(i.account.address));
+        acceptInputs(inputs, "signAndSendTransaction", "transactions");
         // One request carries one set of options: the first input's (the wallet-standard adapters do the same).
         const options = inputs[0]!.options;
         return mobile.session(async ({ wallet }) => {
