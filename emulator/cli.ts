@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { startEmulator } from "./index";
 import { DEFAULT_CLI_PORT, DEFAULT_DATA_DIR, normalizeEmailMode, parseJwtIssuer } from "./options";
+import { parsePortFlag } from "./port-flag";
 
 const USAGE = `Latch local emulator: the signer backend, auth frame and dev inbox for development.
 
@@ -36,8 +37,7 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const port = values.port === undefined ? DEFAULT_CLI_PORT : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535 (was ${values.port})`);
+  const port = parsePortFlag(values.port, DEFAULT_CLI_PORT);
   const mode = values["email-mode"];
   if (mode !== undefined && mode !== "otp" && mode !== "magic-link") throw new Error(`--email-mode must be otp or magic-link (was ${mode})`);
 

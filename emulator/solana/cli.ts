@@ -2,6 +2,7 @@
 // JSON-RPC endpoint until Ctrl-C (port 0 picks a free one).
 import { parseArgs } from "node:util";
 import { DEFAULT_SOLANA_RPC_PORT, FEE_PAYER_METHOD, SOLANA_RPC_METHODS, startSolanaRpc } from "./index";
+import { parsePortFlag } from "../port-flag";
 
 const USAGE = `Latch local Solana RPC (LiteSVM): a DEVELOPMENT endpoint, not for production.
 
@@ -25,8 +26,7 @@ if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const port = values.port === undefined ? DEFAULT_SOLANA_RPC_PORT : Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535 (was ${values.port})`);
+const port = parsePortFlag(values.port, DEFAULT_SOLANA_RPC_PORT);
 
 const rpc = await startSolanaRpc({ port, log: values.log === true, ...(values.policy ? { policyIds: values.policy } : {}) });
 if (values.json) {

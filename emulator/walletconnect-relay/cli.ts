@@ -2,6 +2,7 @@
 // relay until Ctrl-C (port 0 picks a free one).
 import { parseArgs } from "node:util";
 import { DEFAULT_WALLETCONNECT_RELAY_PORT, startWalletConnectRelay } from "./index";
+import { parsePortFlag } from "../port-flag";
 
 const USAGE = `Latch local WalletConnect relay: a DEVELOPMENT service on 127.0.0.1, not for production.
 
@@ -23,8 +24,7 @@ if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const port = values.port === undefined ? DEFAULT_WALLETCONNECT_RELAY_PORT : Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535 (was ${values.port})`);
+const port = parsePortFlag(values.port, DEFAULT_WALLETCONNECT_RELAY_PORT);
 
 const relay = await startWalletConnectRelay({ port, ...(values.log ? { onMethod: (method: string) => console.log(method) } : {}) });
 if (values.json) {
