@@ -35,9 +35,9 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          name: "emulator",
+          name: "server",
           environment: "node",
-          include: ["test/emulator/**/*.test.ts"],
+          include: ["test/server/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

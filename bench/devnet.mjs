@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL("../", import.meta.url));
 const runsFlag = process.argv.indexOf("--runs");
 const runs = runsFlag === -1 ? 5 : Number(process.argv[runsFlag + 1]);
 
-const devnetModule = await tsImport("../emulator/devnet/index.ts", import.meta.url);
+const devnetModule = await tsImport("../server/devnet/index.ts", import.meta.url);
 const chain = await tsImport("../core/chain/index.ts", import.meta.url);
 const { createPublicClient } = await import("viem");
 const { generatePrivateKey, privateKeyToAccount } = await import("viem/accounts");

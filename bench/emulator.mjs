@@ -20,7 +20,7 @@ else if (mode === "--serve") await serveChild();
 else await main();
 
 async function coldChild(kind) {
-  const { startEmulator } = await import("../emulator/index.ts");
+  const { startEmulator } = await import("../server/index.ts");
   const options = kind.startsWith("datadir") ? { dataDir: process.env.BENCH_DATA_DIR } : { memory: true };
   const t0 = performance.now();
   const first = await startEmulator(options);
@@ -39,7 +39,7 @@ async function coldChild(kind) {
 }
 
 async function serveChild() {
-  const { startEmulator } = await import("../emulator/index.ts");
+  const { startEmulator } = await import("../server/index.ts");
   const emulator = await startEmulator({ memory: true, limits: { sendMaxPerWindow: 1e9 } });
   process.stdout.write(`${JSON.stringify({ url: emulator.url })}\n`);
   process.on("SIGTERM", () => emulator.stop().then(() => process.exit(0)));
@@ -90,7 +90,7 @@ function summarize(latencies, wallMs) {
 }
 
 async function main() {
-  const client = await import("../test/emulator/support/client.ts");
+  const client = await import("../test/server/support/client.ts");
   const results = { machine: { cpus: (await import("node:os")).cpus().length, node: process.version }, concurrency: CONCURRENCY, coldStart: {}, routes: {} };
 
   const freshTmp = mkdtempSync(join(tmpdir(), "latch-bench-tmp-"));

@@ -1,7 +1,7 @@
 // Email-code sign-in round trip, click on Continue to connected, in Chromium against the playground
 // and the emulator on loopback. The code is typed from the dev inbox as soon as it arrives.
 import { writeFileSync, mkdirSync } from "node:fs";
-import { startEmulator } from "../emulator/index";
+import { startEmulator } from "../server/index";
 import { launchChromium } from "../test/e2e/support/chromium";
 import { startPlayground } from "../test/e2e/support/playground";
 import { waitForMessage } from "../test/e2e/support/inbox";

@@ -30,7 +30,7 @@ const nIndex = process.argv.indexOf("--n");
 const N = nIndex === -1 ? 200 : Number(process.argv[nIndex + 1]);
 
 let t = performance.now();
-const { startSolanaRpc, DEFAULT_SOLANA_POLICY_ID, FEE_PAYER_METHOD } = await import("../emulator/solana/index");
+const { startSolanaRpc, DEFAULT_SOLANA_POLICY_ID, FEE_PAYER_METHOD } = await import("../server/solana/index");
 const importMs = performance.now() - t;
 t = performance.now();
 const first = await startSolanaRpc({ port: 0 });

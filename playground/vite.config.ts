@@ -24,7 +24,7 @@ const contentSecurityPolicy = [
 const emulatorUrl = process.env.LATCH_EMULATOR_URL ?? "http://localhost:8787";
 const devnetRpcUrl = process.env.LATCH_DEVNET_RPC_URL ?? "http://127.0.0.1:8545";
 const solanaRpcUrl = process.env.LATCH_SOLANA_RPC_URL ?? "http://localhost:8899";
-// emulator/walletconnect-relay (npm start starts it); the kit and the dev wallet page both use it.
+// server/walletconnect-relay (npm start starts it); the kit and the dev wallet page both use it.
 const walletConnectRelayUrl = process.env.LATCH_WALLETCONNECT_RELAY_URL ?? "ws://127.0.0.1:8788";
 
 // The playground imports the kit by its public names, resolved to the sources.

@@ -84,16 +84,16 @@ if (sizesAreStale()) {
 }
 
 const emulatorPort = process.env.LATCH_EMULATOR_PORT ?? "8787";
-// emulator/walletconnect-relay's default port; on 127.0.0.1 only.
+// server/walletconnect-relay's default port; on 127.0.0.1 only.
 const relayPort = process.env.LATCH_WALLETCONNECT_RELAY_PORT ?? "8788";
 const relayUrl = `ws://127.0.0.1:${relayPort}`;
 const withChains = !process.argv.includes("--no-devnet");
 if (withChains) {
-  run("devnet", "npx", ["tsx", "emulator/devnet/cli.ts"]);
-  run("solana", "npx", ["tsx", "emulator/solana/cli.ts"]);
+  run("devnet", "npx", ["tsx", "server/devnet/cli.ts"]);
+  run("solana", "npx", ["tsx", "server/solana/cli.ts"]);
 }
-run("emulator", "npx", ["tsx", "emulator/cli.ts", "--port", emulatorPort]);
-run("walletconnect-relay", "npx", ["tsx", "emulator/walletconnect-relay/cli.ts", "--port", relayPort]);
+run("emulator", "npx", ["tsx", "server/cli.ts", "--port", emulatorPort]);
+run("walletconnect-relay", "npx", ["tsx", "server/walletconnect-relay/cli.ts", "--port", relayPort]);
 run("playground", "npx", ["vite", "--config", "playground/vite.config.ts"], {
   LATCH_EMULATOR_URL: `http://localhost:${emulatorPort}`,
   LATCH_WALLETCONNECT_RELAY_URL: relayUrl,

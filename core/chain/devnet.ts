@@ -1,4 +1,4 @@
-// The local devnet as the kit sees it (browser-safe constants; the devnet itself lives in emulator/devnet).
+// The local devnet as the kit sees it (browser-safe constants; the devnet itself lives in server/devnet).
 import type { Address, Chain } from "viem";
 import { PROVIDER_RPC_URL_KEY } from "./chains";
 

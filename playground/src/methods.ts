@@ -69,7 +69,7 @@ const solanaWalletsUse = (rpcUrl = solanaRpcUrl()): PluginUse => ({
 const walletConnectUse: PluginUse = { id: "walletconnect", factory: "walletConnect", from: "latch-kit/plugins/walletconnect", make: () => walletConnect() };
 
 /**
- * The playground pairs through the local relay `npm start` runs (emulator/walletconnect-relay), so
+ * The playground pairs through the local relay `npm start` runs (server/walletconnect-relay), so
  * nothing leaves the machine; the dev wallet page (wc-wallet.html) uses the same relay. An app gives
  * its own project id and leaves out relayUrl (the hosted relay).
  */

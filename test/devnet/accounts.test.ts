@@ -3,7 +3,7 @@
 import { type Abi, type Address, parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_TYPES, type AccountType, DEVNET_FACTORY_ADDRESSES, sendUserOperation, signMessage, signTypedData, waitForUserOperationReceipt } from "../../core/chain";
-import { type Devnet, compileContracts, startDevnet } from "../../emulator/devnet";
+import { type Devnet, compileContracts, startDevnet } from "../../server/devnet";
 import { accountOf, BURN, type Kit, kitFor, newOwner, randomAddress, setBalance, sponsoredClient } from "./support";
 
 let devnet: Devnet;

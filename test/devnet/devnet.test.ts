@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { createPublicClient, http } from "viem";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEVNET_POLICY_ID } from "../../core/chain";
-import { type Devnet, compileContracts, startDevnet } from "../../emulator/devnet";
+import { type Devnet, compileContracts, startDevnet } from "../../server/devnet";
 import { rpc } from "./support";
 
 let devnet: Devnet;
@@ -87,7 +87,7 @@ it("compiles the contracts once: later starts read the on-disk cache", async () 
 });
 
 it("leaves no process behind when the process that started it is killed outright", async () => {
-  const cli = spawn(process.execPath, ["--import", "tsx", join("emulator", "devnet", "cli.ts"), "--port", "0", "--json"], {
+  const cli = spawn(process.execPath, ["--import", "tsx", join("server", "devnet", "cli.ts"), "--port", "0", "--json"], {
     cwd: join(import.meta.dirname, "..", ".."),
     stdio: ["ignore", "pipe", "pipe"],
   });

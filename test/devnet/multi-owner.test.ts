@@ -2,7 +2,7 @@
 // members change on chain through updateOwners.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multiOwnerAbi, sendUserOperation, signMessage, updateOwners, waitForUserOperationReceipt } from "../../core/chain";
-import { type Devnet, startDevnet } from "../../emulator/devnet";
+import { type Devnet, startDevnet } from "../../server/devnet";
 import { accountOf, BURN, type Kit, kitFor, newOwner, sponsoredClient } from "./support";
 
 let devnet: Devnet;

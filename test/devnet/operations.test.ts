@@ -14,7 +14,7 @@ import {
   waitForUserOperationReceipt,
   waitForUserOperationTransaction,
 } from "../../core/chain";
-import { type Devnet, startDevnet } from "../../emulator/devnet";
+import { type Devnet, startDevnet } from "../../server/devnet";
 import { accountOf, BURN, FAST_RETRY, type Kit, kitFor, newOwner, randomAddress, rpc, setBalance, sponsoredClient } from "./support";
 
 let devnet: Devnet;

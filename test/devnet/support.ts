@@ -14,7 +14,7 @@ import {
   ownerFromAccount,
   toSmartAccountOfType,
 } from "../../core/chain";
-import type { Devnet } from "../../emulator/devnet";
+import type { Devnet } from "../../server/devnet";
 
 export interface Kit {
   chain: Chain;

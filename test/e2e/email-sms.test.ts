@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { verifyMessage, verifyTypedData } from "viem";
 import { URI, type TOTP } from "otpauth";
-import { startEmulator } from "../../emulator/index";
+import { startEmulator } from "../../server/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPlayground, type PlaygroundServer } from "./support/playground";
 import { waitForMessage } from "./support/inbox";

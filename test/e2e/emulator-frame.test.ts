@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { hashMessage, recoverMessageAddress } from "viem";
-import { startEmulator, type RunningEmulator } from "../../emulator/index";
-import { EmulatorClient, SIGN_RAW_PAYLOAD_URL, WHOAMI_URL, signRawPayloadBody } from "../emulator/support/client";
+import { startEmulator, type RunningEmulator } from "../../server/index";
+import { EmulatorClient, SIGN_RAW_PAYLOAD_URL, WHOAMI_URL, signRawPayloadBody } from "../server/support/client";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startStamperPage } from "./support/stamper-page";
 

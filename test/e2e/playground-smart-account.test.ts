@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { createPublicClient, http, type Address, type Hex } from "viem";
-import { startEmulator } from "../../emulator/index";
-import { startDevnet } from "../../emulator/devnet/index";
+import { startEmulator } from "../../server/index";
+import { startDevnet } from "../../server/devnet/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPlayground, type PlaygroundServer } from "./support/playground";
 import { enterEmailCode } from "./support/sign-in";

@@ -1,13 +1,13 @@
 // WalletConnect in the playground, offline: the configurator's WalletConnect option pairs through
-// the local relay (emulator/walletconnect-relay) with the playground's dev WalletConnect wallet
+// the local relay (server/walletconnect-relay) with the playground's dev WalletConnect wallet
 // (wc-wallet.html, @reown/walletkit in the browser) opened in a second tab from the option's hint.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData, type Address, type Hex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
-import { startDevnet } from "../../emulator/devnet/index";
-import { startEmulator } from "../../emulator/index";
-import { startWalletConnectRelay, type RunningWalletConnectRelay } from "../../emulator/walletconnect-relay/index";
+import { startDevnet } from "../../server/devnet/index";
+import { startEmulator } from "../../server/index";
+import { startWalletConnectRelay, type RunningWalletConnectRelay } from "../../server/walletconnect-relay/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPlayground, type PlaygroundServer } from "./support/playground";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { createPublicClient, http, type Address, type Hex } from "viem";
-import { startEmulator } from "../../emulator/index";
-import { startDevnet } from "../../emulator/devnet/index";
+import { startEmulator } from "../../server/index";
+import { startDevnet } from "../../server/devnet/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
 import { enterEmailCode } from "./support/sign-in";

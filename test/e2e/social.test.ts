@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
-import { startEmulator } from "../../emulator/index";
+import { startEmulator } from "../../server/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
 import { waitForMessage } from "./support/inbox";

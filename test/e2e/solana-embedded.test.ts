@@ -18,8 +18,8 @@ import {
   type Signature,
   type SolanaRpcApi,
 } from "@solana/kit";
-import { startEmulator } from "../../emulator/index";
-import { startSolanaRpc, type RunningSolanaRpc } from "../../emulator/solana/index";
+import { startEmulator } from "../../server/index";
+import { startSolanaRpc, type RunningSolanaRpc } from "../../server/solana/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
 import { enterEmailCode } from "./support/sign-in";

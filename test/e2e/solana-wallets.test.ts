@@ -14,7 +14,7 @@ import { base58 } from "@scure/base";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
 import { SolanaTestWallet } from "./support/solana-wallets/test-wallet";
-import { startSolanaRpc, type RunningSolanaRpc } from "../../emulator/solana/index";
+import { startSolanaRpc, type RunningSolanaRpc } from "../../server/solana/index";
 import { rememberedWalletKey } from "../../plugins/solana/remembered-wallet";
 
 const SOL = 1_000_000_000n;

@@ -1,6 +1,6 @@
 // WalletConnect end to end in Chromium, offline: the page's UniversalProvider and a wallet peer
 // (@reown/walletkit, in this process) meet on a local relay that only routes encrypted messages by
-// topic (emulator/walletconnect-relay). The peer pairs with the URI decoded from the QR code the pairing modal shows.
+// topic (server/walletconnect-relay). The peer pairs with the URI decoded from the QR code the pairing modal shows.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { verifyMessage, verifyTypedData, type Hex } from "viem";
@@ -8,7 +8,7 @@ import decodeQR from "qr/decode.js";
 import { launchChromium, watchPage } from "./support/chromium";
 import { seriousViolations } from "./support/axe";
 import { startPageServer, type PageServer } from "./support/page-server";
-import { startWalletConnectRelay, type RunningWalletConnectRelay } from "../../emulator/walletconnect-relay/index";
+import { startWalletConnectRelay, type RunningWalletConnectRelay } from "../../server/walletconnect-relay/index";
 import { startWcWallet, type WcWalletPeer } from "./support/wallets/wc-wallet";
 
 const PROJECT_ID = "latch-local-test";

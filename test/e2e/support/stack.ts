@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import type { Browser } from "playwright-core";
-import { startEmulator, type RunningEmulator } from "../../../emulator/index";
+import { startEmulator, type RunningEmulator } from "../../../server/index";
 import { launchChromium } from "./chromium";
 import { startPageServer, type PageServer } from "./page-server";
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { listen, type Listening } from "../../../emulator/server";
+import { listen, type Listening } from "../../../server/server";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 

@@ -1,4 +1,4 @@
-// `npx tsx emulator/solana/cli.ts [--port 8899] [--policy <id>]... [--log] [--json]`: the local Solana
+// `npx tsx server/solana/cli.ts [--port 8899] [--policy <id>]... [--log] [--json]`: the local Solana
 // JSON-RPC endpoint until Ctrl-C (port 0 picks a free one).
 import { parseArgs } from "node:util";
 import { DEFAULT_SOLANA_RPC_PORT, FEE_PAYER_METHOD, SOLANA_RPC_METHODS, startSolanaRpc } from "./index";
@@ -6,7 +6,7 @@ import { parsePortFlag } from "../port-flag";
 
 const USAGE = `Latch local Solana RPC (LiteSVM): a DEVELOPMENT endpoint, not for production.
 
-Usage: npx tsx emulator/solana/cli.ts [options]
+Usage: npx tsx server/solana/cli.ts [options]
   --port <n>       port (default ${DEFAULT_SOLANA_RPC_PORT}; 0 picks a free one)
   --policy <id>    a sponsorship policy the fee payer accepts (repeatable; default solana-sponsorship)
   --log            log each request

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../emulator/index";
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../server/index";
 import { EmulatorClient } from "./client";
 
 /** A clock tests can move; the emulator reads it for expiries, timestamps and TOTP steps. */

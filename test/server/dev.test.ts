@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inboxPage } from "../../emulator/dev/inboxPage";
+import { inboxPage } from "../../server/dev/inboxPage";
 import { newTargetKey } from "./support/client";
 import { startTestEmulator, uniqueEmail, uniquePhone, type TestEmulator } from "./support/emulator";
 

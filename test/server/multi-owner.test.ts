@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keccak256, recoverAddress, toHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { memberStamper, MultiOwnerClient, SignerClient, SignerHttpError } from "latch-kit";
-import { startEmulator } from "../../emulator/index";
+import { startEmulator } from "../../server/index";
 
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
 let multiOwner: MultiOwnerClient;

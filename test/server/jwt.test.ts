@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
-import { parseJwtIssuer } from "../../emulator/options";
+import { parseJwtIssuer } from "../../server/options";
 import { newTargetKey, sessionFromBundle, whoamiRequest } from "./support/client";
 import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
 import { socialLogin } from "./support/oauth";

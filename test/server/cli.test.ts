@@ -11,7 +11,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("npm run emulator", () => {
   it("says it is a development backend, prints its URLs and data dir, serves, and stops on SIGTERM", async () => {
-    const child = spawn(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "emulator/cli.ts", "--port", "0", "--data-dir", dataDir, "--quiet"], {
+    const child = spawn(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "server/cli.ts", "--port", "0", "--data-dir", dataDir, "--quiet"], {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -36,7 +36,7 @@ describe("npm run emulator", () => {
   });
 
   it("refuses a bad option value", async () => {
-    const child = spawn(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "emulator/cli.ts", "--email-mode", "pigeon"], {
+    const child = spawn(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "server/cli.ts", "--email-mode", "pigeon"], {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -1,4 +1,4 @@
-// `npx tsx emulator/walletconnect-relay/cli.ts [--port 8788] [--log] [--json]`: the local WalletConnect
+// `npx tsx server/walletconnect-relay/cli.ts [--port 8788] [--log] [--json]`: the local WalletConnect
 // relay until Ctrl-C (port 0 picks a free one).
 import { parseArgs } from "node:util";
 import { DEFAULT_WALLETCONNECT_RELAY_PORT, startWalletConnectRelay } from "./index";
@@ -6,7 +6,7 @@ import { parsePortFlag } from "../port-flag";
 
 const USAGE = `Latch local WalletConnect relay: a DEVELOPMENT service on 127.0.0.1, not for production.
 
-Usage: npx tsx emulator/walletconnect-relay/cli.ts [options]
+Usage: npx tsx server/walletconnect-relay/cli.ts [options]
   --port <n>   port (default ${DEFAULT_WALLETCONNECT_RELAY_PORT}; 0 picks a free one)
   --log        log each method a client calls
   --json       print one JSON line (url, port) instead of the banner

@@ -6,7 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { validateMnemonic } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
 import { hashMessage, recoverAddress } from "viem";
-import { startEmulator } from "../../emulator/index";
+import { startEmulator } from "../../server/index";
 import { EmulatorClient, SIGN_RAW_PAYLOAD_URL, signRawPayloadBody, stampedRequest, whoamiRequest, type Session } from "./support/client";
 import { uniqueEmail } from "./support/emulator";
 

@@ -37,7 +37,7 @@ import {
   type Transaction,
 } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
-import { startSolanaRpc, DEFAULT_SOLANA_POLICY_ID, FEE_PAYER_METHOD, LOCALNET_GENESIS_HASH, type RunningSolanaRpc } from "../../emulator/solana/index";
+import { startSolanaRpc, DEFAULT_SOLANA_POLICY_ID, FEE_PAYER_METHOD, LOCALNET_GENESIS_HASH, type RunningSolanaRpc } from "../../server/solana/index";
 
 const SOL = 1_000_000_000n;
 let node: RunningSolanaRpc;
@@ -284,10 +284,10 @@ describe(`fee payer (${FEE_PAYER_METHOD})`, () => {
   });
 });
 
-describe("emulator/solana/cli.ts", () => {
+describe("server/solana/cli.ts", () => {
   it("prints its URLs and fee payer as JSON, serves, and stops on SIGTERM", async () => {
     const root = fileURLToPath(new URL("../../", import.meta.url));
-    const child = spawn(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "emulator/solana/cli.ts", "--port", "0", "--json"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "server/solana/cli.ts", "--port", "0", "--json"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
