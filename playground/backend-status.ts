@@ -20,12 +20,12 @@ const rpc = (method: string): RequestInit => ({
   body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: [] }),
 });
 
-export function backendStatus(options: { emulatorUrl: string; devnetRpcUrl: string; solanaRpcUrl: string }): Plugin {
-  let emulatorUrl = options.emulatorUrl;
+export function backendStatus(defaults: { emulatorUrl: string; devnetRpcUrl: string; solanaRpcUrl: string }): Plugin {
+  const options = { ...defaults };
   const handler = async (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     if (req.url !== "/__latch/status") return next();
     const [emulator, devnet, solana] = await Promise.all([
-      answers(`${emulatorUrl}/health`),
+      answers(`${options.emulatorUrl}/health`),
       answers(options.devnetRpcUrl, rpc("eth_chainId")),
       answers(options.solanaRpcUrl, rpc("getHealth")),
     ]);
@@ -33,7 +33,7 @@ export function backendStatus(options: { emulatorUrl: string; devnetRpcUrl: stri
     res.setHeader("cache-control", "no-store");
     res.end(
       JSON.stringify({
-        emulator: { url: emulatorUrl, up: emulator },
+        emulator: { url: options.emulatorUrl, up: emulator },
         devnet: { url: options.devnetRpcUrl, up: devnet },
         solana: { url: options.solanaRpcUrl, up: solana },
       }),
@@ -41,10 +41,15 @@ export function backendStatus(options: { emulatorUrl: string; devnetRpcUrl: stri
   };
   return {
     name: "latch-backend-status",
-    // Tests start the playground with their own emulator URL through `define`.
+    // Tests start the playground with their own backends' URLs through `define`.
     configResolved(config) {
-      const defined = config.define?.__EMULATOR_URL__;
-      if (typeof defined === "string") emulatorUrl = JSON.parse(defined) as string;
+      const defined = (name: string) => {
+        const value = config.define?.[name];
+        return typeof value === "string" ? (JSON.parse(value) as string) : undefined;
+      };
+      options.emulatorUrl = defined("__EMULATOR_URL__") ?? options.emulatorUrl;
+      options.devnetRpcUrl = defined("__DEVNET_RPC_URL__") ?? options.devnetRpcUrl;
+      options.solanaRpcUrl = defined("__SOLANA_RPC_URL__") ?? options.solanaRpcUrl;
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => void handler(req, res, next));

@@ -23,6 +23,8 @@ const contentSecurityPolicy = [
 
 const emulatorUrl = process.env.LATCH_EMULATOR_URL ?? "http://localhost:8787";
 const devnetRpcUrl = process.env.LATCH_DEVNET_RPC_URL ?? "http://127.0.0.1:8545";
+const devnetBundlerUrl = process.env.LATCH_DEVNET_BUNDLER_URL ?? "http://127.0.0.1:4337";
+const devnetPaymasterUrl = process.env.LATCH_DEVNET_PAYMASTER_URL ?? "http://127.0.0.1:3000";
 const solanaRpcUrl = process.env.LATCH_SOLANA_RPC_URL ?? "http://localhost:8899";
 // server/walletconnect-relay (npm start starts it); the kit and the dev wallet page both use it.
 const walletConnectRelayUrl = process.env.LATCH_WALLETCONNECT_RELAY_URL ?? "ws://127.0.0.1:8788";
@@ -43,6 +45,8 @@ export default defineConfig({
   define: {
     __EMULATOR_URL__: JSON.stringify(emulatorUrl),
     __DEVNET_RPC_URL__: JSON.stringify(devnetRpcUrl),
+    __DEVNET_BUNDLER_URL__: JSON.stringify(devnetBundlerUrl),
+    __DEVNET_PAYMASTER_URL__: JSON.stringify(devnetPaymasterUrl),
     __SOLANA_RPC_URL__: JSON.stringify(solanaRpcUrl),
     __WALLETCONNECT_RELAY_URL__: JSON.stringify(walletConnectRelayUrl),
   },

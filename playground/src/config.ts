@@ -193,6 +193,8 @@ export function writeConfig(config: PlaygroundConfig): string {
 
 export const emulatorUrl = (): string => __EMULATOR_URL__;
 export const solanaRpcUrl = (): string => __SOLANA_RPC_URL__;
+/** Where the devnet's node, bundler and paymaster answer (npm start's fixed ports, or a test's free ones). */
+export const devnetUrls = () => ({ rpcUrl: __DEVNET_RPC_URL__, bundlerUrl: __DEVNET_BUNDLER_URL__, paymasterUrl: __DEVNET_PAYMASTER_URL__ });
 export const walletConnectRelayUrl = (): string => __WALLETCONNECT_RELAY_URL__;
 /** The policy the local Solana RPC's fee payer accepts by default. */
 export const SOLANA_POLICY_ID = "solana-sponsorship";

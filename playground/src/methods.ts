@@ -14,7 +14,7 @@ import { smartAccounts } from "latch-kit/plugins/smart-accounts";
 import { solanaEmbedded } from "latch-kit/plugins/solana-embedded";
 import { jwt } from "latch-kit/plugins/jwt";
 import { DEVNET_POLICY_ID, DEVNET_RETRY_SETTINGS, devnetChain } from "latch-kit/chain";
-import { DEFAULT_SESSION_MS, emulatorUrl, SOLANA_POLICY_ID, solanaRpcUrl, walletConnectRelayUrl, type PlaygroundConfig, type SectionKind } from "./config";
+import { DEFAULT_SESSION_MS, devnetUrls, emulatorUrl, SOLANA_POLICY_ID, solanaRpcUrl, walletConnectRelayUrl, type PlaygroundConfig, type SectionKind } from "./config";
 
 /** One plugin as an app installs it: `import { <factory> } from "<from>"`, then `<factory>(<args>)`. */
 export interface PluginUse {
@@ -56,7 +56,7 @@ const evmUse: PluginUse = {
   // The local devnet (npm run devnet); an app lists its own viem chains.
   argsSource: "{ chains: [devnetChain()] }",
   preamble: { imports: [`import { devnetChain } from "latch-kit/chain";`], lines: [] },
-  make: () => evm({ chains: [devnetChain()] }),
+  make: () => evm({ chains: [devnetChain(devnetUrls())] }),
 };
 // The RPC endpoint sends what a wallet only signs, and confirms what it sends.
 const solanaWalletsUse = (rpcUrl = solanaRpcUrl()): PluginUse => ({
@@ -89,7 +89,7 @@ function smartAccountsUse(config: PlaygroundConfig): PluginUse | null {
     },
     make: () =>
       smartAccounts({
-        chain: devnetChain(),
+        chain: devnetChain(devnetUrls()),
         accountTypes: [type],
         ...(config.sponsored ? { policyId: DEVNET_POLICY_ID } : {}),
         retry: DEVNET_RETRY_SETTINGS,

@@ -1,6 +1,5 @@
-// The playground's smart account on the devnet. The playground's chain is `devnetChain()`, the
-// devnet's fixed ports (what `npm start` runs), so this test starts the devnet on those ports: it
-// fails with "port in use" while a local `npm start` is running.
+// The playground's smart account on the devnet, on free ports (the playground is told where, as
+// npm start tells it its fixed ones), so it runs beside a local `npm start`.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { createPublicClient, http, type Address, type Hex } from "viem";
@@ -16,9 +15,9 @@ let devnet: Awaited<ReturnType<typeof startDevnet>>;
 let playground: PlaygroundServer;
 
 beforeAll(async () => {
-  devnet = await startDevnet({});
+  devnet = await startDevnet({ port: 0 });
   emulator = await startEmulator({ memory: true, port: 0 });
-  [browser, playground] = await Promise.all([launchChromium(), startPlayground(emulator.url)]);
+  [browser, playground] = await Promise.all([launchChromium(), startPlayground(emulator.url, { devnet })]);
 });
 afterAll(async () => {
   await browser?.close();

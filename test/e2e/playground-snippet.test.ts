@@ -14,7 +14,7 @@ let kitSnippet: typeof import("../../playground/src/snippet").kitSnippet;
 
 beforeAll(async () => {
   // What Vite defines for the page.
-  Object.assign(globalThis, { __EMULATOR_URL__: "http://localhost:8787", __SOLANA_RPC_URL__: "http://localhost:8899", __WALLETCONNECT_RELAY_URL__: "ws://127.0.0.1:8788" });
+  Object.assign(globalThis, { __EMULATOR_URL__: "http://localhost:8787", __SOLANA_RPC_URL__: "http://localhost:8899", __DEVNET_RPC_URL__: "http://127.0.0.1:8545", __DEVNET_BUNDLER_URL__: "http://127.0.0.1:4337", __DEVNET_PAYMASTER_URL__: "http://127.0.0.1:3000", __WALLETCONNECT_RELAY_URL__: "ws://127.0.0.1:8788" });
   config = await import("../../playground/src/config");
   ({ describeKit } = await import("../../playground/src/methods"));
   ({ kitSnippet } = await import("../../playground/src/snippet"));

@@ -18,7 +18,7 @@ let browser: Browser;
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
 let relay: RunningWalletConnectRelay;
 let playground: PlaygroundServer;
-// On its fixed ports, as npm start runs it: the dev wallet sends there (the playground's devnetChain()).
+// On free ports; the playground (its chain and the dev wallet) is told where.
 let devnet: Awaited<ReturnType<typeof startDevnet>>;
 
 beforeAll(async () => {
@@ -26,11 +26,9 @@ beforeAll(async () => {
     startEmulator({ memory: true, port: 0, seed: "e2e-playground-wc" }),
     startWalletConnectRelay({ port: 0 }),
     launchChromium(),
-    startDevnet({}),
+    startDevnet({ port: 0 }),
   ]);
-  // The playground's Vite config reads where the relay is, as npm start tells it.
-  process.env.LATCH_WALLETCONNECT_RELAY_URL = relay.url;
-  playground = await startPlayground(emulator.url);
+  playground = await startPlayground(emulator.url, { devnet, walletConnectRelayUrl: relay.url });
 });
 afterAll(async () => {
   await browser?.close();
