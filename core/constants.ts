@@ -35,6 +35,8 @@ export const DEFAULT_SESSION_EXPIRATION_MS = 900_000;
 export const MAX_TIMER_MS = 2_147_483_647;
 export const DEFAULT_SESSION_KEY = "latch-signer-session";
 export const TEMPORARY_SESSION_SUFFIX = ":temporary";
+/** Beside the session: the auth frame's server-sealed key, when the browser blocks the frame's storage. */
+export const SEALED_FRAME_KEY_SUFFIX = ":frame-key";
 export const DEFAULT_WALLET_STORAGE_KEY = "walletName";
 export const WALLET_POLLING_INTERVAL_MS = 1000;
 export const REVOKE_PERMISSIONS_TIMEOUT_MS = 100;

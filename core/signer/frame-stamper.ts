@@ -7,7 +7,23 @@ export interface FrameStamperOptions {
   containerId: string;
   elementId: string;
   initTimeoutMs: number;
+  /**
+   * Where the app keeps the frame's server-sealed key when the browser blocks the frame's own
+   * storage (third-party storage blocked), so a reload can hand it back. Without it, such a
+   * browser signs the user out on reload.
+   */
+  sealedKey?: SealedFrameKeyStore;
 }
+
+export interface SealedFrameKeyStore {
+  get(): string | null;
+  /** null: the frame forgot its key. */
+  set(sealed: string | null): void;
+}
+
+/** The frame's message carrying its sealed key, and the fragment parameter that hands it back. */
+const SEALED_KEY_MESSAGE = "LATCH_SEALED_FRAME_KEY";
+const SEALED_KEY_PARAM = "latch-sealed-key";
 
 export class FrameTimeoutError extends LatchError {
   override name = "FrameTimeoutError";
@@ -20,6 +36,7 @@ export class FrameTimeoutError extends LatchError {
 export class FrameStamper implements Stamper {
   private stamper: IframeStamper | null = null;
   private ready: Promise<string> | null = null;
+  private detachSealedKeyListener: (() => void) | null = null;
 
   constructor(private readonly options: FrameStamperOptions) {}
 
@@ -44,8 +61,9 @@ export class FrameStamper implements Stamper {
     return this.stamper!.stamp(body);
   }
 
-  /** Forgets the session key held by the frame (logout). */
+  /** Forgets the session key held by the frame (logout); the next frame starts with a new embedded key. */
   async clear(): Promise<void> {
+    this.options.sealedKey?.set(null);
     if (!this.stamper) return;
     try {
       await this.stamper.clearEmbeddedKey();
@@ -55,6 +73,8 @@ export class FrameStamper implements Stamper {
   }
 
   dispose(): void {
+    this.detachSealedKeyListener?.();
+    this.detachSealedKeyListener = null;
     this.stamper?.clear();
     this.stamper = null;
     this.ready = null;
@@ -70,7 +90,8 @@ export class FrameStamper implements Stamper {
       document.body.appendChild(container);
     }
     document.getElementById(elementId)?.remove();
-    this.stamper = new IframeStamper({ iframeUrl: frameUrl, iframeContainer: container, iframeElementId: elementId });
+    this.stamper = new IframeStamper({ iframeUrl: this.frameUrlWithSealedKey(), iframeContainer: container, iframeElementId: elementId });
+    this.listenForSealedKey(this.stamper.iframe);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -83,5 +104,27 @@ export class FrameStamper implements Stamper {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  private frameUrlWithSealedKey(): string {
+    const sealed = this.options.sealedKey?.get();
+    if (!sealed) return this.options.frameUrl;
+    const url = new URL(this.options.frameUrl);
+    url.hash = new URLSearchParams({ [SEALED_KEY_PARAM]: sealed }).toString();
+    return url.toString();
+  }
+
+  private listenForSealedKey(iframe: HTMLIFrameElement): void {
+    const store = this.options.sealedKey;
+    if (!store) return;
+    const frameOrigin = new URL(this.options.frameUrl).origin;
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== iframe.contentWindow || event.origin !== frameOrigin) return;
+      const data = event.data as { type?: unknown; value?: unknown } | null;
+      if (data?.type !== SEALED_KEY_MESSAGE) return;
+      if (data.value === null || typeof data.value === "string") store.set(data.value);
+    };
+    window.addEventListener("message", onMessage);
+    this.detachSealedKeyListener = () => window.removeEventListener("message", onMessage);
   }
 }

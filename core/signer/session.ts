@@ -131,6 +131,15 @@ export class SessionManager {
     if (current) this.setTemporary({ ...current, ...patch });
   }
 
+  /** A value kept beside the session, under `<sessionKey><suffix>`, in the same storage; null removes it. */
+  companion(suffix: string): { get(): string | null; set(value: string | null): void } {
+    const key = this.options.sessionKey + suffix;
+    return {
+      get: () => this.storage?.getItem(key) ?? null,
+      set: (value) => (value === null ? this.storage?.removeItem(key) : this.storage?.setItem(key, value)),
+    };
+  }
+
   clearTemporary(): void {
     this.storage?.removeItem(this.options.sessionKey + TEMPORARY_SESSION_SUFFIX);
   }

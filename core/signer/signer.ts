@@ -1,6 +1,6 @@
 import { atom } from "jotai/vanilla";
 import { hashMessage, hashTypedData, toHex, type Hex, type SignableMessage, type TypedDataDefinition } from "viem";
-import { MFA_ACTIONS, MFA_FACTOR_TYPE, PASSKEY_ASSERTION_TIMEOUT_MS, PASSKEY_USER_VERIFICATION, RETURN_PARAMS } from "../constants";
+import { MFA_ACTIONS, MFA_FACTOR_TYPE, PASSKEY_ASSERTION_TIMEOUT_MS, PASSKEY_USER_VERIFICATION, RETURN_PARAMS, SEALED_FRAME_KEY_SUFFIX } from "../constants";
 import {
   LatchError,
   MfaRequiredError,
@@ -68,20 +68,21 @@ export class EmbeddedSigner {
     this.config = resolveSignerConfig(kit.config.signer);
     const { url, apiKey, jwt } = this.config;
     this.client = new SignerClient({ url, ...(apiKey ? { apiKey } : {}), ...(jwt ? { jwt } : {}) });
-    this.frame = new FrameStamper({
-      frameUrl: this.config.authFrameUrl,
-      containerId: this.config.iframeContainerId,
-      elementId: this.config.iframeElementId,
-      initTimeoutMs: this.config.frameInitTimeoutMs,
-    });
-    this.stamper = this.frame;
-    this.keyManagement = new KeyManagementClient(this.config.keyManagementUrl, () => this.stamper);
     this.sessions = new SessionManager({
       storage: this.config.storage,
       sessionKey: this.config.sessionKey,
       expirationTimeMs: this.config.expirationTimeMs,
       onEnd: () => void this.disconnect(),
     });
+    this.frame = new FrameStamper({
+      frameUrl: this.config.authFrameUrl,
+      containerId: this.config.iframeContainerId,
+      elementId: this.config.iframeElementId,
+      initTimeoutMs: this.config.frameInitTimeoutMs,
+      sealedKey: this.sessions.companion(SEALED_FRAME_KEY_SUFFIX),
+    });
+    this.stamper = this.frame;
+    this.keyManagement = new KeyManagementClient(this.config.keyManagementUrl, () => this.stamper);
   }
 
   get state(): SignerState {

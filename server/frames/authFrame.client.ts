@@ -1,15 +1,15 @@
 /**
  * The auth frame (browser code, bundled by esbuild when the emulator serves it). It speaks the
- * postMessage protocol of @turnkey/iframe-stamper: it holds a P-256 embedded key (kept in this
- * origin's localStorage so a reload keeps it), opens credential bundles sealed to it, and stamps
- * request bodies with the API key they carry. The API key lives in memory only and never leaves.
+ * postMessage protocol of @turnkey/iframe-stamper: it holds a P-256 embedded key (kept so a reload
+ * keeps it: see frameKeyStore.client.ts), opens credential bundles sealed to it, and stamps request
+ * bodies with the API key they carry. The API key lives in memory only and never leaves.
  */
 import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from "@hpke/core";
 import { p256 } from "@noble/curves/nist.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { base64urlnopad, createBase58check, hex } from "@scure/base";
+import { openFrameKeyStore, SEALED_KEY_MESSAGE, type FrameKeyStore } from "./frameKeyStore.client";
 
-const STORAGE_KEY = "latch-emulator:embedded-key";
 const DEFAULT_KEY_TTL_MS = 48 * 60 * 60 * 1000;
 const HPKE_INFO = new TextEncoder().encode("turnkey_hpke");
 const STAMP_SCHEME = "SIGNATURE_SCHEME_TK_API_P256";
@@ -26,24 +26,27 @@ let createdOnLoad = false;
 
 // --- embedded key -------------------------------------------------------------------------------
 
-function storedKey(): JsonWebKey | null {
-  try {
-    const item = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "null") as { jwk?: JsonWebKey; expiry?: number } | null;
-    if (item?.jwk && typeof item.expiry === "number" && item.expiry > Date.now()) return item.jwk;
-  } catch {
-    // unreadable: replaced below
-  }
-  localStorage.removeItem(STORAGE_KEY);
-  return null;
+// The app learns the sealed copy of an in-memory key (see frameKeyStore.client.ts); null = forget it.
+const sendSealed = (sealed: string | null) => {
+  if (window.parent !== window) window.parent.postMessage({ type: SEALED_KEY_MESSAGE, value: sealed }, "*");
+};
+const keyStore: Promise<FrameKeyStore> = openFrameKeyStore(sendSealed);
+
+async function storedKey(): Promise<JsonWebKey | null> {
+  return (await keyStore).get()?.jwk ?? null;
 }
 
 async function ensureKey(ttlMs = DEFAULT_KEY_TTL_MS): Promise<{ jwk: JsonWebKey; created: boolean }> {
-  const existing = storedKey();
+  const existing = await storedKey();
   if (existing) return { jwk: existing, created: false };
   const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"]);
   const jwk = await crypto.subtle.exportKey("jwk", pair.privateKey);
-  localStorage.setItem(STORAGE_KEY, JSON.stringify({ jwk, expiry: Date.now() + ttlMs }));
+  await (await keyStore).set({ jwk, expiry: Date.now() + ttlMs });
   return { jwk, created: true };
+}
+
+async function removeKey(): Promise<void> {
+  (await keyStore).remove();
 }
 
 function publicKeyOf(jwk: JsonWebKey): Uint8Array {
@@ -63,7 +66,7 @@ function decodeBundle(bundle: string): Uint8Array {
 
 async function injectCredentialBundle(bundle: unknown): Promise<true> {
   if (typeof bundle !== "string") throw new Error("credential bundle must be a string");
-  const jwk = storedKey();
+  const jwk = await storedKey();
   if (!jwk) throw new Error("no embedded key: call initEmbeddedKey() first");
   const bytes = decodeBundle(bundle);
   if (bytes.length <= 33) throw new Error(`bundle size ${bytes.length} is too low`);
@@ -119,13 +122,13 @@ async function handle(message: Message, send: Send): Promise<void> {
       case "STAMP_REQUEST":
         return send("STAMP", await stamp(message.value));
       case "GET_EMBEDDED_PUBLIC_KEY": {
-        const jwk = storedKey();
+        const jwk = await storedKey();
         return send("EMBEDDED_PUBLIC_KEY", jwk ? hex.encode(publicKeyOf(jwk)) : "");
       }
       case "INIT_EMBEDDED_KEY":
         return send("EMBEDDED_PUBLIC_KEY", hex.encode(publicKeyOf((await ensureKey()).jwk)));
       case "RESET_EMBEDDED_KEY":
-        localStorage.removeItem(STORAGE_KEY);
+        await removeKey();
         credential = null;
         return send("EMBEDDED_KEY_RESET", null);
       case "CLEAR_EMBEDDED_PRIVATE_KEY":
@@ -156,7 +159,7 @@ window.addEventListener("message", (event: MessageEvent) => {
     void ready.then(async () => {
       const ttl = message.dangerouslyOverrideIframeKeyTtl;
       if (createdOnLoad && typeof ttl === "number" && ttl > 0) {
-        localStorage.removeItem(STORAGE_KEY);
+        await removeKey();
         await ensureKey(ttl);
       }
       channel.onmessage = (e: MessageEvent) => void respond((e.data ?? {}) as Message, (m) => channel.postMessage(m));
