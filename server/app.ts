@@ -8,6 +8,8 @@ import { accountRoutes } from "./routes/account";
 import { authRoutes } from "./routes/auth";
 import { devRoutes } from "./routes/dev";
 import { frameRoutes } from "./routes/frames";
+import { healthRoutes } from "./routes/health";
+import { DatabaseUnavailableError } from "./db/unavailable";
 import { idpRoutes } from "./idp/routes";
 import { jwtRoutes } from "./routes/jwt";
 import { KEY_MANAGEMENT_PREFIX, keyManagementRoutes } from "./routes/keyManagement";
@@ -53,6 +55,7 @@ export function createApp(ctx: EmulatorContext, log?: (line: string) => void): H
   app.route("/frames", frameRoutes(ctx));
   app.route("/idp", idpRoutes(ctx));
   app.route("/", oauthCallbackRoutes(ctx));
+  app.route("/", healthRoutes(ctx));
   app.route("/", devRoutes(ctx));
 
   app.notFound((c) => c.json(new ApiError(404, "NOT_FOUND", `No route ${c.req.method} ${c.req.path}`).body(), 404));
@@ -62,6 +65,10 @@ export function createApp(ctx: EmulatorContext, log?: (line: string) => void): H
       const retryAfter = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
       if (error.status === 429 && retryAfter) c.header("Retry-After", String(retryAfter));
       return c.json(error.body(), error.status);
+    }
+    if (error instanceof DatabaseUnavailableError) {
+      c.header("Retry-After", "1");
+      return c.json(new ApiError(503, "UNAVAILABLE", "The server cannot reach its database right now; try again shortly").body(), 503);
     }
     if (error instanceof HTTPException) {
       return c.json(new ApiError(error.status as 400, "HTTP_ERROR", error.message || "Request refused").body(), error.status as 400);

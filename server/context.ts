@@ -1,7 +1,7 @@
-import type { Database } from "./db/open";
+import type { Database } from "./db/sql";
+import type { KeyRing } from "./custody/keyEncryptionKey";
 import type { Secrets } from "./crypto/secrets";
 import type { EmailMode, JwtIssuerOption, Limits } from "./options";
-import type { WalletKeys } from "./crypto/wallet";
 
 /** Everything a route needs: one per emulator instance, so instances never share state. */
 export interface EmulatorContext {
@@ -13,8 +13,8 @@ export interface EmulatorContext {
   /** Set when keys and ids are derived from a seed. */
   seeded: boolean;
   now(): number;
-  /** Decrypted wallet keys by organisation; the mnemonic stays sealed at rest. */
-  walletKeys: Map<string, Promise<WalletKeys>>;
+  /** The key-encryption keys that wrap each wallet's data key (the first wraps new ones). */
+  keys: KeyRing;
   /** The URL the emulator answers on, known once it listens. */
   publicUrl: string;
   /** JWT issuers configured besides the dev identity provider's. */

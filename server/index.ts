@@ -4,6 +4,9 @@ import type { EmulatorContext } from "./context";
 import { createSecrets, masterSecretFromSeed } from "./crypto/secrets";
 import { openDataDir, type DataDir } from "./dataDir";
 import { openDatabase } from "./db/open";
+import type { DatabaseConfig } from "./db/config";
+import { devKeyRing } from "./custody/devKey";
+import { loadServerSecret } from "./custody/serverSecret";
 import { pruneExpired } from "./maintenance";
 import { DEFAULT_LIMITS, normalizeEmailMode, type EmulatorOptions } from "./options";
 import { listen } from "./server";
@@ -34,19 +37,30 @@ const PRUNE_INTERVAL_MS = 60_000;
 
 /** Starts an emulator with its own state: in memory unless a dataDir is given. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const shared = options.database?.engine === "postgres";
   const memory = options.memory === true || options.dataDir === undefined;
-  const dir: DataDir | undefined = memory ? undefined : openDataDir(options.dataDir!, options.seed);
+  if (shared && options.keyEncryptionKeys === undefined && options.seed === undefined) {
+    throw new Error("Instances sharing a PostgreSQL need the same key-encryption keys: set LATCH_SECRET_KEY (keyEncryptionKeys)");
+  }
+  const dir: DataDir | undefined = memory || shared ? undefined : openDataDir(options.dataDir!, options.seed);
   try {
-    const db = await openDatabase(dir?.pgdata);
+    const config: DatabaseConfig = shared ? options.database! : { engine: "pglite", ...(dir ? { dataDir: dir.pgdata } : {}) };
+    const db = await openDatabase(config, { migrate: options.migrate });
+    const devMaster = dir?.masterSecret ?? masterSecretFromSeed(options.seed);
+    const keys = options.keyEncryptionKeys ?? devKeyRing(devMaster);
+    const serverSecret = await loadServerSecret(db, keys, devMaster, Date.now()).catch(async (error: unknown) => {
+      await db.close();
+      throw error;
+    });
     const ctx: EmulatorContext = {
       db,
-      secrets: createSecrets(dir?.masterSecret ?? masterSecretFromSeed(options.seed)),
+      keys,
+      secrets: createSecrets(serverSecret),
       limits: { ...DEFAULT_LIMITS, ...options.limits },
       emailMode: normalizeEmailMode(options.emailMode),
       appUrl: options.appUrl,
       seeded: options.seed !== undefined,
       now: options.now ?? Date.now,
-      walletKeys: new Map(),
       publicUrl: "",
       jwtIssuers: options.jwtIssuers ?? [],
     };

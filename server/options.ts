@@ -1,3 +1,6 @@
+import type { DatabaseConfig } from "./db/config";
+import type { KeyRing } from "./custody/keyEncryptionKey";
+
 /** How the emulator is started, in-process (`startEmulator`) or from the CLI. */
 export interface EmulatorOptions {
   /** 0 picks a free port. Default 0 in-process; the CLI defaults to 8787. */
@@ -8,6 +11,22 @@ export interface EmulatorOptions {
   dataDir?: string;
   /** Fresh in-memory state (the default when no dataDir is given). */
   memory?: boolean;
+  /**
+   * A shared PostgreSQL (`databaseFromEnv(process.env)`): any number of instances may use one. Without
+   * it, the embedded PGlite (in `dataDir`, or in memory).
+   */
+  database?: DatabaseConfig;
+  /**
+   * Apply pending migrations at start under the migration lock (default true); false refuses a
+   * database that lacks one (run `npm run server -- migrate`).
+   */
+  migrate?: boolean;
+  /**
+   * Key-encryption keys (`keyEncryptionKeysFromEnv(process.env)`). Default: a development key derived
+   * from the data dir's master secret (or the seed, or random in memory). Instances sharing a
+   * PostgreSQL need the same keys.
+   */
+  keyEncryptionKeys?: KeyRing;
   /** How email sign-in answers by default: a code to type, or a link that carries the credential bundle. */
   emailMode?: EmailMode | "magicLink";
   /** Makes wallet keys, ids and the master secret deterministic (tests). */

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { hkdfSync, randomBytes } from "node:crypto";
+import { aeadOpen, aeadSeal } from "./aead";
 
 /** Purposes of the keys derived from the master secret; one key per purpose. */
 export type KeyPurpose = "otp-hash" | "wallet-at-rest" | "totp-at-rest" | "mfa-payload" | "verification-token" | "seeded-wallet" | "seeded-id" | "export-signing" | "idp-signing" | "idp-subject" | "frame-key";
@@ -22,21 +23,8 @@ export function createSecrets(masterSecret: Uint8Array): Secrets {
   };
   return {
     key,
-    seal(purpose, plaintext, context = "") {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv("aes-256-gcm", key(purpose), iv);
-      cipher.setAAD(Buffer.from(context, "utf8"));
-      const ct = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-      return new Uint8Array(Buffer.concat([iv, ct, cipher.getAuthTag()]));
-    },
-    open(purpose, sealed, context = "") {
-      if (sealed.length < 28) throw new Error("sealed value too short");
-      const buf = Buffer.from(sealed);
-      const decipher = createDecipheriv("aes-256-gcm", key(purpose), buf.subarray(0, 12));
-      decipher.setAAD(Buffer.from(context, "utf8"));
-      decipher.setAuthTag(buf.subarray(buf.length - 16));
-      return new Uint8Array(Buffer.concat([decipher.update(buf.subarray(12, buf.length - 16)), decipher.final()]));
-    },
+    seal: (purpose, plaintext, context = "") => aeadSeal(key(purpose), plaintext, context),
+    open: (purpose, sealed, context = "") => aeadOpen(key(purpose), sealed, context),
   };
 }
 

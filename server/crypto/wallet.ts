@@ -43,10 +43,10 @@ export async function deriveWallet(mnemonic: string): Promise<WalletKeys> {
 }
 
 /** 65-byte r‖s‖v with v = 27 | 28, the form viem's recoverAddress accepts. */
-export async function signEvmHash(keys: WalletKeys, hash: `0x${string}`): Promise<`0x${string}`> {
+export async function signEvmHash(keys: Pick<WalletKeys, "evmPrivateKey">, hash: `0x${string}`): Promise<`0x${string}`> {
   return sign({ hash, privateKey: keys.evmPrivateKey, to: "hex" });
 }
 
-export function signSolanaMessage(keys: WalletKeys, message: Uint8Array): `0x${string}` {
+export function signSolanaMessage(keys: Pick<WalletKeys, "solanaPrivateKey">, message: Uint8Array): `0x${string}` {
   return `0x${bytesToHex(ed25519.sign(message, keys.solanaPrivateKey))}`;
 }

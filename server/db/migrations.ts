@@ -154,4 +154,35 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: "envelope custody (a data key per wallet, wrapped by a KEK named by id; sealed signing keys), the server secret sealed the same way, dev identity provider grants, expiry indexes for the sweeper",
+    sql: `
+      create table server_secrets (
+        name text primary key,
+        kek_id text not null,
+        wrapped_key bytea not null,
+        created_at double precision not null
+      );
+      alter table wallets add column kek_id text;
+      alter table wallets add column wrapped_key bytea;
+      alter table wallets add column sealed_keys bytea;
+      create index wallets_kek_id on wallets (kek_id);
+      alter table multi_owner_orgs add column kek_id text;
+      alter table multi_owner_orgs add column wrapped_key bytea;
+      alter table multi_owner_orgs add column sealed_keys bytea;
+      create index multi_owner_orgs_kek_id on multi_owner_orgs (kek_id);
+      create table idp_grants (
+        hash text primary key,
+        kind text not null check (kind in ('code', 'access-token')),
+        payload jsonb not null,
+        expires_at double precision not null
+      );
+      create index idp_grants_expiry on idp_grants (expires_at);
+      create index used_tokens_expiry on used_tokens (expires_at);
+      create index otps_expiry on otps (expires_at);
+      create index api_keys_expiry on api_keys (expires_at);
+      create index oauth_requests_expiry on oauth_requests (expires_at);
+    `,
+  },
 ];

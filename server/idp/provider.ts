@@ -1,15 +1,15 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { createLocalJWKSet, SignJWT, type JWTVerifyGetKey } from "jose";
 import type { EmulatorContext } from "../context";
+import { findIdpGrant, insertIdpGrant, takeIdpGrant } from "../store/idpGrants";
 import { idpSigningKey, type IdpSigningKey } from "./keys";
 import type { DevProvider } from "./providers";
 
 // A development OpenID Connect provider: authorization code flow with PKCE (S256 only), ES256 id
-// tokens, a JWKS. Codes and access tokens live in memory: they are short-lived.
+// tokens, a JWKS. Codes and access tokens live in the database (by hash), so any instance answers.
 
 const CODE_TTL_MS = 60_000;
 const TOKEN_TTL_SECONDS = 600;
-const MAX_PENDING = 10_000;
 
 export interface AuthorizationRequest {
   clientId: string;
@@ -93,12 +93,12 @@ export interface DevIdp {
   jwks(): Promise<{ keys: object[] }>;
   parseAuthorizationRequest(provider: DevProvider, params: Record<string, string | undefined>): AuthorizationRequest;
   /** The user picked an identity: a single-use code for the redirect URI. */
-  authorize(provider: DevProvider, request: AuthorizationRequest, identity: Identity): string;
+  authorize(provider: DevProvider, request: AuthorizationRequest, identity: Identity): Promise<string>;
   exchangeCode(
     provider: DevProvider,
     params: { code?: string; redirectUri?: string; clientId?: string; codeVerifier?: string; grantType?: string },
   ): Promise<TokenResponse>;
-  userinfo(provider: DevProvider, accessToken: string): Record<string, unknown> | undefined;
+  userinfo(provider: DevProvider, accessToken: string): Promise<Record<string, unknown> | undefined>;
   subjectOf(provider: DevProvider, connection: string | undefined, email: string): string;
 }
 
@@ -115,17 +115,9 @@ export function devIdp(ctx: EmulatorContext): DevIdp {
 }
 
 function createDevIdp(ctx: EmulatorContext): DevIdp {
-  const codes = new Map<string, PendingCode>();
-  const accessTokens = new Map<string, IssuedAccessToken>();
   let key: Promise<IdpSigningKey> | undefined;
   let keySet: Promise<JWTVerifyGetKey> | undefined;
   const signingKey = () => (key ??= idpSigningKey(ctx.secrets));
-
-  const prune = <V extends { expiresAt: number }>(map: Map<string, V>) => {
-    const now = ctx.now();
-    for (const [k, v] of map) if (v.expiresAt < now) map.delete(k);
-    if (map.size > MAX_PENDING) map.clear();
-  };
 
   const subjectOf = (provider: DevProvider, connection: string | undefined, email: string): string => {
     const digest = createHmac("sha256", ctx.secrets.key("idp-subject")).update(`${provider.id}\n${connection ?? ""}\n${email}`).digest();
@@ -172,17 +164,18 @@ function createDevIdp(ctx: EmulatorContext): DevIdp {
       };
     },
 
-    authorize(provider, request, identity) {
-      prune(codes);
+    async authorize(provider, request, identity) {
       const code = randomBytes(32).toString("base64url");
-      codes.set(code, {
+      const expiresAt = ctx.now() + CODE_TTL_MS;
+      const pending: PendingCode = {
         ...request,
         providerId: provider.id,
         subject: subjectOf(provider, request.connection, identity.email),
         identity,
         authTime: Math.floor(ctx.now() / 1000),
-        expiresAt: ctx.now() + CODE_TTL_MS,
-      });
+        expiresAt,
+      };
+      await insertIdpGrant(ctx.db, "code", code, pending, expiresAt);
       return code;
     },
 
@@ -190,9 +183,9 @@ function createDevIdp(ctx: EmulatorContext): DevIdp {
       if (params.grantType !== undefined && params.grantType !== "authorization_code") {
         throw new TokenError("unsupported_grant_type", "Only grant_type=authorization_code is supported");
       }
-      const pending = params.code ? codes.get(params.code) : undefined;
-      if (pending) codes.delete(params.code!); // single use, whatever happens next
-      if (!pending || pending.providerId !== provider.id || pending.expiresAt < ctx.now()) {
+      // Single use, whatever happens next.
+      const pending = params.code ? await takeIdpGrant<PendingCode>(ctx.db, "code", params.code, ctx.now()) : undefined;
+      if (!pending || pending.providerId !== provider.id) {
         throw new TokenError("invalid_grant", "The authorization code is unknown, expired or already used");
       }
       if (params.clientId !== undefined && params.clientId !== pending.clientId) throw new TokenError("invalid_client", "client_id does not match the code");
@@ -222,20 +215,16 @@ function createDevIdp(ctx: EmulatorContext): DevIdp {
         .setIssuedAt(now)
         .setExpirationTime(now + TOKEN_TTL_SECONDS)
         .sign(signing.privateKey);
-      prune(accessTokens);
       const accessToken = randomBytes(32).toString("base64url");
-      accessTokens.set(accessToken, {
-        providerId: provider.id,
-        subject: pending.subject,
-        identity: pending.identity,
-        expiresAt: ctx.now() + TOKEN_TTL_SECONDS * 1000,
-      });
+      const expiresAt = ctx.now() + TOKEN_TTL_SECONDS * 1000;
+      const issued: IssuedAccessToken = { providerId: provider.id, subject: pending.subject, identity: pending.identity, expiresAt };
+      await insertIdpGrant(ctx.db, "access-token", accessToken, issued, expiresAt);
       return { access_token: accessToken, token_type: "Bearer", expires_in: TOKEN_TTL_SECONDS, id_token: idToken, scope: pending.scope };
     },
 
-    userinfo(provider, accessToken) {
-      const issued = accessTokens.get(accessToken);
-      if (!issued || issued.providerId !== provider.id || issued.expiresAt < ctx.now()) return undefined;
+    async userinfo(provider, accessToken) {
+      const issued = await findIdpGrant<IssuedAccessToken>(ctx.db, "access-token", accessToken, ctx.now());
+      if (!issued || issued.providerId !== provider.id) return undefined;
       return {
         sub: issued.subject,
         email: issued.identity.email,

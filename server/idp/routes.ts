@@ -63,7 +63,7 @@ export function idpRoutes(ctx: EmulatorContext): Hono {
     const provider = providerOf(c);
     if (!provider) return unknownProvider(c);
     const form = stringFields(await c.req.parseBody());
-    return withAuthorizationErrors(c, () => {
+    return withAuthorizationErrors(c, async () => {
       const request = idp.parseAuthorizationRequest(provider, form);
       const refuse = (error: string, description: string) => new AuthorizationError(error, description, request.redirectUri, request.state);
       if (form.login_action === "cancel") throw refuse("access_denied", "The user cancelled the sign-in");
@@ -72,7 +72,7 @@ export function idpRoutes(ctx: EmulatorContext): Hono {
         return c.html(errorPage("Invalid email", "Go back and enter a valid email address."), 400, PAGE_HEADERS);
       }
       const name = form.login_name?.trim().slice(0, 100) || undefined;
-      const code = idp.authorize(provider, request, { email: normalizeEmail(checked), ...(name ? { name } : {}) });
+      const code = await idp.authorize(provider, request, { email: normalizeEmail(checked), ...(name ? { name } : {}) });
       const target = new URL(request.redirectUri);
       target.searchParams.set("code", code);
       if (request.state !== undefined) target.searchParams.set("state", request.state);
@@ -99,11 +99,11 @@ export function idpRoutes(ctx: EmulatorContext): Hono {
     }
   });
 
-  const userinfo = (c: Context) => {
+  const userinfo = async (c: Context) => {
     const provider = providerOf(c);
     if (!provider) return unknownProvider(c);
     const token = c.req.header("Authorization")?.match(/^Bearer\s+(.+)$/i)?.[1];
-    const claims = token ? idp.userinfo(provider, token) : undefined;
+    const claims = token ? await idp.userinfo(provider, token) : undefined;
     if (!claims) {
       c.header("WWW-Authenticate", 'Bearer error="invalid_token"');
       return c.json({ error: "invalid_token", error_description: "Unknown or expired access token" }, 401);
@@ -116,9 +116,9 @@ export function idpRoutes(ctx: EmulatorContext): Hono {
   return app;
 }
 
-function withAuthorizationErrors(c: Context, run: () => Response | Promise<Response>): Response | Promise<Response> {
+async function withAuthorizationErrors(c: Context, run: () => Response | Promise<Response>): Promise<Response> {
   try {
-    return run();
+    return await run();
   } catch (error) {
     if (error instanceof FatalAuthorizationError) return c.html(errorPage("Sign-in request refused", error.message), 400, PAGE_HEADERS);
     if (error instanceof AuthorizationError) return c.redirect(error.location(), 303);

@@ -14,11 +14,10 @@ function optionalClaim(body: Record<string, unknown>, name: string): string | un
   return value;
 }
 
-/** The dev inbox (page and JSON), the dev app issuer's token endpoint, the index page and the health check. */
+/** The dev inbox (page and JSON), the dev app issuer's token endpoint, and the index page. */
 export function devRoutes(ctx: EmulatorContext): Hono {
   const app = new Hono();
   app.get("/", (c) => c.html(indexPage(ctx.publicUrl)));
-  app.get("/health", (c) => c.json({ ok: true }));
   app.get("/dev/inbox", async (c) => c.html(inboxPage(await listMessages(ctx.db)), 200, { "Cache-Control": "no-store" }));
   app.get("/dev/api/messages", async (c) => {
     // An unencoded "+" of a phone number arrives as a space.

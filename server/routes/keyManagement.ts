@@ -8,15 +8,15 @@ import { hexToBytes } from "../crypto/encoding";
 import { sealExportBundle } from "../crypto/exportBundle";
 import { insertActivity, pollActivity, type ActivityRow } from "../store/activities";
 import { deleteAuthenticators, listAuthenticators } from "../store/authenticators";
-import type { UserRow } from "../store/users";
+import type { SignerRow, UserRow } from "../store/users";
 import { attestationSchema, savePasskey, verifyPasskeyAttestation, type PasskeyAttestation, type VerifiedPasskey } from "../services/passkeys";
 import { lockUser, requireSignInMethodLeft } from "../services/signInMethods";
 import { API_KEY_STAMP_HEADER } from "../services/stamps/apiKeyStamp";
-import { verifyStampedRequest, type StampedBody, type StampedRequest } from "../services/stamps/verify";
+import { verifyStampedUserRequest, type StampedBody, type StampedRequest } from "../services/stamps/verify";
 import { WEBAUTHN_STAMP_HEADER } from "../services/stamps/webauthnStamp";
-import { mnemonicOf, WALLET_NAME, walletAccountsOf, walletIdOf } from "../services/wallets";
-import { walletKeysOf } from "../services/accounts";
-import { requireUser } from "./auth";
+import { WALLET_NAME, walletAccountsOf, walletIdOf } from "../services/wallets";
+import { signingKeysOfSigner } from "../services/accounts";
+import { mnemonicOfRow } from "../services/custody";
 
 /** Where the kit calls the key-management API directly: `POST /public/v1/{query|submit}/<op>`. */
 export const KEY_MANAGEMENT_PREFIX = "/public/v1";
@@ -77,15 +77,14 @@ export function keyManagementRoutes(ctx: EmulatorContext): Hono {
     if (!(operation in bodies)) throw notFound("UNSUPPORTED_OPERATION", `The emulator does not implement /public/v1/${operation}`);
     const op = operation as Operation;
     const request = await stampedRequestOf(c);
-    const body = await verifyStampedRequest(ctx, request, op, bodies[op] as Type<StampedBody>);
-    const user = await requireUser(ctx, body.organizationId);
-    return c.json(await handle(ctx, c, op, body as never, user));
+    const { body, signer } = await verifyStampedUserRequest(ctx, request, op, bodies[op] as Type<StampedBody>);
+    return c.json(await handle(ctx, c, op, body as never, signer));
   });
 
   return app;
 }
 
-async function handle(ctx: EmulatorContext, c: Context, op: Operation, body: any, user: UserRow): Promise<unknown> {
+async function handle(ctx: EmulatorContext, c: Context, op: Operation, body: any, user: SignerRow): Promise<unknown> {
   switch (op) {
     case "query/whoami":
       return { organizationId: user.orgId, organizationName: `Latch user ${user.userId}`, userId: user.userId, username: user.email ?? user.phone ?? user.userId };
@@ -157,7 +156,7 @@ async function handle(ctx: EmulatorContext, c: Context, op: Operation, body: any
     case "submit/export_wallet": {
       const { walletId, targetPublicKey } = body.parameters;
       if (walletId !== walletIdOf(user.orgId)) throw notFound("WALLET_NOT_FOUND", `No wallet ${walletId} in organization ${user.orgId}`);
-      const exportBundle = await sealExportBundle(ctx.secrets, targetPublicKey, await mnemonicOf(ctx, user.orgId), user.orgId);
+      const exportBundle = await sealExportBundle(ctx.secrets, targetPublicKey, await mnemonicOfRow(ctx, user.orgId, user), user.orgId);
       const row = await insertActivity(
         ctx.db,
         { id: randomUUID(), orgId: user.orgId, type: body.type, result: { exportWalletResult: { walletId, exportBundle } }, pendingPolls: 0 },
@@ -168,7 +167,7 @@ async function handle(ctx: EmulatorContext, c: Context, op: Operation, body: any
 
     case "submit/export_wallet_account": {
       const { address, targetPublicKey } = body.parameters as { address: string; targetPublicKey: string };
-      const keys = await walletKeysOf(ctx, user.orgId);
+      const keys = await signingKeysOfSigner(ctx, user);
       let secret: Uint8Array;
       if (address.toLowerCase() === user.address.toLowerCase()) secret = hexToBytes(keys.evmPrivateKey);
       else if (address === user.solanaAddress) secret = keys.solanaPrivateKey;

@@ -5,7 +5,8 @@ import { Hono } from "hono";
 import { type } from "arktype";
 import { getAddress, recoverMessageAddress, type Hex } from "viem";
 import type { EmulatorContext } from "../context";
-import { deriveWallet, newMnemonic, signEvmHash } from "../crypto/wallet";
+import { signEvmHash } from "../crypto/wallet";
+import { createSealedWallet, signingKeysOfRow } from "../services/custody";
 import { fromBase64url, strip0x } from "../crypto/encoding";
 import { badRequest, conflict, forbidden, notFound } from "../errors";
 import { readBody } from "../validate";
@@ -18,6 +19,7 @@ import {
   insertMultiOwnerOrg,
   membersOf,
   setRootQuorum,
+  upgradeLegacyMultiOwnerWallet,
   type MultiOwnerMember,
 } from "../store/multiOwner";
 
@@ -78,10 +80,9 @@ export function multiOwnerRoutes(ctx: EmulatorContext): Hono {
     const body = await readBody(c, createBody);
     const addresses = [...new Set(body.members.map((m) => getAddress(m.evmSignerAddress)))];
     const orgId = randomUUID();
-    const mnemonic = newMnemonic();
-    const keys = await deriveWallet(mnemonic);
+    const keys = await createSealedWallet(ctx, orgId);
     await ctx.db.transaction(async (tx) => {
-      await insertMultiOwnerOrg(tx, { orgId, address: keys.address, threshold: 1, sealedMnemonic: ctx.secrets.seal("wallet-at-rest", new TextEncoder().encode(mnemonic), orgId) }, ctx.now());
+      await insertMultiOwnerOrg(tx, { orgId, address: keys.address, threshold: 1, wallet: keys.sealed }, ctx.now());
       for (const evmSignerAddress of addresses) await insertMember(tx, orgId, { userId: randomUUID(), evmSignerAddress }, ctx.now());
     });
     return c.json({ result: view(orgId, keys.address, await membersOf(ctx.db, orgId), 1) });
@@ -159,7 +160,7 @@ export function multiOwnerRoutes(ctx: EmulatorContext): Hono {
     }
     const payload = strip0x(body.parameters.payload);
     if (payload.length !== 64) throw badRequest("INVALID_REQUEST", "stampedRequest.body.parameters.payload must be a 32-byte hash");
-    const keys = await deriveWallet(new TextDecoder().decode(ctx.secrets.open("wallet-at-rest", (await findMultiOwnerOrg(ctx.db, org.orgId))!.sealedMnemonic, org.orgId)));
+    const keys = await signingKeysOfRow(ctx, org.orgId, org, (sealed) => upgradeLegacyMultiOwnerWallet(ctx.db, org.orgId, sealed));
     return c.json({ result: { signature: await signEvmHash(keys, `0x${payload}`) } });
   });
 

@@ -7,9 +7,8 @@ import { readBody } from "../validate";
 import * as s from "../schemas";
 import { hexToBytes, strip0x } from "../crypto/encoding";
 import { signEvmHash, signSolanaMessage } from "../crypto/wallet";
-import { walletKeysOf } from "../services/accounts";
-import { verifyStampedRequest } from "../services/stamps/verify";
-import { requireUser } from "./auth";
+import { signingKeysOfSigner } from "../services/accounts";
+import { verifyStampedUserRequest } from "../services/stamps/verify";
 
 const stampedOnly = type({ stampedRequest: s.stampedRequest });
 
@@ -41,8 +40,7 @@ export function stampedRoutes(ctx: EmulatorContext): Hono {
 
   app.post("/whoami", async (c) => {
     const { stampedRequest } = await readBody(c, stampedOnly);
-    const body = await verifyStampedRequest(ctx, stampedRequest, "query/whoami", whoamiBody);
-    const user = await requireUser(ctx, body.organizationId);
+    const { signer: user } = await verifyStampedUserRequest(ctx, stampedRequest, "query/whoami", whoamiBody);
     return c.json({
       orgId: user.orgId,
       userId: user.userId,
@@ -55,10 +53,9 @@ export function stampedRoutes(ctx: EmulatorContext): Hono {
 
   app.post("/sign-payload", async (c) => {
     const { stampedRequest } = await readBody(c, stampedOnly);
-    const body = await verifyStampedRequest(ctx, stampedRequest, "submit/sign_raw_payload", signRawPayloadBody);
-    const user = await requireUser(ctx, body.organizationId);
+    const { body, signer: user } = await verifyStampedUserRequest(ctx, stampedRequest, "submit/sign_raw_payload", signRawPayloadBody);
     const { hashFunction, payload, signWith } = body.parameters;
-    const keys = await walletKeysOf(ctx, user.orgId);
+    const keys = await signingKeysOfSigner(ctx, user);
     if (hashFunction === "HASH_FUNCTION_NO_OP") {
       if (signWith.toLowerCase() !== user.address.toLowerCase()) throw notOwned(signWith, user.orgId, "EVM address");
       return c.json({ signature: await signEvmHash(keys, `0x${strip0x(payload)}`) });

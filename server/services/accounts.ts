@@ -1,9 +1,10 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { conflict, notFound } from "../errors";
+import { conflict } from "../errors";
 import type { EmulatorContext } from "../context";
-import { deriveWallet, newMnemonic, type WalletKeys } from "../crypto/wallet";
-import { insertUser, sealedMnemonicOf, type UserRow } from "../store/users";
+import type { SealedWallet, SigningKeys } from "../custody/walletCustody";
+import { insertUser, upgradeLegacyWallet, type SignerRow, type UserRow } from "../store/users";
 import type { Sql } from "../db/sql";
+import { createSealedWallet, signingKeysOfRow } from "./custody";
 
 export interface Contact {
   email?: string;
@@ -12,7 +13,7 @@ export interface Contact {
 
 export interface PreparedAccount {
   user: UserRow;
-  sealedMnemonic: Uint8Array;
+  wallet: SealedWallet;
 }
 
 /** Creates ids and a wallet for a new user (the slow, crypto part, outside any transaction). */
@@ -21,39 +22,28 @@ export async function prepareAccount(ctx: EmulatorContext, contact: Contact): Pr
   const orgId = ctx.seeded ? seededUuid(ctx, `org:${label}`) : randomUUID();
   const userId = ctx.seeded ? seededUuid(ctx, `user:${label}`) : randomUUID();
   const entropy = ctx.seeded ? createHmac("sha256", ctx.secrets.key("seeded-wallet")).update(label).digest() : undefined;
-  const mnemonic = newMnemonic(entropy);
-  const keys = await deriveWallet(mnemonic);
+  const wallet = await createSealedWallet(ctx, orgId, entropy);
   return {
     user: {
       orgId,
       userId,
       email: contact.email ?? null,
       phone: contact.phone ?? null,
-      address: keys.address,
-      solanaAddress: keys.solanaAddress,
+      address: wallet.address,
+      solanaAddress: wallet.solanaAddress,
     },
-    sealedMnemonic: ctx.secrets.seal("wallet-at-rest", new TextEncoder().encode(mnemonic), orgId),
+    wallet: wallet.sealed,
   };
 }
 
 export async function saveAccount(sql: Sql, ctx: EmulatorContext, account: PreparedAccount): Promise<void> {
-  const created = await insertUser(sql, { ...account.user, sealedMnemonic: account.sealedMnemonic }, ctx.now());
+  const created = await insertUser(sql, { ...account.user, wallet: account.wallet }, ctx.now());
   if (!created) throw conflict("USER_EXISTS", "A user with this email or phone already exists; sign in instead");
 }
 
-export function walletKeysOf(ctx: EmulatorContext, orgId: string): Promise<WalletKeys> {
-  let keys = ctx.walletKeys.get(orgId);
-  if (!keys) {
-    keys = (async () => {
-      const sealed = await sealedMnemonicOf(ctx.db, orgId);
-      if (!sealed) throw notFound("USER_NOT_FOUND", `No wallet for organization ${orgId}`);
-      return deriveWallet(new TextDecoder().decode(ctx.secrets.open("wallet-at-rest", sealed, orgId)));
-    })();
-    keys.catch(() => ctx.walletKeys.delete(orgId));
-    if (ctx.walletKeys.size > 1000) ctx.walletKeys.clear();
-    ctx.walletKeys.set(orgId, keys);
-  }
-  return keys;
+/** The user's private keys for one signing call: opened from their sealed form, never cached. */
+export function signingKeysOfSigner(ctx: EmulatorContext, signer: SignerRow): Promise<SigningKeys> {
+  return signingKeysOfRow(ctx, signer.orgId, signer, (sealed) => upgradeLegacyWallet(ctx.db, signer.orgId, sealed));
 }
 
 function seededUuid(ctx: EmulatorContext, label: string): string {

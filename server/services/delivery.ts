@@ -3,14 +3,14 @@ import { ApiError } from "../errors";
 import type { EmulatorContext } from "../context";
 import type { Sql } from "../db/sql";
 import { insertMessage, type NewMessage } from "../store/messages";
-import { countSendsSince, recordSend } from "../store/otps";
+import { reserveSend } from "../store/otps";
 
 /** Puts an email or SMS in the dev inbox, refusing when the contact had too many sends in the window. */
 export async function deliver(sql: Sql, ctx: EmulatorContext, message: Omit<NewMessage, "id">): Promise<void> {
   const now = ctx.now();
   const { sendMaxPerWindow, sendWindowMs } = ctx.limits;
-  const recent = await countSendsSince(sql, message.to, now - sendWindowMs);
-  if (recent.count >= sendMaxPerWindow) {
+  const recent = await reserveSend(sql, message.to, { now, since: now - sendWindowMs, max: sendMaxPerWindow });
+  if (!recent.sent) {
     const retryAfterSeconds = Math.max(1, Math.ceil(((recent.oldest ?? now) + sendWindowMs - now) / 1000));
     throw new ApiError(
       429,
@@ -19,6 +19,5 @@ export async function deliver(sql: Sql, ctx: EmulatorContext, message: Omit<NewM
       { retryAfterSeconds },
     );
   }
-  await recordSend(sql, message.to, now);
   await insertMessage(sql, { id: randomUUID(), ...message }, now);
 }

@@ -8,7 +8,7 @@ import { devIdp, isLoopbackHost, TokenError } from "../idp/provider";
 import { devProvider, devProviders, isDevProviderId } from "../idp/providers";
 import { findUserByContact } from "../store/users";
 import { findOauthProvider, insertOauthProvider } from "../store/oauthProviders";
-import { claimOauthRequest, deleteExpiredOauthRequests, insertOauthRequest } from "../store/oauthRequests";
+import { claimOauthRequest, insertOauthRequest } from "../store/oauthRequests";
 import { prepareAccount, saveAccount } from "./accounts";
 import { sendCode } from "./codes";
 import { openSession, prepareSession, registerSession } from "./sessions";
@@ -82,7 +82,6 @@ export async function prepareOauth(ctx: EmulatorContext, nonce: string) {
   const codeChallenge = createHash("sha256").update(codeVerifier).digest("base64url");
   const requestKey = randomUUID();
   const now = ctx.now();
-  await deleteExpiredOauthRequests(ctx.db, now);
   await insertOauthRequest(ctx.db, { requestKey, codeVerifier, nonce: nonce.toLowerCase(), expiresAt: now + OAUTH_REQUEST_TTL_MS }, now);
   const authProviders = devProviders(ctx.publicUrl).map((p) => ({
     id: p.id,

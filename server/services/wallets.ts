@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { notFound } from "../errors";
 import type { EmulatorContext } from "../context";
 import { EVM_PATH, SOLANA_PATH } from "../crypto/wallet";
-import { sealedMnemonicOf, type UserRow } from "../store/users";
+import type { UserRow } from "../store/users";
 
 /** Each user has one HD wallet; its id is derived from the organisation (stable, no extra column). */
 export function walletIdOf(orgId: string): string {
@@ -26,11 +26,4 @@ export function walletAccountsOf(user: UserRow) {
     address: kind === "evm" ? user.address : user.solanaAddress,
   });
   return [account("evm"), account("solana")];
-}
-
-/** The wallet's mnemonic, opened from its sealed form only for an export. */
-export async function mnemonicOf(ctx: EmulatorContext, orgId: string): Promise<Uint8Array> {
-  const sealed = await sealedMnemonicOf(ctx.db, orgId);
-  if (!sealed) throw notFound("WALLET_NOT_FOUND", `No wallet for organization ${orgId}`);
-  return ctx.secrets.open("wallet-at-rest", sealed, orgId);
 }

@@ -44,7 +44,3 @@ export async function pollActivity(sql: Sql, orgId: string, id: string, now: num
   );
   return rows.rows[0];
 }
-
-export async function deleteOldActivities(sql: Sql, before: number): Promise<void> {
-  await sql.query("delete from activities where created_at < $1", [before]);
-}

@@ -24,7 +24,3 @@ export async function findApiKey(sql: Sql, publicKey: string): Promise<ApiKeyRow
     )
   ).rows[0];
 }
-
-export async function deleteExpiredApiKeys(sql: Sql, now: number): Promise<void> {
-  await sql.query("delete from api_keys where expires_at < $1", [now]);
-}

@@ -27,7 +27,3 @@ export async function claimOauthRequest(sql: Sql, requestKey: string, now: numbe
   );
   return rows[0];
 }
-
-export async function deleteExpiredOauthRequests(sql: Sql, now: number): Promise<void> {
-  await sql.query("delete from oauth_requests where expires_at < $1", [now]);
-}

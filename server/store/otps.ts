@@ -42,25 +42,24 @@ export async function markOtpUsed(sql: Sql, id: string, now: number): Promise<vo
   await sql.query("update otps set used_at = $2 where id = $1", [id, now]);
 }
 
-export async function deleteExpiredOtps(sql: Sql, now: number): Promise<void> {
-  await sql.query("delete from otps where expires_at < $1", [now]);
-}
-
-/** Sends to a contact since a time; the rate limit of codes and links. */
-export async function countSendsSince(sql: Sql, contact: string, since: number): Promise<{ count: number; oldest: number | null }> {
+/**
+ * Records a send to a contact unless it had `max` sends since `since`: the rate limit of codes and
+ * links. A transaction lock per contact orders concurrent senders (on any instance), so the count
+ * and the insert cannot interleave; call it inside the transaction that delivers.
+ */
+export async function reserveSend(
+  sql: Sql,
+  contact: string,
+  limit: { now: number; since: number; max: number },
+): Promise<{ sent: boolean; oldest: number | null }> {
+  await sql.query("select pg_advisory_xact_lock(hashtextextended($1, 0))", [`send:${contact}`]);
   const row = (
-    await sql.query<{ count: number; oldest: number | null }>(
-      "select count(*)::int as count, min(sent_at) as oldest from sends where contact = $1 and sent_at > $2",
-      [contact, since],
+    await sql.query<{ sent: boolean; oldest: number | null }>(
+      `with recent as (select count(*)::int as n, min(sent_at) as oldest from sends where contact = $1 and sent_at > $3),
+       added as (insert into sends (contact, sent_at) select $1, $2 from recent where n < $4 returning 1)
+       select exists (select 1 from added) as sent, oldest from recent`,
+      [contact, limit.now, limit.since, limit.max],
     )
   ).rows[0];
-  return row ?? { count: 0, oldest: null };
-}
-
-export async function recordSend(sql: Sql, contact: string, now: number): Promise<void> {
-  await sql.query("insert into sends (contact, sent_at) values ($1, $2)", [contact, now]);
-}
-
-export async function deleteOldSends(sql: Sql, before: number): Promise<void> {
-  await sql.query("delete from sends where sent_at < $1", [before]);
+  return row ?? { sent: false, oldest: null };
 }

@@ -15,7 +15,3 @@ export async function claimOnce(sql: Sql, hash: string, keepUntil: number): Prom
 export async function isClaimed(sql: Sql, hash: string): Promise<boolean> {
   return (await sql.query("select 1 from used_tokens where hash = $1", [hash])).rows.length > 0;
 }
-
-export async function deleteExpiredTokens(sql: Sql, now: number): Promise<void> {
-  await sql.query("delete from used_tokens where expires_at < $1", [now]);
-}

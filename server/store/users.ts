@@ -1,4 +1,5 @@
 import type { Sql } from "../db/sql";
+import type { SealedWallet } from "../custody/walletCustody";
 
 export interface UserRow {
   orgId: string;
@@ -10,12 +11,23 @@ export interface UserRow {
 }
 
 export interface NewUser extends UserRow {
+  wallet: SealedWallet;
+}
+
+/** A wallet at rest as stored: `kekId` null marks a wallet sealed before envelope custody (mnemonic only). */
+export interface WalletCustodyRow {
+  kekId: string | null;
+  wrappedKey: Uint8Array | null;
+  sealedKeys: Uint8Array | null;
   sealedMnemonic: Uint8Array;
 }
 
-const SELECT = `select u.org_id as "orgId", u.user_id as "userId", u.email, u.phone,
-  w.address, w.solana_address as "solanaAddress"
-  from users u join wallets w on w.org_id = u.org_id`;
+/** A user with their wallet's sealed keys: what signing needs, in one row. */
+export type SignerRow = UserRow & WalletCustodyRow;
+
+const USER_COLUMNS = `u.org_id as "orgId", u.user_id as "userId", u.email, u.phone, w.address, w.solana_address as "solanaAddress"`;
+export const CUSTODY_COLUMNS = `w.kek_id as "kekId", w.wrapped_key as "wrappedKey", w.sealed_keys as "sealedKeys", w.sealed_mnemonic as "sealedMnemonic"`;
+const SELECT = `select ${USER_COLUMNS} from users u join wallets w on w.org_id = u.org_id`;
 
 export async function findUserByContact(sql: Sql, contact: { email?: string; phone?: string }): Promise<UserRow | undefined> {
   if (contact.email !== undefined) return (await sql.query<UserRow>(`${SELECT} where u.email = $1`, [contact.email])).rows[0];
@@ -27,8 +39,34 @@ export async function findUserByOrg(sql: Sql, orgId: string): Promise<UserRow | 
   return (await sql.query<UserRow>(`${SELECT} where u.org_id = $1`, [orgId])).rows[0];
 }
 
-export async function sealedMnemonicOf(sql: Sql, orgId: string): Promise<Uint8Array | undefined> {
-  return (await sql.query<{ m: Uint8Array }>("select sealed_mnemonic as m from wallets where org_id = $1", [orgId])).rows[0]?.m;
+export async function findSigner(sql: Sql, orgId: string): Promise<SignerRow | undefined> {
+  return (
+    await sql.query<SignerRow>(`select ${USER_COLUMNS}, ${CUSTODY_COLUMNS} from users u join wallets w on w.org_id = u.org_id where u.org_id = $1`, [
+      orgId,
+    ])
+  ).rows[0];
+}
+
+/**
+ * Records a one-time value and loads the organisation's signer in the same statement (one round
+ * trip on the signing path). `claimed` is false when the value was recorded before (a replay).
+ */
+export async function claimOnceLoadingSigner(
+  sql: Sql,
+  hash: string,
+  keepUntil: number,
+  orgId: string,
+): Promise<{ claimed: boolean; signer: SignerRow | undefined }> {
+  const row = (
+    await sql.query<Partial<SignerRow> & { claimed: boolean }>(
+      `with claim as (insert into used_tokens (hash, expires_at) values ($1, $2) on conflict do nothing returning 1)
+       select exists (select 1 from claim) as claimed, ${USER_COLUMNS}, ${CUSTODY_COLUMNS}
+       from (select 1) one left join users u on u.org_id = $3::uuid left join wallets w on w.org_id = u.org_id`,
+      [hash, keepUntil, orgId],
+    )
+  ).rows[0]!;
+  const { claimed, ...signer } = row;
+  return { claimed, signer: signer.orgId ? (signer as SignerRow) : undefined };
 }
 
 /** Inserts the user and their wallet; false when the email or phone is taken (checked by unique constraints). */
@@ -39,9 +77,20 @@ export async function insertUser(sql: Sql, user: NewUser, now: number): Promise<
     [user.orgId, user.userId, user.email, user.phone, now],
   );
   if (inserted.rows.length === 0) return false;
+  const { wallet } = user;
   await sql.query(
-    `insert into wallets (org_id, address, solana_address, sealed_mnemonic, created_at) values ($1, $2, $3, $4, $5)`,
-    [user.orgId, user.address, user.solanaAddress, user.sealedMnemonic, now],
+    `insert into wallets (org_id, address, solana_address, sealed_mnemonic, kek_id, wrapped_key, sealed_keys, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [user.orgId, user.address, user.solanaAddress, wallet.sealedMnemonic, wallet.kekId, wallet.wrappedKey, wallet.sealedKeys, now],
   );
   return true;
+}
+
+/** Replaces a pre-envelope wallet's sealing; false when another instance did it first. */
+export async function upgradeLegacyWallet(sql: Sql, orgId: string, wallet: SealedWallet): Promise<boolean> {
+  const updated = await sql.query(
+    `update wallets set sealed_mnemonic = $2, kek_id = $3, wrapped_key = $4, sealed_keys = $5 where org_id = $1 and kek_id is null returning org_id`,
+    [orgId, wallet.sealedMnemonic, wallet.kekId, wallet.wrappedKey, wallet.sealedKeys],
+  );
+  return updated.rows.length === 1;
 }

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import type { Type } from "arktype";
-import { badRequest, unauthorized } from "../../errors";
+import { badRequest, notFound, unauthorized } from "../../errors";
 import type { EmulatorContext } from "../../context";
 import { claimOnce } from "../../store/usedTokens";
+import { claimOnceLoadingSigner, type SignerRow } from "../../store/users";
 import { validate } from "../../validate";
 import { apiKeyStamp } from "./apiKeyStamp";
 import type { StampScheme } from "./scheme";
@@ -44,23 +45,55 @@ export async function verifyStampedRequest<S extends Type<StampedBody>>(
   operation: Operation,
   bodySchema: S,
 ): Promise<S["infer"]> {
+  const { body } = await verifyWith(ctx, request, operation, bodySchema, async (fingerprint, keepUntil) => ({
+    claimed: await claimOnce(ctx.db, fingerprint, keepUntil),
+    loaded: undefined,
+  }));
+  return body;
+}
+
+/**
+ * The same checks for a request acting on the user's wallet (whoami, signing): the replay record is
+ * written and the user with their sealed keys read in one statement. 404 when the organisation has no user.
+ */
+export async function verifyStampedUserRequest<S extends Type<StampedBody>>(
+  ctx: EmulatorContext,
+  request: StampedRequest,
+  operation: Operation,
+  bodySchema: S,
+): Promise<{ body: S["infer"]; signer: SignerRow }> {
+  const { body, loaded } = await verifyWith(ctx, request, operation, bodySchema, async (fingerprint, keepUntil, orgId) => {
+    const { claimed, signer } = await claimOnceLoadingSigner(ctx.db, fingerprint, keepUntil, orgId);
+    return { claimed, loaded: signer };
+  });
+  if (!loaded) throw notFound("USER_NOT_FOUND", `No user in organization ${body.organizationId}`);
+  return { body, signer: loaded };
+}
+
+async function verifyWith<S extends Type<StampedBody>, L>(
+  ctx: EmulatorContext,
+  request: StampedRequest,
+  operation: Operation,
+  bodySchema: S,
+  claim: (fingerprint: string, keepUntil: number, organizationId: string) => Promise<{ claimed: boolean; loaded: L }>,
+): Promise<{ body: S["infer"]; loaded: L }> {
   checkOperation(request.url, operation);
-  const body: StampedBody & S["infer"] = validate(bodySchema, parseBody(request.body), "stampedRequest.body");
+  const parsed: StampedBody & S["infer"] = validate(bodySchema, parseBody(request.body), "stampedRequest.body");
   const scheme = schemes.get(request.stamp.stampHeaderName.toLowerCase());
   if (!scheme) throw badRequest("UNSUPPORTED_STAMP", `Unsupported stamp header ${request.stamp.stampHeaderName}`);
-  const stamp = await scheme.verify(ctx, { body: request.body, headerValue: request.stamp.stampHeaderValue, organizationId: body.organizationId });
-  const timed = body.timestampMs !== undefined;
-  if (timed) checkTimestamp(ctx, body.timestampMs!);
+  const stamp = await scheme.verify(ctx, { body: request.body, headerValue: request.stamp.stampHeaderValue, organizationId: parsed.organizationId });
+  const timed = parsed.timestampMs !== undefined;
+  if (timed) checkTimestamp(ctx, parsed.timestampMs!);
   else if (operation.startsWith("submit/")) throw badRequest("INVALID_REQUEST", "stampedRequest.body.timestampMs is required");
+  const body = stamp.organizationId && stamp.organizationId !== parsed.organizationId ? { ...parsed, organizationId: stamp.organizationId } : parsed;
   // A timed body is unique by itself; an untimed read is unique per signature (so one captured stamp cannot be replayed).
   const fingerprint = createHash("sha256")
     .update(`${stamp.credential}\n${request.body}${timed ? "" : `\n${stamp.signatureTag}`}`)
     .digest("hex");
   const keepUntil = timed ? ctx.now() + 2 * ctx.limits.stampMaxSkewMs : stamp.validUntil;
-  if (!(await claimOnce(ctx.db, `stamp:${fingerprint}`, keepUntil))) {
-    throw unauthorized("REPLAYED_REQUEST", "This stamped request was already used (replayed body)");
-  }
-  return stamp.organizationId && stamp.organizationId !== body.organizationId ? { ...body, organizationId: stamp.organizationId } : body;
+  const { claimed, loaded } = await claim(`stamp:${fingerprint}`, keepUntil, body.organizationId);
+  if (!claimed) throw unauthorized("REPLAYED_REQUEST", "This stamped request was already used (replayed body)");
+  return { body, loaded };
 }
 
 function checkOperation(url: string, operation: Operation): void {

@@ -1,0 +1,82 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createRequire } from "node:module";
+import { PGlite } from "@electric-sql/pglite";
+import { migrate, schemaFingerprint } from "./migrate";
+import type { Connection, Database } from "./sql";
+
+/**
+ * initdb of an empty PGlite costs seconds, loading a dumped data dir a few hundred ms: every new
+ * database starts from one migrated template, kept per process and cached on disk across processes.
+ */
+let template: Promise<Blob> | undefined;
+
+export function migratedTemplate(): Promise<Blob> {
+  template ??= loadOrBuildTemplate().catch((error: unknown) => {
+    template = undefined;
+    throw error;
+  });
+  return template;
+}
+
+/** The embedded database: in memory, or in `dataDir` (one process at a time). Not migrated yet. */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  const loadDataDir = dataDir && hasData(dataDir) ? undefined : await migratedTemplate();
+  const db = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  await db.waitReady;
+  return pgliteDatabase(db);
+}
+
+function pgliteDatabase(db: PGlite): Database {
+  const connection: Connection = {
+    query: (text, params) => db.query(text, params),
+    exec: async (statements) => {
+      await db.exec(statements);
+    },
+  };
+  return {
+    engine: "pglite",
+    query: connection.query,
+    transaction: (fn) => db.transaction(fn),
+    // One connection in one process: nobody else can hold the lock.
+    withLock: (_key, fn) => fn(connection),
+    close: () => db.close(),
+  };
+}
+
+function hasData(dir: string): boolean {
+  return existsSync(dir) && readdirSync(dir).length > 0;
+}
+
+async function loadOrBuildTemplate(): Promise<Blob> {
+  const file = join(tmpdir(), "latch-emulator", `template-${templateKey()}.tar`);
+  try {
+    return new Blob([await readFile(file)]);
+  } catch {
+    // not cached yet
+  }
+  const raw = new PGlite();
+  await raw.waitReady;
+  await migrate(pgliteDatabase(raw));
+  const dump = await raw.dumpDataDir("none");
+  await raw.close();
+  const bytes = new Uint8Array(await dump.arrayBuffer());
+  try {
+    await mkdir(join(tmpdir(), "latch-emulator"), { recursive: true });
+    const partial = `${file}.${process.pid}.tmp`;
+    await writeFile(partial, bytes);
+    await rename(partial, file);
+  } catch {
+    // a cache we cannot write only costs time
+  }
+  return new Blob([bytes]);
+}
+
+function templateKey(): string {
+  const engine = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const { size, mtimeMs } = statSync(engine);
+  return createHash("sha256").update(`${engine}:${size}:${mtimeMs}\n${schemaFingerprint()}`).digest("hex").slice(0, 16);
+}

@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import type { EmulatorContext } from "../context";
+import { schemaState } from "../db/migrate";
+
+/** `/health`: the process answers. `/ready`: it can serve, its database reachable and on this server's schema. */
+export function healthRoutes(ctx: EmulatorContext): Hono {
+  const app = new Hono();
+  app.get("/health", (c) => c.json({ ok: true }));
+  app.get("/ready", async (c) => {
+    try {
+      const state = await schemaState(ctx.db);
+      if (state.pending.length > 0 || state.unknown.length > 0) {
+        return c.json({ ready: false, reason: "The database schema is not the one this server runs on" }, 503);
+      }
+      return c.json({ ready: true });
+    } catch (error) {
+      return c.json({ ready: false, reason: `The database does not answer: ${(error as Error).message}` }, 503);
+    }
+  });
+  return app;
+}
