@@ -45,6 +45,18 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // Several server instances on one PostgreSQL (a throw-away cluster per file), faults, key rotation.
+          name: "postgres",
+          environment: "node",
+          include: ["test/postgres/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: "devnet",
           environment: "node",
           include: ["test/devnet/**/*.test.ts"],

@@ -1,0 +1,65 @@
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { createSecrets } from "./crypto/secrets";
+import { databaseFromEnv, describeDatabase, type DatabaseConfig, type Env } from "./db/config";
+import { migrate, schemaState } from "./db/migrate";
+import { openDatabase } from "./db/open";
+import { openPglite } from "./db/pglite";
+import { openPostgres } from "./db/postgres";
+import type { Database } from "./db/sql";
+import { keyEncryptionKeysFromEnv } from "./custody/env";
+import { rotateKeys } from "./custody/rotate";
+import { loadServerSecret } from "./custody/serverSecret";
+
+/** Where the embedded database lives when DATABASE_URL is not set. */
+export const DEFAULT_SERVER_DATA_DIR = ".latch-server";
+
+export function databaseConfigOf(env: Env): DatabaseConfig {
+  const config = databaseFromEnv(env);
+  return config.engine === "postgres" ? config : { engine: "pglite", dataDir: join(env.LATCH_DATA_DIR?.trim() || DEFAULT_SERVER_DATA_DIR, "pgdata") };
+}
+
+/** `migrate`: applies pending migrations once, under the advisory lock (other instances may be running). */
+export async function migrateCommand(env: Env, log: (line: string) => void): Promise<void> {
+  const config = databaseConfigOf(env);
+  const db: Database = config.engine === "postgres" ? openPostgres(config) : await openPglite(config.dataDir);
+  try {
+    const ran = await migrate(db);
+    const { applied } = await schemaState(db);
+    log(ran.length ? `Applied migrations ${ran.join(", ")} to ${describeDatabase(config)}; schema at ${Math.max(...applied)}` : `${describeDatabase(config)} is up to date (schema ${Math.max(0, ...applied)})`);
+  } finally {
+    await db.close();
+  }
+}
+
+/** `rotate-keys`: re-wraps every data key under the first key of LATCH_SECRET_KEY. */
+export async function rotateKeysCommand(env: Env, log: (line: string) => void): Promise<void> {
+  const ring = keyEncryptionKeysFromEnv(env);
+  if (!ring) throw new Error("LATCH_SECRET_KEY (or LATCH_SECRET_KEY_FILE) is required: the new key first, then the old ones");
+  const config = databaseConfigOf(env);
+  const db = await openDatabase(config, { migrate: false });
+  try {
+    const secrets = createSecrets(await loadServerSecret(db, ring, new Uint8Array(randomBytes(32)), Date.now()));
+    const report = await rotateKeys(db, ring, secrets);
+    const moved = Object.entries(report.rewrapped).map(([table, n]) => `${table} ${n}`).join(", ");
+    log(`Re-sealed under ${ring.sealing.id}: ${moved}${report.upgraded ? `; ${report.upgraded} older wallets given a data key` : ""}. The other keys can now leave LATCH_SECRET_KEY.`);
+  } finally {
+    await db.close();
+  }
+}
+
+const USAGE = `Latch server administration.
+
+Usage: npm run server -- <command>
+  migrate       apply pending database migrations (once, under a PostgreSQL advisory lock)
+  rotate-keys   re-seal every wallet's data key under the first key of LATCH_SECRET_KEY
+
+Environment: DATABASE_URL (postgres://…; absent: the embedded database in LATCH_DATA_DIR, default ${DEFAULT_SERVER_DATA_DIR}/),
+LATCH_SECRET_KEY or LATCH_SECRET_KEY_FILE (32 bytes, base64 or hex; several for rotation, the first seals).`;
+
+export const ADMIN_COMMANDS: Record<string, (env: Env, log: (line: string) => void) => Promise<void>> = {
+  migrate: migrateCommand,
+  "rotate-keys": rotateKeysCommand,
+};
+
+export { USAGE as ADMIN_USAGE };

@@ -1,0 +1,92 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { hashMessage, recoverAddress } from "viem";
+import { migrateCommand, rotateKeysCommand } from "../../server/admin";
+import { keyEncryptionKeysFromEnv } from "../../server/custody/env";
+import { startEmulator, type RunningEmulator } from "../../server/index";
+import { EmulatorClient, SIGN_RAW_PAYLOAD_URL, signRawPayloadBody, stampedRequest, type Session, type User } from "../server/support/client";
+import { uniqueEmail } from "../server/support/emulator";
+import { startPostgresCluster, type PostgresCluster } from "../server/support/postgresCluster";
+
+let cluster: PostgresCluster;
+beforeAll(async () => {
+  cluster = await startPostgresCluster();
+});
+afterAll(() => cluster?.destroy());
+
+const newKey = () => randomBytes(32).toString("base64");
+
+async function rows<T>(url: string, sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+function start(url: string, secretKey: string): Promise<RunningEmulator> {
+  return startEmulator({ port: 0, database: { engine: "postgres", url }, keyEncryptionKeys: keyEncryptionKeysFromEnv({ LATCH_SECRET_KEY: secretKey }) });
+}
+
+async function signs(server: RunningEmulator, user: User, session: Session, message: string): Promise<`0x${string}`> {
+  const hash = hashMessage(message);
+  const { signature } = await new EmulatorClient(server.url).ok("sign-payload", {
+    stampedRequest: stampedRequest(SIGN_RAW_PAYLOAD_URL, signRawPayloadBody(session, { hashFunction: "HASH_FUNCTION_NO_OP", payload: hash, signWith: user.address }), session),
+  });
+  return recoverAddress({ hash, signature });
+}
+
+describe("envelope custody and key rotation", () => {
+  it("seals each wallet under its own data key, wrapped by the KEK it names", async () => {
+    const url = await cluster.createDatabase();
+    const server = await start(url, newKey());
+    try {
+      const a = await new EmulatorClient(server.url).signUp(uniqueEmail("custody"));
+      const b = await new EmulatorClient(server.url).signUp(uniqueEmail("custody"));
+      const stored = await rows<{ kek_id: string; wrapped_key: Buffer; sealed_keys: Buffer }>(url, "select kek_id, wrapped_key, sealed_keys from wallets");
+      expect(stored).toHaveLength(2);
+      expect(new Set(stored.map((r) => r.kek_id)).size).toBe(1);
+      expect(stored[0]!.kek_id).toMatch(/^local:[0-9a-f]{16}$/);
+      // Two wallets, two data keys; the signing keys sealed (12-byte iv, 64 bytes, 16-byte tag).
+      expect(stored[0]!.wrapped_key.equals(stored[1]!.wrapped_key)).toBe(false);
+      expect(stored.map((r) => r.sealed_keys.length)).toEqual([92, 92]);
+      expect(await signs(server, a.user, a.session, "a")).toBe(a.user.address);
+      expect(await signs(server, b.user, b.session, "b")).toBe(b.user.address);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("signs, rotates, restarts without the old key, and the same address still signs", async () => {
+    const url = await cluster.createDatabase();
+    const [oldKey, newKeyText] = [newKey(), newKey()];
+    const log: string[] = [];
+    await migrateCommand({ DATABASE_URL: url }, (line) => log.push(line));
+    await migrateCommand({ DATABASE_URL: url }, (line) => log.push(line));
+    expect(log[0]).toMatch(/^Applied migrations 1, 2, 3, 4, 5/);
+    expect(log[1]).toMatch(/is up to date/);
+
+    let server = await start(url, oldKey);
+    const { user, session } = await new EmulatorClient(server.url).signUp(uniqueEmail("rotate"));
+    expect(await signs(server, user, session, "before")).toBe(user.address);
+    await server.stop();
+
+    // The new key alone cannot open what the old one sealed: the server says which key is missing.
+    await expect(start(url, newKeyText)).rejects.toThrow(/No key-encryption key with id local:[0-9a-f]{16} is configured/);
+
+    await rotateKeysCommand({ DATABASE_URL: url, LATCH_SECRET_KEY: `${newKeyText},${oldKey}` }, (line) => log.push(line));
+    expect(log[2]).toMatch(/^Re-sealed under local:[0-9a-f]{16}: server_secrets 1, wallets 1, multi_owner_orgs 0/);
+    const newId = keyEncryptionKeysFromEnv({ LATCH_SECRET_KEY: newKeyText })!.sealing.id;
+    expect(await rows(url, "select distinct kek_id from wallets union select distinct kek_id from server_secrets")).toEqual([{ kek_id: newId }]);
+
+    server = await start(url, newKeyText);
+    try {
+      expect(await signs(server, user, session, "after")).toBe(user.address);
+    } finally {
+      await server.stop();
+    }
+  });
+});

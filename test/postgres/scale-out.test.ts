@@ -1,0 +1,169 @@
+import { createHash, randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { hashMessage, recoverAddress } from "viem";
+import { migrations } from "../../server/db/migrations";
+import { startEmulator } from "../../server/index";
+import { SIGN_RAW_PAYLOAD_URL, newTargetKey, signRawPayloadBody, stampedRequest, whoamiRequest } from "../server/support/client";
+import { uniqueEmail } from "../server/support/emulator";
+import { startScaleOut, type ScaleOut } from "./support";
+
+let s: ScaleOut;
+beforeAll(async () => {
+  // Three instances start at once on an empty database: one migrates, the others wait on the lock.
+  s = await startScaleOut(3);
+});
+afterAll(() => s?.stop());
+
+const codes = (answers: { status: number; body: { code?: string; status?: string } }[]) =>
+  answers.map((a) => (a.status === 200 ? (a.body.status ?? "OK") : a.body.code)).sort();
+
+/** The dev provider's login form posted on one instance: an authorization code for a loopback redirect URI. */
+async function codeFor(url: string, provider: string, email: string) {
+  const verifier = randomBytes(32).toString("base64url");
+  const redirectUri = "http://127.0.0.1:9/callback";
+  const answer = await fetch(`${url}/idp/${provider}/authorize`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      client_id: `latch-dev-${provider}`,
+      redirect_uri: redirectUri,
+      response_type: "code",
+      scope: "openid email",
+      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+      code_challenge_method: "S256",
+      login_email: email,
+    }),
+  });
+  const code = new URL(answer.headers.get("location") ?? "http://invalid").searchParams.get("code");
+  if (!code) throw new Error(`no code: ${answer.status} ${await answer.text()}`);
+  return { code, verifier, redirectUri };
+}
+
+async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: s.databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+describe("three instances on one PostgreSQL", () => {
+  it("applied each migration once, though all three started together", async () => {
+    const rows = await query<{ version: number; n: string }>("select version, count(*) as n from schema_migrations group by version order by version");
+    expect(rows.map((r) => [r.version, Number(r.n)])).toEqual(migrations.map((m) => [m.version, 1]));
+  });
+
+  it("signs up on A, takes the code on B, answers whoami and signs on C", async () => {
+    const [a, b, c] = s.clients as [typeof s.clients[0], typeof s.clients[0], typeof s.clients[0]];
+    const email = uniqueEmail("spread");
+    const target = newTargetKey();
+    const user = await a.ok("signup", { email, targetPublicKey: target.publicKey });
+    const session = await b.submitCode(user.orgId, user.otpId, await b.latestCode(email), target);
+    expect(await c.ok("whoami", { stampedRequest: whoamiRequest(session) })).toMatchObject({ orgId: user.orgId, address: user.address, email });
+    const hash = hashMessage("signed on C");
+    const { signature } = await c.ok("sign-payload", {
+      stampedRequest: stampedRequest(SIGN_RAW_PAYLOAD_URL, signRawPayloadBody(session, { hashFunction: "HASH_FUNCTION_NO_OP", payload: hash, signWith: user.address }), session),
+    });
+    expect(await recoverAddress({ hash, signature })).toBe(user.address);
+  });
+
+  it("refuses a stamped request replayed on another instance, and lets one of many simultaneous copies through", async () => {
+    const { user, session } = await s.clients[0]!.signUp(uniqueEmail("replay"));
+    const request = stampedRequest(
+      SIGN_RAW_PAYLOAD_URL,
+      signRawPayloadBody(session, { hashFunction: "HASH_FUNCTION_NO_OP", payload: hashMessage("once"), signWith: user.address }),
+      session,
+    );
+    expect((await s.clients[0]!.post("sign-payload", { stampedRequest: request })).status).toBe(200);
+    for (const client of s.clients.slice(1)) {
+      const replay = await client.post("sign-payload", { stampedRequest: request });
+      expect([replay.status, replay.body.code]).toEqual([401, "REPLAYED_REQUEST"]);
+    }
+    const fresh = stampedRequest(
+      SIGN_RAW_PAYLOAD_URL,
+      signRawPayloadBody(session, { hashFunction: "HASH_FUNCTION_NO_OP", payload: hashMessage("twice"), signWith: user.address }),
+      session,
+    );
+    const copies = await Promise.all(Array.from({ length: 12 }, () => s.next().post("sign-payload", { stampedRequest: fresh })));
+    expect(codes(copies)).toEqual(["OK", ...Array(11).fill("REPLAYED_REQUEST")]);
+  });
+
+  it("locks a code at the limit when wrong codes are spread over the instances", async () => {
+    const email = uniqueEmail("guess");
+    const target = newTargetKey();
+    const { orgId, otpId } = await s.clients[0]!.ok("signup", { email, targetPublicKey: target.publicKey });
+    const right = await s.clients[0]!.latestCode(email);
+    const wrong = String((Number(right) + 1) % 1e6).padStart(6, "0");
+    const answers = await Promise.all(Array.from({ length: 9 }, () => s.next().post("otp", { orgId, otpId, otpCode: wrong, targetPublicKey: target.publicKey })));
+    expect(codes(answers)).toEqual([...Array(3).fill("INVALID_OTP"), ...Array(6).fill("OTP_ATTEMPTS_EXCEEDED")].sort());
+    for (const client of s.clients) {
+      expect((await client.post("otp", { orgId, otpId, otpCode: right, targetPublicKey: target.publicKey })).body.code).toBe("OTP_ATTEMPTS_EXCEEDED");
+    }
+  });
+
+  it("redeems one code exactly once when 20 redeems race across the instances", async () => {
+    const email = uniqueEmail("race");
+    const target = newTargetKey();
+    const { orgId, otpId } = await s.clients[1]!.ok("signup", { email, targetPublicKey: target.publicKey });
+    const otpCode = await s.clients[1]!.latestCode(email);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => s.next().post("otp", { orgId, otpId, otpCode, targetPublicKey: target.publicKey })));
+    expect(codes(answers)).toEqual([...Array(19).fill("OTP_ALREADY_USED"), "SUCCESS"].sort());
+    const keys = await query<{ n: string }>("select count(*) as n from api_keys where org_id = $1", [orgId]);
+    expect(Number(keys[0]!.n)).toBe(1);
+  });
+
+  it("holds the send limit per contact across instances", async () => {
+    const email = uniqueEmail("sends");
+    const target = newTargetKey();
+    await s.clients[2]!.signUp(email, target);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => s.next().post("auth", { email, targetPublicKey: target.publicKey })));
+    // The sign-up sent one code; the window allows three.
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(10);
+    expect(await s.clients[0]!.messages(email)).toHaveLength(3);
+  });
+
+  it("completes a social sign-in whose steps land on different instances (prepared state and provider grants in the database)", async () => {
+    const [a, b, c] = s.instances as [typeof s.instances[0], typeof s.instances[0], typeof s.instances[0]];
+    const discovery = (await (await fetch(`${a.url}/idp/google/.well-known/openid-configuration`)).json()) as { token_endpoint: string };
+    expect(discovery.token_endpoint).toContain(a.url);
+    // A code minted by A's provider is redeemed at C's token endpoint: same issuer state, shared rows.
+    const grant = await codeFor(a.url, "google", uniqueEmail("social"));
+    const token = await fetch(`${c.url}/idp/google/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "authorization_code", code: grant.code, redirect_uri: grant.redirectUri, client_id: "latch-dev-google", code_verifier: grant.verifier }),
+    });
+    expect(token.status).toBe(200);
+    const { access_token } = (await token.json()) as { access_token: string };
+    const info = await fetch(`${b.url}/idp/google/userinfo`, { headers: { Authorization: `Bearer ${access_token}` } });
+    expect(info.status).toBe(200);
+    const again = await fetch(`${b.url}/idp/google/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "authorization_code", code: grant.code, redirect_uri: grant.redirectUri, client_id: "latch-dev-google", code_verifier: grant.verifier }),
+    });
+    expect(again.status).toBe(400);
+  });
+
+  it("answers ready while the database answers", async () => {
+    for (const instance of s.instances) expect((await fetch(`${instance.url}/ready`)).status).toBe(200);
+  });
+
+  it("refuses to start on an older schema when told not to migrate, saying what to run", async () => {
+    const url = await s.cluster.createDatabase();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query("create table schema_migrations (version integer primary key, name text not null, applied_at double precision not null)");
+    await client.query(migrations[0]!.sql);
+    await client.query("insert into schema_migrations values (1, 'first', 0)");
+    await client.end();
+    await expect(startEmulator({ database: { engine: "postgres", url }, keyEncryptionKeys: s.keys, migrate: false })).rejects.toThrow(
+      /schema is at migration 1, this server needs \d+: run `npm run server -- migrate`/,
+    );
+  });
+});
