@@ -53,6 +53,10 @@ export const DEFAULT_EXPORT_FRAME_URL = "https://export.turnkey.com";
 export const DEFAULT_SIGNER_URL = "https://api.g.alchemy.com";
 /** How long the auth frame may take to answer its init before we give up with a clear error. */
 export const FRAME_INIT_TIMEOUT_MS = 10_000;
+/** Ours (the spec names no figure): one call to the signer host, answer included. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** Ours: how long a key-management activity may stay pending while polled every 500 ms. */
+export const ACTIVITY_TIMEOUT_MS = 60_000;
 
 /**
  * The parent organisation a discoverable-passkey sign-in stamps its whoami against when the

@@ -20,6 +20,7 @@ export const rendererStrings = {
   // Not shown in the spec: our wording for the generic failure banner.
   genericErrorTitle: "Something went wrong",
   genericErrorBody: "Please try again, or sign in another way.",
+  timeout: "Connection timed out: It looks like you need more time.",
   // Not shown in the spec: labels of the one-time-code group.
   otpGroupLabel: "One-time code",
   otpDigitLabel: "Digit {index} of {count}",

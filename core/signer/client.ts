@@ -1,6 +1,7 @@
-import { SDK_VERSION, SDK_VERSION_HEADER } from "../constants";
+import { REQUEST_TIMEOUT_MS, SDK_VERSION, SDK_VERSION_HEADER } from "../constants";
 import { MfaRequiredError, SignerHttpError, type MfaFactor } from "../errors";
 import type { RouteRequest, RouteResponse, SignerRoute } from "./routes";
+import { withinLimits } from "./transport";
 
 export interface SignerClientOptions {
   /** The signer host; routes are POST `{url}/signer/v1/<route>`. */
@@ -8,24 +9,27 @@ export interface SignerClientOptions {
   apiKey?: string;
   jwt?: string;
   fetch?: typeof fetch;
+  /** Per request, answer included (default REQUEST_TIMEOUT_MS); past it, ConnectionTimeoutError. */
+  timeoutMs?: number;
 }
 
 /** A typed client over the signer route table: every route's request and answer are checked. */
 export class SignerClient {
   constructor(private readonly options: SignerClientOptions) {}
 
-  async request<R extends SignerRoute>(route: R, body: RouteRequest<R>): Promise<RouteResponse<R>> {
+  /** `signal`: the caller gives up (the request is aborted and the promise rejects with its reason). */
+  async request<R extends SignerRoute>(route: R, body: RouteRequest<R>, options: { signal?: AbortSignal } = {}): Promise<RouteResponse<R>> {
     const headers: Record<string, string> = { "content-type": "application/json", [SDK_VERSION_HEADER]: SDK_VERSION };
     const bearer = this.options.jwt ?? this.options.apiKey;
     if (bearer) headers.authorization = `Bearer ${bearer}`;
     const doFetch = this.options.fetch ?? globalThis.fetch;
-    const response = await doFetch(`${this.options.url.replace(/\/$/, "")}/signer/v1/${route}`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify(body),
+    const url = `${this.options.url.replace(/\/$/, "")}/signer/v1/${route}`;
+    const limits = { timeoutMs: this.options.timeoutMs ?? REQUEST_TIMEOUT_MS, ...(options.signal ? { signal: options.signal } : {}) };
+    const { status, ok, text } = await withinLimits(route, limits, async (signal) => {
+      const response = await doFetch(url, { method: "POST", headers, body: JSON.stringify(body), signal });
+      return { status: response.status, ok: response.ok, text: await response.text() };
     });
-    const text = await response.text();
-    if (!response.ok) throw toSignerError(response.status, text);
+    if (!ok) throw toSignerError(status, text);
     return (text ? JSON.parse(text) : {}) as RouteResponse<R>;
   }
 }

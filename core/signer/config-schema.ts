@@ -18,5 +18,7 @@ export const signerSchema = type({
   "oauthCallbackUrl?": "string",
   "enablePopupOauth?": "boolean",
   "frameInitTimeoutMs?": "number.integer > 0",
+  "requestTimeoutMs?": "number.integer > 0",
+  "activityTimeoutMs?": "number.integer > 0",
 });
 

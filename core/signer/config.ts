@@ -10,6 +10,8 @@ import {
   DEFAULT_SESSION_KEY,
   DEFAULT_SIGNER_URL,
   FRAME_INIT_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
+  ACTIVITY_TIMEOUT_MS,
 } from "../constants";
 import type { StorageOption } from "./storage";
 import type { EmailMode } from "./routes";
@@ -34,6 +36,10 @@ export interface SignerConfig {
   oauthCallbackUrl?: string;
   enablePopupOauth?: boolean;
   frameInitTimeoutMs?: number;
+  /** Each call to the signer host, answer included (default 30 s); past it, ConnectionTimeoutError. */
+  requestTimeoutMs?: number;
+  /** How long a key-management activity may stay pending (default 60 s); past it, ActivityTimeoutError. */
+  activityTimeoutMs?: number;
 }
 
 export interface ResolvedSignerConfig {
@@ -54,6 +60,8 @@ export interface ResolvedSignerConfig {
   oauthCallbackUrl?: string;
   enablePopupOauth: boolean;
   frameInitTimeoutMs: number;
+  requestTimeoutMs: number;
+  activityTimeoutMs: number;
 }
 
 /** The client option emailMode 'magicLink' maps to MAGIC_LINK, anything else to OTP (spec §3). */
@@ -77,6 +85,8 @@ export function resolveSignerConfig(raw: Record<string, unknown>): ResolvedSigne
     rootOrgId: config.rootOrgId ?? DEFAULT_ROOT_ORG_ID,
     enablePopupOauth: config.enablePopupOauth ?? false,
     frameInitTimeoutMs: config.frameInitTimeoutMs ?? FRAME_INIT_TIMEOUT_MS,
+    requestTimeoutMs: config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    activityTimeoutMs: config.activityTimeoutMs ?? ACTIVITY_TIMEOUT_MS,
   };
   if (config.connection?.apiKey) resolved.apiKey = config.connection.apiKey;
   if (config.connection?.jwt) resolved.jwt = config.connection.jwt;

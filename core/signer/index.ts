@@ -27,8 +27,9 @@ export { MultiOwnerClient, memberStamper, MEMBER_STAMP_SCHEME, type MultiOwnerMe
 export { EmbeddedSigner, UnsupportedMfaFactorError } from "./signer";
 export type { SignerState, MultiFactorCode, OtpSubmitResult } from "./signer";
 export { SignerClient, toSignerError, type SignerClientOptions } from "./client";
+export { ConnectionTimeoutError, isTimeoutError, withinLimits, type CallLimits } from "./transport";
 export { createPasskeyCredential, isWebauthnSupported, PasskeyCancelledError, WebauthnUnsupportedError, type PasskeyAttestation } from "./passkey";
-export { KeyManagementClient, type Activity } from "./key-management";
+export { ActivityTimeoutError, KeyManagementClient, type Activity, type KeyManagementLimits } from "./key-management";
 export type { AuthMethods, OauthAuthProvider } from "./routes";
 export type { SignerRoutes, SignerRoute, RouteRequest, RouteResponse, StampedRequest, EmailMode } from "./routes";
 export { SessionManager, type Session, type SessionType, type TemporarySession } from "./session";

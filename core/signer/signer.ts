@@ -67,7 +67,7 @@ export class EmbeddedSigner {
   constructor(private readonly kit: Kit) {
     this.config = resolveSignerConfig(kit.config.signer);
     const { url, apiKey, jwt } = this.config;
-    this.client = new SignerClient({ url, ...(apiKey ? { apiKey } : {}), ...(jwt ? { jwt } : {}) });
+    this.client = new SignerClient({ url, timeoutMs: this.config.requestTimeoutMs, ...(apiKey ? { apiKey } : {}), ...(jwt ? { jwt } : {}) });
     this.sessions = new SessionManager({
       storage: this.config.storage,
       sessionKey: this.config.sessionKey,
@@ -82,7 +82,10 @@ export class EmbeddedSigner {
       sealedKey: this.sessions.companion(SEALED_FRAME_KEY_SUFFIX),
     });
     this.stamper = this.frame;
-    this.keyManagement = new KeyManagementClient(this.config.keyManagementUrl, () => this.stamper);
+    this.keyManagement = new KeyManagementClient(this.config.keyManagementUrl, () => this.stamper, {
+      requestTimeoutMs: this.config.requestTimeoutMs,
+      activityTimeoutMs: this.config.activityTimeoutMs,
+    });
   }
 
   get state(): SignerState {

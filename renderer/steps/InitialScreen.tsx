@@ -1,6 +1,6 @@
 import { Fragment, type ComponentType, type ReactNode } from "react";
 import { Heading } from "react-aria-components";
-import { UnimplementedSectionError, type SectionProps, type StepProps } from "latch-kit";
+import { isTimeoutError, UnimplementedSectionError, type SectionProps, type StepProps } from "latch-kit";
 import { useCss } from "../hooks/useCss";
 import { Divider } from "../primitives/Divider";
 import { rendererStrings, useStrings } from "../strings";
@@ -30,8 +30,14 @@ export function InitialScreen({ kit, step }: StepProps<"initial">) {
             fontSize: 14,
           })}
         >
-          <strong className={css({ display: "block" })}>{t.genericErrorTitle}</strong>
-          <span>{t.genericErrorBody}</span>
+          {isTimeoutError(step.error) ? (
+            <span>{t.timeout}</span>
+          ) : (
+            <>
+              <strong className={css({ display: "block" })}>{t.genericErrorTitle}</strong>
+              <span>{t.genericErrorBody}</span>
+            </>
+          )}
         </div>
       )}
       {groups.map((group, index) => (

@@ -30,7 +30,14 @@ const url = params.get("emulator") ?? "http://localhost:8787";
 
 const kit = createKit({
   plugins: [emailOtp(), passkey()],
-  signer: { url, authFrameUrl: `${url}/frames/auth`, exportFrameUrl: `${url}/frames/export`, keyManagementUrl: url, emailMode: "otp" },
+  signer: {
+    url,
+    authFrameUrl: `${url}/frames/auth`,
+    exportFrameUrl: `${url}/frames/export`,
+    keyManagementUrl: url,
+    emailMode: "otp",
+    ...(params.get("requestTimeoutMs") ? { requestTimeoutMs: Number(params.get("requestTimeoutMs")) } : {}),
+  },
   ui: {
     theme: "light",
     auth: {
