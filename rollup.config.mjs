@@ -2,9 +2,9 @@
 // The entry's source is derived from its export name: "." → core, "./react" → renderer,
 // "./chain" → core/chain, "./plugins/<id>" → plugins/<id>. Dependencies and the package's own entries stay external,
 // so an app's bundler shares one copy of core between the renderer and the plugins. The JS keeps one
-// file per source module: with "sideEffects": false an app's bundler then drops whole modules the app
-// does not reach (e.g. the development-only config schemas), as it would from the sources; merged
-// chunks would keep their top-level statements.
+// file per source module: with "sideEffects" naming only the file that loads a polyfill, an app's
+// bundler then drops whole modules the app does not reach (e.g. the development-only config
+// schemas), as it would from the sources; merged chunks would keep their top-level statements.
 import { readFileSync } from "node:fs";
 import esbuild from "rollup-plugin-esbuild";
 import { dts } from "rollup-plugin-dts";

@@ -76,6 +76,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          name: "consumers",
+          environment: "node",
+          include: ["test/consumers/**/*.test.ts"],
+          exclude: ["test/consumers/.cache/**"],
+          globalSetup: ["test/consumers/support/global-setup.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

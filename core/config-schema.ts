@@ -1,6 +1,7 @@
 import { type, type Type } from "arktype";
 import { ConfigError } from "./errors";
 import { schemaMessage } from "./schema-messages";
+import { signerSchema } from "./signer/config-schema";
 
 const sectionSchema = type({
   type: "string > 0",
@@ -39,10 +40,11 @@ const uiSchema = type({
 });
 
 export const kitSchema = type({
+  "+": "reject",
   "id?": "string > 0",
   "plugins?": type({ id: "string > 0" }).array(),
   "ui?": uiSchema,
-  "signer?": "object",
+  "signer?": signerSchema,
 });
 
 

@@ -2,6 +2,7 @@ import { DEFAULTS } from "./constants";
 import { assertValid, kitSchema } from "./config-schema";
 import type { LatchPlugin, SectionConfig } from "./plugin";
 import type { IllustrationStyle, ThemeMode, UiMode, User } from "./types";
+import type { SignerConfig } from "./signer/config";
 
 export interface UiAuthConfig {
   /** Groups of sign-in options; an 'or' divider separates groups. */
@@ -29,7 +30,7 @@ export interface UiConfig {
   hideCloseButton?: boolean;
 }
 
-/** Plugins read their own part of `signer` (connection, session, frames): see the signer config. */
+/** A kit's config (`createKit(config)`). Unknown keys are refused in development builds. */
 export interface KitConfig {
   /**
    * Names this kit's stored state (remembered wallets, pairings), stable across reloads; give two
@@ -38,7 +39,8 @@ export interface KitConfig {
   id?: string;
   plugins?: LatchPlugin[];
   ui?: UiConfig;
-  signer?: Record<string, unknown>;
+  /** Your Latch server and the embedded signer's session and frames: see {@link SignerConfig}. */
+  signer?: SignerConfig;
 }
 
 export interface ResolvedUiConfig extends UiConfig {
@@ -49,7 +51,7 @@ export interface ResolvedUiConfig extends UiConfig {
 export interface ResolvedKitConfig {
   plugins: LatchPlugin[];
   ui: ResolvedUiConfig;
-  signer: Record<string, unknown>;
+  signer: SignerConfig;
 }
 
 /** Validates a kit config (refusing it with a message naming the field) and applies spec §9 defaults. */

@@ -48,9 +48,11 @@ export const DEFAULT_IFRAME_CONTAINER_ID = "latch-signer-iframe-container";
 export const DEFAULT_IFRAME_ELEMENT_ID = "turnkey-iframe";
 export const DEFAULT_EXPORT_IFRAME_ELEMENT_ID = "turnkey-export-iframe";
 export const DEFAULT_EXPORT_IFRAME_CONTAINER_ID = "turnkey-export-iframe-container";
-export const DEFAULT_AUTH_FRAME_URL = "https://auth.turnkey.com";
-export const DEFAULT_EXPORT_FRAME_URL = "https://export.turnkey.com";
-export const DEFAULT_SIGNER_URL = "https://api.g.alchemy.com";
+/** The local backend's address (`npm run emulator`): the signer URL of development builds that set none. */
+export const DEVELOPMENT_SIGNER_URL = "http://localhost:8787";
+/** Where a Latch server serves its frames, relative to its URL. */
+export const AUTH_FRAME_PATH = "/frames/auth";
+export const EXPORT_FRAME_PATH = "/frames/export";
 /** How long the auth frame may take to answer its init before we give up with a clear error. */
 export const FRAME_INIT_TIMEOUT_MS = 10_000;
 /** Ours (the spec names no figure): one call to the signer host, answer included. */

@@ -1,4 +1,4 @@
-import "reflect-metadata";
+import { hasReflectMetadata } from "./reflect";
 import { container as rootContainer, type DependencyContainer, type InjectionToken } from "tsyringe";
 import type { AccountSignerDefinition, AuthenticatorDefinition, LatchPlugin, ListenerDefinition, SectionDefinition, StepDefinition } from "./plugin";
 
@@ -15,6 +15,7 @@ export const TOKENS = {
 } as const;
 
 export function createKitContainer(): DependencyContainer {
+  if (!hasReflectMetadata()) throw new Error("Latch's dependency container needs the reflect-metadata polyfill, which the app's bundler left out.");
   return rootContainer.createChildContainer();
 }
 

@@ -1,5 +1,3 @@
-import "reflect-metadata";
-
 export { createKit } from "./kit";
 export type { Kit, KitEventRegistry } from "./kit-types";
 export {

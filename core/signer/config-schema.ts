@@ -2,13 +2,15 @@ import { type } from "arktype";
 
 const storageSchema = type("'local' | 'session'").or({ getItem: "Function", setItem: "Function", removeItem: "Function" });
 
+// "+": "reject" refuses keys the kit does not know (a mistyped `ulr` would otherwise go unnoticed).
 export const signerSchema = type({
+  "+": "reject",
   "url?": "string > 0",
-  "connection?": { "apiKey?": "string", "jwt?": "string", "rpcUrl?": "string", "chainAgnosticUrl?": "string" },
+  "connection?": { "+": "reject", "apiKey?": "string", "jwt?": "string", "rpcUrl?": "string", "chainAgnosticUrl?": "string" },
   "sessionKey?": "string > 0",
   "storage?": storageSchema,
   "expirationTimeMs?": "number.integer > 0",
-  "iframeConfig?": { "iframeElementId?": "string > 0", "iframeContainerId?": "string > 0" },
+  "iframeConfig?": { "+": "reject", "iframeElementId?": "string > 0", "iframeContainerId?": "string > 0" },
   "authFrameUrl?": "string > 0",
   "exportFrameUrl?": "string > 0",
   "keyManagementUrl?": "string > 0",

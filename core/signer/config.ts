@@ -1,14 +1,15 @@
 import { signerSchema } from "./config-schema";
 import { assertValid } from "../config-schema";
+import { ConfigError } from "../errors";
 import {
-  DEFAULT_AUTH_FRAME_URL,
-  DEFAULT_EXPORT_FRAME_URL,
+  AUTH_FRAME_PATH,
   DEFAULT_IFRAME_CONTAINER_ID,
   DEFAULT_IFRAME_ELEMENT_ID,
   DEFAULT_SESSION_EXPIRATION_MS,
   DEFAULT_ROOT_ORG_ID,
   DEFAULT_SESSION_KEY,
-  DEFAULT_SIGNER_URL,
+  DEVELOPMENT_SIGNER_URL,
+  EXPORT_FRAME_PATH,
   FRAME_INIT_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
   ACTIVITY_TIMEOUT_MS,
@@ -18,16 +19,22 @@ import type { EmailMode } from "./routes";
 
 /** The signer part of a kit's config (`createKit({ signer })`). */
 export interface SignerConfig {
-  /** The signer host; defaults to the hosted service. The playground points it at the emulator. */
+  /**
+   * Your Latch server's URL (e.g. `https://latch.example.com`). Required in production builds;
+   * development builds default to the local backend at `http://localhost:8787`. The frame and
+   * key-management URLs derive from it.
+   */
   url?: string;
   connection?: { apiKey?: string; jwt?: string; rpcUrl?: string; chainAgnosticUrl?: string };
   sessionKey?: string;
   storage?: StorageOption;
   expirationTimeMs?: number;
   iframeConfig?: { iframeElementId?: string; iframeContainerId?: string };
+  /** Default `${url}/frames/auth`. */
   authFrameUrl?: string;
+  /** Default `${url}/frames/export`. */
   exportFrameUrl?: string;
-  /** Base of the key-management API named in stamped requests. */
+  /** Base of the key-management API named in stamped requests; default `url`. */
   keyManagementUrl?: string;
   /** 'magicLink' means MAGIC_LINK; anything else OTP. When unset, the backend's signer-config decides. */
   emailMode?: string;
@@ -64,23 +71,23 @@ export interface ResolvedSignerConfig {
   activityTimeoutMs: number;
 }
 
-/** The client option emailMode 'magicLink' maps to MAGIC_LINK, anything else to OTP (spec §3). */
+/** The client option emailMode 'magicLink' maps to MAGIC_LINK, anything else to OTP. */
 export const toEmailMode = (option: string | undefined): EmailMode | undefined =>
   option === undefined ? undefined : option === "magicLink" ? "magicLink" : "otp";
 
-export function resolveSignerConfig(raw: Record<string, unknown>): ResolvedSignerConfig {
-  if (process.env.NODE_ENV !== "production") assertValid(signerSchema, raw, "signer.");
-  const config = raw as SignerConfig;
+export function resolveSignerConfig(config: SignerConfig): ResolvedSignerConfig {
+  if (process.env.NODE_ENV !== "production") assertValid(signerSchema, config, "signer.");
+  const url = signerUrl(config.url);
   const resolved: ResolvedSignerConfig = {
-    url: config.url ?? DEFAULT_SIGNER_URL,
+    url,
     sessionKey: config.sessionKey ?? DEFAULT_SESSION_KEY,
     storage: config.storage ?? "local",
     expirationTimeMs: config.expirationTimeMs ?? DEFAULT_SESSION_EXPIRATION_MS,
     iframeElementId: config.iframeConfig?.iframeElementId ?? DEFAULT_IFRAME_ELEMENT_ID,
     iframeContainerId: config.iframeConfig?.iframeContainerId ?? DEFAULT_IFRAME_CONTAINER_ID,
-    authFrameUrl: config.authFrameUrl ?? DEFAULT_AUTH_FRAME_URL,
-    exportFrameUrl: config.exportFrameUrl ?? DEFAULT_EXPORT_FRAME_URL,
-    keyManagementUrl: config.keyManagementUrl ?? "https://api.turnkey.com",
+    authFrameUrl: config.authFrameUrl ?? `${url}${AUTH_FRAME_PATH}`,
+    exportFrameUrl: config.exportFrameUrl ?? `${url}${EXPORT_FRAME_PATH}`,
+    keyManagementUrl: config.keyManagementUrl ?? url,
     emailMode: toEmailMode(config.emailMode),
     rootOrgId: config.rootOrgId ?? DEFAULT_ROOT_ORG_ID,
     enablePopupOauth: config.enablePopupOauth ?? false,
@@ -93,4 +100,13 @@ export function resolveSignerConfig(raw: Record<string, unknown>): ResolvedSigne
   if (config.rpId) resolved.rpId = config.rpId;
   if (config.oauthCallbackUrl) resolved.oauthCallbackUrl = config.oauthCallbackUrl;
   return resolved;
+}
+
+/** No hosted default: production builds must name their server; development falls back to the local one. */
+function signerUrl(configured: string | undefined): string {
+  if (configured) return configured.replace(/\/+$/, "");
+  if (process.env.NODE_ENV === "production") {
+    throw new ConfigError("Invalid Latch config: signer.url is required (the URL of your Latch server)");
+  }
+  return DEVELOPMENT_SIGNER_URL;
 }

@@ -1,0 +1,52 @@
+// The packed package in a fresh Vite 8 + React 19 + strict TypeScript app (test/consumers/vite),
+// built for production and driven in Chromium against the backend.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { verifyMessage } from "viem";
+import { startEmulator, type RunningEmulator } from "../../server/index";
+import { launchChromium, watchPage } from "../e2e/support/chromium";
+import { enterEmailCode, uniqueEmail } from "../e2e/support/sign-in";
+import { installApp, runIn } from "./support/app";
+import { freePort } from "./support/port";
+import { startServer, type RunningProcess } from "./support/run";
+
+let app: string;
+let emulator: RunningEmulator;
+let browser: Browser;
+let preview: RunningProcess;
+
+beforeAll(async () => {
+  [app, emulator, browser] = await Promise.all([installApp("vite", inject("latchTarball")), startEmulator({ memory: true, port: 0 }), launchChromium()]);
+});
+afterAll(async () => {
+  await preview?.stop();
+  await browser?.close();
+  await emulator?.stop();
+});
+
+describe("a fresh Vite 8 app on the packed package", () => {
+  it("builds for production", async () => {
+    await runIn(app, "vite", ["build"], { VITE_LATCH_SIGNER_URL: emulator.url });
+    const port = await freePort();
+    preview = await startServer(`${app}/node_modules/.bin/vite`, ["preview", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], `http://127.0.0.1:${port}/`, { cwd: app });
+  });
+
+  it("renders the production page, signs in by email code, and stays signed in after a reload", async () => {
+    const page = await browser.newPage();
+    const watch = watchPage(page);
+    await page.goto(preview.url.replace("127.0.0.1", "localhost"));
+    await page.getByRole("heading", { name: "Latch on Vite" }).waitFor();
+    await enterEmailCode(page, emulator.url, uniqueEmail("vite"));
+    const address = (await page.getByTestId("address").textContent())!;
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+
+    await page.reload();
+    await expect.poll(() => page.getByTestId("address").textContent(), { timeout: 20_000 }).toBe(address);
+
+    await page.getByRole("button", { name: "Sign a message" }).click();
+    const signature = (await page.getByTestId("signature").textContent({ timeout: 20_000 })) as `0x${string}`;
+    expect(await verifyMessage({ address: address as `0x${string}`, message: "hello", signature })).toBe(true);
+    expect(watch.errors).toEqual([]);
+    expect(watch.offLoopback).toEqual([]);
+  });
+});
