@@ -7,7 +7,7 @@ import { startEmulator, type RunningEmulator } from "../../server/index";
 import { launchChromium, watchPage } from "../e2e/support/chromium";
 import { enterEmailCode, uniqueEmail } from "../e2e/support/sign-in";
 import { installApp, runIn } from "./support/app";
-import { freePort } from "./support/port";
+import { freePort } from "../e2e/support/wallets/anvil";
 import { startServer, type RunningProcess } from "./support/run";
 
 let app: string;
