@@ -81,7 +81,7 @@ async function injectCredentialBundle(bundle: unknown): Promise<true> {
   try {
     secret = new Uint8Array(await context.open(bytes.slice(33).buffer, aad.buffer));
   } catch (error) {
-    throw new Error(`unable to decrypt bundle using embedded key: ${String(error)}`);
+    throw new Error(`unable to decrypt bundle using embedded key: ${String(error)}`, { cause: error });
   }
   const point = p256.getPublicKey(secret, false);
   const key = await crypto.subtle.importKey(

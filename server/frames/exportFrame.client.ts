@@ -49,7 +49,7 @@ async function openBundle(value: unknown, organizationId: unknown): Promise<Uint
     throw new Error("export bundle is signed by an unknown key");
   }
   const data = hex.decode(String(bundle.data));
-  let valid = false;
+  let valid: boolean;
   try {
     valid = p256.verify(hex.decode(String(bundle.dataSignature)), data, hex.decode(signingKey), { format: "der", lowS: false });
   } catch {
@@ -68,7 +68,7 @@ async function openBundle(value: unknown, organizationId: unknown): Promise<Uint
   try {
     return new Uint8Array(await context.open(hex.decode(String(inner.ciphertext)).slice().buffer, aad.buffer));
   } catch (error) {
-    throw new Error(`unable to decrypt export bundle using embedded key: ${String(error)}`);
+    throw new Error(`unable to decrypt export bundle using embedded key: ${String(error)}`, { cause: error });
   }
 }
 

@@ -84,6 +84,7 @@ export function keyManagementRoutes(ctx: EmulatorContext): Hono {
   return app;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each operation reads its own fields; the wire contract checks them
 async function handle(ctx: EmulatorContext, c: Context, op: Operation, body: any, user: SignerRow): Promise<unknown> {
   switch (op) {
     case "query/whoami":

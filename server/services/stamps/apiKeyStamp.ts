@@ -23,7 +23,7 @@ export const apiKeyStamp: StampScheme = {
     const stamp = parseStamp(headerValue);
     if (stamp.scheme === MEMBER_STAMP_SCHEME) return verifyMemberStamp(ctx, { body, signature: stamp.signature, organizationId });
     const publicKey = stamp.publicKey.toLowerCase();
-    let valid = false;
+    let valid: boolean;
     try {
       // node:crypto, not noble: noble's default lowS check refuses about half of genuine WebCrypto stamps.
       valid = verify("sha256", Buffer.from(body, "utf8"), { key: p256VerifyKey(publicKey), dsaEncoding: "der" }, hexToBytes(stamp.signature));
