@@ -19,7 +19,7 @@ export function keyEncryptionKeysFromEnv(env: Env, readFile: (path: string) => s
     try {
       text = readFile(file);
     } catch (error) {
-      throw new Error(`LATCH_SECRET_KEY_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      throw new Error(`LATCH_SECRET_KEY_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { cause: error });
     }
   }
   const parts = text.split(/[\s,]+/).filter(Boolean);

@@ -1,6 +1,4 @@
 import { createHash } from "node:crypto";
-import { notFound } from "../errors";
-import type { EmulatorContext } from "../context";
 import { EVM_PATH, SOLANA_PATH } from "../crypto/wallet";
 import type { UserRow } from "../store/users";
 
