@@ -31,6 +31,8 @@ export function openPostgres(options: PostgresOptions): Database {
   // An idle connection that breaks (the server restarted) is dropped by the pool; without a
   // listener the error would end the process.
   pool.on("error", () => undefined);
+  // The same for a connection in use: its query fails (and the request answers 503); the process stays up.
+  pool.on("connect", (client) => client.on("error", () => undefined));
 
   const statementName = statementNamer();
   const run = async <T>(client: pg.Pool | pg.PoolClient, text: string, params?: unknown[]) => {

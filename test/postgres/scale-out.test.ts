@@ -6,7 +6,7 @@ import { migrations } from "../../server/db/migrations";
 import { startEmulator } from "../../server/index";
 import { SIGN_RAW_PAYLOAD_URL, newTargetKey, signRawPayloadBody, stampedRequest, whoamiRequest } from "../server/support/client";
 import { uniqueEmail } from "../server/support/emulator";
-import { startScaleOut, type ScaleOut } from "./support";
+import { startScaleOut, type ScaleOut } from "./support/scaleOut";
 
 let s: ScaleOut;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../server/index";
-import { keyRing, localKeyEncryptionKey, type KeyRing } from "../../server/custody/keyEncryptionKey";
-import { EmulatorClient } from "../server/support/client";
-import { startPostgresCluster, type PostgresCluster } from "../server/support/postgresCluster";
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../server/index";
+import { keyRing, localKeyEncryptionKey, type KeyRing } from "../../../server/custody/keyEncryptionKey";
+import { EmulatorClient } from "../../server/support/client";
+import { startPostgresCluster, type PostgresCluster } from "../../server/support/postgresCluster";
 
 export interface ScaleOut {
   cluster: PostgresCluster;
