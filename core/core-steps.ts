@@ -1,4 +1,4 @@
-import { definePlugin, defineStep } from "./plugin";
+import { defineListener, definePlugin, defineStep } from "./plugin";
 
 // The two steps core owns. The renderer adds their screens; every other step comes from a plugin.
 export const coreStepsPlugin = definePlugin({
@@ -14,8 +14,12 @@ export const coreStepsPlugin = definePlugin({
           kit.store.set(kit.atoms.modalOpen, false);
           kit.events.emit("modalOpenChanged", false);
         }
+        // A sign-up may pass 'complete' twice (before and after a passkey offer): report once.
+        if (kit.store.get(kit.atoms.authSuccessReported)) return;
+        kit.store.set(kit.atoms.authSuccessReported, true);
         kit.config.ui.onAuthSuccess?.(kit.getUser());
       },
     }),
   ],
+  listeners: [defineListener("disconnected", (_payload, kit) => kit.store.set(kit.atoms.authSuccessReported, false))],
 });

@@ -17,6 +17,8 @@ export function createKitAtoms(initial: { strings?: StringTables; locale?: strin
     modalOpen: atom(false),
     status: atom<SignerStatus>("INITIALIZING"),
     user: atom<User | null>(null),
+    /** onAuthSuccess ran for the user now signed in (it runs once per sign-in, not per 'complete'). */
+    authSuccessReported: atom(false),
   };
 }
 

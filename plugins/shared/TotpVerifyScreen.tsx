@@ -2,6 +2,7 @@ import { useState } from "react";
 import { getEmbeddedSigner, type StepProps } from "latch-kit";
 import { Illustration, OtpInput, StepColumn, StepHeading, useStrings } from "latch-kit/react";
 import { useCodeEntry } from "./useCodeEntry";
+import { totpErrorText } from "./errors";
 import { EMAIL_STRINGS_TABLE, emailStrings } from "./strings";
 
 /** totp_verify: the authenticator-app code that completes a sign-in needing a second factor. */
@@ -24,12 +25,9 @@ export function TotpVerifyScreen({ kit, step }: StepProps<"totp_verify">) {
         kit.setStep({ type: "complete" });
       }
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (message.includes("Invalid MFA code")) entry.fail(t.totpIncorrect);
-      else {
-        console.error("[latch] verifying the authenticator code failed", error);
-        entry.fail(t.totpFailed);
-      }
+      const { text, unexpected } = totpErrorText(error, t);
+      if (unexpected) console.error("[latch] verifying the authenticator code failed", error);
+      entry.fail(text);
     } finally {
       setVerifying(false);
     }

@@ -7,3 +7,15 @@ export function otpErrorText(error: unknown, t: EmailStrings): string {
   if (/expired|timed out|timeout/i.test(message)) return t.timeout;
   return message || t.invalidOtp;
 }
+
+/**
+ * The authenticator-code screen's text for a failure: a code already used in its 30 s window asks
+ * the user to wait for the next one; a wrong code is the spec's 'incorrect'; anything else the
+ * spec's generic failure, flagged `unexpected` so the screen logs it.
+ */
+export function totpErrorText(error: unknown, t: EmailStrings): { text: string; unexpected: boolean } {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/already used/i.test(message)) return { text: t.totpReused, unexpected: false };
+  if (/invalid mfa code/i.test(message)) return { text: t.totpIncorrect, unexpected: false };
+  return { text: t.totpFailed, unexpected: true };
+}

@@ -17,6 +17,7 @@ export const emailStrings = {
   totpBody: "Open your authenticator app and enter the 6-digit code.", // ours
   totpIncorrect: "The code you entered is incorrect",
   totpFailed: "An error occurred while verifying the code",
+  totpReused: "This code was already used. Wait for the next code in your authenticator app.", // ours
   checkEmailTitle: "check your email",
   checkEmailBody: "We sent a verification link to {email}.", // ours: says a link was sent to the address
   completing: "Completing your sign in", // ours

@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import { useEffect, useRef, type ComponentType } from "react";
 import type { Kit, StepProps } from "latch-kit";
 import { useKit } from "../context";
 import { useCss } from "../hooks/useCss";
@@ -20,6 +20,9 @@ export function AuthContent({ onClose }: { onClose?: () => void }) {
   const Screen = definition.Screen as StepView | undefined;
   const Footer = definition.Footer as StepView | undefined;
   const showBack = definition.showBack ?? definition.back != null;
+  const root = useRef<HTMLDivElement>(null);
+  const stepArea = useRef<HTMLDivElement>(null);
+  useEffect(() => focusIntoStep(root.current, stepArea.current), [step.type]);
 
   const iconButton = css({
     width: 32,
@@ -38,7 +41,7 @@ export function AuthContent({ onClose }: { onClose?: () => void }) {
   });
 
   return (
-    <div className={css({ display: "flex", flexDirection: "column", gap: 12, minHeight: 0 })}>
+    <div ref={root} className={css({ display: "flex", flexDirection: "column", gap: 12, minHeight: 0 })}>
       <div className={css({ display: "flex", justifyContent: "space-between", alignItems: "center", minHeight: 32 })}>
         {showBack ? (
           <button type="button" className={iconButton} aria-label={t.back} onClick={() => kit.back()}>
@@ -54,6 +57,7 @@ export function AuthContent({ onClose }: { onClose?: () => void }) {
         )}
       </div>
       <div
+        ref={stepArea}
         data-latch-step={step.type}
         className={css({ maxHeight: "60vh", overflowY: "auto", padding: "2px", minHeight: 0 })}
       >
@@ -67,6 +71,24 @@ export function AuthContent({ onClose }: { onClose?: () => void }) {
       <ProtectedBy label={t.protectedBy} brand={t.brand} />
     </div>
   );
+}
+
+/**
+ * A new step keeps the focus where it is if that is still inside the dialog (a screen's own
+ * autofocus, the back button); otherwise it goes to the step's first field, else its heading, so
+ * keyboard users are never left on <body>.
+ */
+function focusIntoStep(root: HTMLElement | null, stepArea: HTMLElement | null): void {
+  if (!root || !stepArea) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && root.contains(active)) return;
+  const field = stepArea.querySelector<HTMLElement>("input:not([disabled]), textarea:not([disabled]), select:not([disabled])");
+  if (field) return field.focus();
+  const heading = stepArea.querySelector<HTMLElement>("h1, h2, h3");
+  if (heading) {
+    heading.tabIndex = -1;
+    heading.focus();
+  }
 }
 
 function ProtectedBy({ label, brand }: { label: string; brand: string }) {

@@ -1,4 +1,4 @@
-import { useId, useRef, type ClipboardEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, type ClipboardEvent, type KeyboardEvent } from "react";
 import { OTP_LENGTH } from "latch-kit";
 import { useCss } from "../hooks/useCss";
 import { format, rendererStrings, useStrings } from "../strings";
@@ -26,6 +26,16 @@ export function OtpInput({ value, onChange, onComplete, onInvalidPaste, isDisabl
   const t = useStrings("renderer", rendererStrings);
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
   const focus = (index: number) => boxes.current[Math.max(0, Math.min(OTP_LENGTH - 1, index))]?.focus();
+
+  // Disabling the focused box (while a code verifies) drops the focus to <body>; when the boxes
+  // come back (a wrong code), the focus returns to the first empty one so typing goes on.
+  const wasDisabled = useRef(isDisabled);
+  useEffect(() => {
+    const reEnabled = wasDisabled.current && !isDisabled;
+    wasDisabled.current = isDisabled;
+    const active = document.activeElement;
+    if (reEnabled && (!active || active === document.body)) focus(Math.max(0, value.indexOf("")));
+  });
 
   const commit = (next: string[]) => {
     onChange(next);

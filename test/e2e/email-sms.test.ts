@@ -205,6 +205,8 @@ describe("email code, magic link and SMS against the emulator", () => {
     await page.getByRole("heading", { name: "Enter authenticator app code" }).waitFor();
     await typeCode(page, totp.generate() === "000000" ? "111111" : "000000");
     await page.getByText("The code you entered is incorrect").waitFor();
+    // The focus is back in the first box: typing the next code needs no click.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Digit 1 of 6");
     // A code of the next time step: the enrolment code's step is spent.
     const next = totp.generate({ timestamp: Date.now() + 30_000 });
     const current = totp.generate();

@@ -97,6 +97,7 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
     // Completes by itself after 5 s.
     await page.getByRole("dialog").waitFor({ state: "detached", timeout: 8000 });
     expect(await page.getByTestId("events").textContent()).toContain("track:add passkey on signup success");
+    expect((await page.getByTestId("events").textContent())!.match(/onAuthSuccess/g)).toHaveLength(1);
     const address = await page.getByTestId("user-address").textContent();
 
     await logOut(page);
@@ -117,6 +118,7 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
     await page.getByRole("dialog").waitFor({ state: "detached" });
     await status(page, /^CONNECTED$/);
     expect(await page.getByTestId("events").textContent()).toContain("track:add passkey on signup skip");
+    expect((await page.getByTestId("events").textContent())!.match(/onAuthSuccess/g)).toHaveLength(1);
     expect(await authenticator.credentials()).toEqual([]);
     await page.getByTestId("auth-methods").filter({ hasText: '"passkeys":[]' }).waitFor();
     await page.close();

@@ -39,6 +39,7 @@ const kit = createKit({
     ...(params.get("requestTimeoutMs") ? { requestTimeoutMs: Number(params.get("requestTimeoutMs")) } : {}),
   },
   ui: {
+    onAuthSuccess: () => events.push("onAuthSuccess"),
     theme: "light",
     auth: {
       sections: [[{ type: "email" }], [{ type: "passkey" }]],
