@@ -1,4 +1,6 @@
-// Builds every entry of package.json "exports" to ESM + .d.ts under dist/.
+// Builds every entry of package.json "exports" to ESM under dist/ (the .d.ts files come from
+// `tsc -p tsconfig.build.json`, one per source file: that keeps the plugins' `declare module`
+// registrations of steps and payloads, which a bundled .d.ts loses).
 // The entry's source is derived from its export name: "." → core, "./react" → renderer,
 // "./chain" → core/chain, "./plugins/<id>" → plugins/<id>. Dependencies and the package's own entries stay external,
 // so an app's bundler shares one copy of core between the renderer and the plugins. The JS keeps one
@@ -7,7 +9,6 @@
 // schemas), as it would from the sources; merged chunks would keep their top-level statements.
 import { readFileSync } from "node:fs";
 import esbuild from "rollup-plugin-esbuild";
-import { dts } from "rollup-plugin-dts";
 
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
 
@@ -30,11 +31,5 @@ export default [
     external,
     output: { dir: "dist", format: "esm", entryFileNames: "[name].js", preserveModules: true, preserveModulesRoot: "." },
     plugins: [esbuild({ target: "es2022", jsx: "automatic", tsconfig: "tsconfig.json" })],
-  },
-  {
-    input,
-    external,
-    output: { dir: "dist", format: "esm", entryFileNames: "[name].d.ts", chunkFileNames: "shared/[name]-[hash].d.ts" },
-    plugins: [dts({ tsconfig: "tsconfig.json" })],
   },
 ];

@@ -78,6 +78,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: "types",
+          include: [],
+          typecheck: { enabled: true, only: true, include: ["test/types/**/*.test-d.ts"], tsconfig: "test/types/tsconfig.json" },
+        },
+      },
+      {
+        test: {
           name: "consumers",
           environment: "node",
           include: ["test/consumers/**/*.test.ts"],

@@ -2,7 +2,7 @@
 // without instanceof (which breaks across bundles).
 
 export class LatchError extends Error {
-  override name = "LatchError";
+  override name: string = "LatchError";
   readonly details?: unknown;
   constructor(message: string, options?: { cause?: unknown; details?: unknown }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
@@ -11,7 +11,7 @@ export class LatchError extends Error {
 }
 
 export class NotAuthenticatedError extends LatchError {
-  override name = "NotAuthenticatedError";
+  override readonly name = "NotAuthenticatedError" as const;
   readonly docs = "Please authenticate to use this signer";
   constructor() {
     super("Signer not authenticated");
@@ -19,14 +19,14 @@ export class NotAuthenticatedError extends LatchError {
 }
 
 export class NotLoggedInError extends LatchError {
-  override name = "NotLoggedInError";
+  override readonly name = "NotLoggedInError" as const;
   constructor() {
     super("User is not logged in");
   }
 }
 
 export class OAuthProvidersError extends LatchError {
-  override name = "OAuthProvidersError";
+  override readonly name = "OAuthProvidersError" as const;
   constructor() {
     super("OAuth providers not found");
   }
@@ -38,7 +38,7 @@ export interface MfaFactor {
 }
 
 export class MfaRequiredError extends LatchError {
-  override name = "MfaRequiredError";
+  override readonly name = "MfaRequiredError" as const;
   readonly multiFactors: MfaFactor[];
   constructor(multiFactors: MfaFactor[]) {
     super("MFA is required for this user");
@@ -47,14 +47,14 @@ export class MfaRequiredError extends LatchError {
 }
 
 export class UnsupportedFeatureError extends LatchError {
-  override name = "UnsupportedFeatureError";
+  override readonly name = "UnsupportedFeatureError" as const;
   constructor(feature: string) {
     super(`${feature} not supported by this signer`);
   }
 }
 
 export class PermissionDeniedError extends LatchError {
-  override name = "PermissionDeniedError";
+  override readonly name = "PermissionDeniedError" as const;
   constructor() {
     super("The request is currently not allowed by the agent or the platform. Try again later.");
   }
@@ -62,7 +62,7 @@ export class PermissionDeniedError extends LatchError {
 
 /** A non-OK answer from the signer backend: its code, message and details. */
 export class SignerHttpError extends LatchError {
-  override name = "SignerHttpError";
+  override readonly name = "SignerHttpError" as const;
   readonly code: string;
   readonly status: number;
   constructor(status: number, code: string, message: string, details?: unknown) {
@@ -73,36 +73,36 @@ export class SignerHttpError extends LatchError {
 }
 
 export class UserCancelledError extends LatchError {
-  override name = "UserCancelledError";
+  override name: string = "UserCancelledError";
 }
 
 export class ConfigError extends LatchError {
-  override name = "ConfigError";
+  override readonly name = "ConfigError" as const;
 }
 
 export class MissingUiAuthConfigError extends LatchError {
-  override name = "MissingUiAuthConfigError";
+  override readonly name = "MissingUiAuthConfigError" as const;
   constructor() {
     super("Auth config expected to be present in UiConfigStore");
   }
 }
 
 export class UnimplementedSectionError extends LatchError {
-  override name = "UnimplementedSectionError";
+  override readonly name = "UnimplementedSectionError" as const;
   constructor(type: string) {
     super(`Section type "${type}" is not implemented: install the plugin that provides it`);
   }
 }
 
 export class MissingAuthenticatorError extends LatchError {
-  override name = "MissingAuthenticatorError";
+  override readonly name = "MissingAuthenticatorError" as const;
   constructor(type: string) {
     super(`No signer can authenticate "${type}": install the plugin that provides it`);
   }
 }
 
 export class UnknownError extends LatchError {
-  override name = "Error";
+  override readonly name = "Error" as const;
   constructor() {
     super("Unknown error");
   }

@@ -20,7 +20,8 @@ export function LatchProvider({ kit, children, nonce }: LatchProviderProps) {
   // A new kit (an app that rebuilds it) gets a new context; the same kit keeps its styles.
   const value = useMemo<LatchContextValue>(() => {
     kit.use(rendererBasePlugin);
-    return { kit, emotion: createEmotion({ key: "latch", ...(nonce ? { nonce } : {}) }) };
+    const hydration = new Map(Object.values(kit.atoms).map((atom) => [atom, kit.store.get(atom)]));
+    return { kit, emotion: createEmotion({ key: "latch", ...(nonce ? { nonce } : {}) }), hydration };
   }, [kit, nonce]);
   useEffect(() => {
     void kit.start();

@@ -5,6 +5,12 @@ import type { Emotion } from "@emotion/css/create-instance";
 export interface LatchContextValue {
   kit: Kit;
   emotion: Emotion;
+  /**
+   * The kit's atom values when the provider first rendered: what a server render showed. Parts
+   * that hydrate after the kit has started (React hydrates Suspense boundaries one by one) read
+   * these while hydrating, so their first render matches the server's HTML.
+   */
+  hydration: ReadonlyMap<unknown, unknown>;
 }
 
 export const LatchContext = createContext<LatchContextValue | null>(null);

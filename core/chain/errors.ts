@@ -3,7 +3,7 @@ import { LatchError } from "../errors";
 
 /** Spec §8 Transport: the client was created without a chain. */
 export class ChainNotSuppliedError extends LatchError {
-  override name = "ChainNotSuppliedError";
+  override readonly name = "ChainNotSuppliedError" as const;
   constructor() {
     super("No chain was supplied to the client");
   }
@@ -11,7 +11,7 @@ export class ChainNotSuppliedError extends LatchError {
 
 /** Spec §3/§5: a credential without an rpcUrl needs the provider's URL on the chain (`rpcUrls.provider`). */
 export class ProviderRpcUrlError extends LatchError {
-  override name = "ProviderRpcUrlError";
+  override readonly name = "ProviderRpcUrlError" as const;
   constructor() {
     super("The chain must include a provider rpc url");
   }
@@ -19,7 +19,7 @@ export class ProviderRpcUrlError extends LatchError {
 
 /** Spec §7/§8: a method cannot be handled by more than one transport. */
 export class DuplicateTransportMethodError extends LatchError {
-  override name = "DuplicateTransportMethodError";
+  override readonly name = "DuplicateTransportMethodError" as const;
   readonly method: string;
   constructor(method: string) {
     super(`The method "${method}" is handled by more than one transport`);
@@ -29,7 +29,7 @@ export class DuplicateTransportMethodError extends LatchError {
 
 /** A connection, fee-option or retry-setting value the kit refuses; `path` names the field. */
 export class ChainConfigError extends LatchError {
-  override name = "ChainConfigError";
+  override readonly name = "ChainConfigError" as const;
   readonly path: string;
   readonly issues: { path: string; message: string }[];
   constructor(issues: { path: string; message: string }[]) {
@@ -41,7 +41,7 @@ export class ChainConfigError extends LatchError {
 
 /** No factory is known for an account type on a chain (a local chain without an override). */
 export class UnknownAccountFactoryError extends LatchError {
-  override name = "UnknownAccountFactoryError";
+  override readonly name = "UnknownAccountFactoryError" as const;
   constructor(accountType: string, chainId: number) {
     super(`No ${accountType} factory is known for chain ${chainId}: pass factoryAddress (or chain.contracts)`);
   }
@@ -49,7 +49,7 @@ export class UnknownAccountFactoryError extends LatchError {
 
 /** The user operation had no receipt after every retry. */
 export class UserOperationNotFoundError extends LatchError {
-  override name = "UserOperationNotFoundError";
+  override readonly name = "UserOperationNotFoundError" as const;
   readonly hash: string;
   constructor(hash: string, attempts: number) {
     super(`Failed to find transaction for user operation ${hash} after ${attempts} attempts`);

@@ -26,7 +26,7 @@ const SEALED_KEY_MESSAGE = "LATCH_SEALED_FRAME_KEY";
 const SEALED_KEY_PARAM = "latch-sealed-key";
 
 export class FrameTimeoutError extends LatchError {
-  override name = "FrameTimeoutError";
+  override readonly name = "FrameTimeoutError" as const;
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 import { LatchError } from "../errors";
 
 export class WebauthnUnsupportedError extends LatchError {
-  override name = "WebauthnUnsupportedError";
+  override readonly name = "WebauthnUnsupportedError" as const;
   constructor() {
     super("webauthn is not supported by this browser");
   }
@@ -17,7 +17,7 @@ export class WebauthnUnsupportedError extends LatchError {
 
 /** A cancelled or timed-out ceremony: the user may use another method. */
 export class PasskeyCancelledError extends LatchError {
-  override name = "PasskeyCancelledError";
+  override readonly name = "PasskeyCancelledError" as const;
   constructor(cause?: unknown) {
     super("Connection failed", { cause });
   }

@@ -37,7 +37,7 @@ export interface MultiFactorCode {
 export type OtpSubmitResult = { status: "SUCCESS"; user: User } | { status: "MFA_REQUIRED"; multiFactors: MfaFactor[] };
 
 export class UnsupportedMfaFactorError extends LatchError {
-  override name = "UnsupportedMfaFactorError";
+  override readonly name = "UnsupportedMfaFactorError" as const;
   constructor() {
     super("Unsupported MFA factor type");
   }

@@ -1,3 +1,5 @@
+// Loads the step and payload types this plugin registers, for apps that import only its entry.
+import "../shared/registry";
 import { definePlugin, defineSection, defineStep, getEmbeddedSigner } from "latch-kit";
 import { EmailSection } from "../shared/EmailSection";
 import { emailAuthenticator, embeddedSignerParts } from "../shared/signer-parts";

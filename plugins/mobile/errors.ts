@@ -27,7 +27,7 @@ export const MOBILE_WALLET_PROTOCOL_CODES = {
 } as const;
 
 export class MobileWalletError extends LatchError {
-  override name = "MobileWalletError";
+  override readonly name = "MobileWalletError" as const;
   constructor(
     readonly code: MobileWalletErrorCode,
     message: string,
@@ -39,7 +39,7 @@ export class MobileWalletError extends LatchError {
 
 /** An error the wallet answered (JSON-RPC error object); -1 … -5, -100, or another code it chose. */
 export class MobileWalletProtocolError extends LatchError {
-  override name = "MobileWalletProtocolError";
+  override readonly name = "MobileWalletProtocolError" as const;
   constructor(
     readonly code: number,
     message: string,
@@ -51,7 +51,7 @@ export class MobileWalletProtocolError extends LatchError {
 
 /** An optional protocol feature (e.g. solana:cloneAuthorization) the wallet does not offer. */
 export class MobileWalletFeatureError extends LatchError {
-  override name = "MobileWalletFeatureError";
+  override readonly name = "MobileWalletFeatureError" as const;
   constructor(
     readonly feature: string,
     message: string,

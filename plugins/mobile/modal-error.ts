@@ -10,7 +10,7 @@ export type MobileWalletModalKind = "not-found" | "browser-unsupported" | "unexp
 
 /** A failed session as the spec's modal text; `cause` keeps the error behind it. */
 export class MobileWalletModalError extends LatchError {
-  override name = "MobileWalletModalError";
+  override readonly name = "MobileWalletModalError" as const;
   constructor(
     readonly kind: MobileWalletModalKind,
     message: string,

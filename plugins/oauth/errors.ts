@@ -4,7 +4,7 @@ import { LatchError, UserCancelledError } from "latch-kit";
 
 /** The popup was closed before it answered: the flow returns to initial. */
 export class OAuthCancelledError extends UserCancelledError {
-  override name = "OAuthCancelledError";
+  override readonly name = "OAuthCancelledError" as const;
   constructor() {
     super("OAuth cancelled");
   }
@@ -12,21 +12,21 @@ export class OAuthCancelledError extends UserCancelledError {
 
 /** The popup (or redirect) returned an error; `details` holds what the backend said. */
 export class OAuthFailedError extends LatchError {
-  override name = "OAuthFailedError";
+  override readonly name = "OAuthFailedError" as const;
   constructor(details?: string) {
     super("OAuth failed", details === undefined ? undefined : { details });
   }
 }
 
 export class UnknownOauthStatusError extends LatchError {
-  override name = "UnknownOauthStatusError";
+  override readonly name = "UnknownOauthStatusError" as const;
   constructor(status?: unknown) {
     super("Unknown status", { details: status });
   }
 }
 
 export class OauthRedirectError extends LatchError {
-  override name = "OauthRedirectError";
+  override readonly name = "OauthRedirectError" as const;
   constructor() {
     super("Failed to redirect to OAuth provider after 1 s");
   }
@@ -34,32 +34,32 @@ export class OauthRedirectError extends LatchError {
 
 /** An OAuth error that came back in the URL (redirect mode), shown on the initial step. */
 export class OauthError extends LatchError {
-  override name = "OauthError";
+  override readonly name = "OauthError" as const;
 }
 
 export class NoAuthProviderError extends LatchError {
-  override name = "NoAuthProviderError";
+  override readonly name = "NoAuthProviderError" as const;
   constructor(id: string) {
     super(`No auth provider found with id ${id}`);
   }
 }
 
 export class DefaultScopeUnknownError extends LatchError {
-  override name = "DefaultScopeUnknownError";
+  override readonly name = "DefaultScopeUnknownError" as const;
   constructor(id: string) {
     super(`Default scope not known for provider ${id}`);
   }
 }
 
 export class PopupOauthNotEnabledError extends LatchError {
-  override name = "PopupOauthNotEnabledError";
+  override readonly name = "PopupOauthNotEnabledError" as const;
   constructor() {
     super("enablePopupOauth must be set in configuration or preparePopupOauth must be called before using popup-based OAuth login");
   }
 }
 
 export class OauthPopupBlockedError extends LatchError {
-  override name = "OauthPopupBlockedError";
+  override readonly name = "OauthPopupBlockedError" as const;
   constructor() {
     super("The browser blocked the sign-in window; allow pop-ups for this site and try again");
   }

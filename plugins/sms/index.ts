@@ -1,3 +1,5 @@
+// Loads the step and payload types this plugin registers, for apps that import only its entry.
+import "../shared/registry";
 import { definePlugin, defineSection } from "latch-kit";
 import { embeddedSignerParts, otpAuthenticator, smsAuthenticator } from "../shared/signer-parts";
 import { otpVerifyStep, totpVerifyStep } from "../shared/steps";

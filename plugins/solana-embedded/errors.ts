@@ -6,7 +6,7 @@ export const NO_SOLANA_ADDRESS = "No Solana address available for the user";
 export const NO_SOLANA_ADDRESS_SHORT = "no solana address";
 
 export class NoSolanaAddressError extends LatchError {
-  override name = "NoSolanaAddressError";
+  override readonly name = "NoSolanaAddressError" as const;
   constructor(message: string = NO_SOLANA_ADDRESS) {
     super(message);
   }
@@ -14,7 +14,7 @@ export class NoSolanaAddressError extends LatchError {
 
 /** Only legacy and version 0 transactions are signed (spec §9). */
 export class UnsupportedTransactionVersionError extends LatchError {
-  override name = "UnsupportedTransactionVersionError";
+  override readonly name = "UnsupportedTransactionVersionError" as const;
   constructor(readonly version: number) {
     super(`Transaction version ${version} is not supported: the embedded Solana signer signs legacy and version 0 transactions`);
   }
@@ -22,7 +22,7 @@ export class UnsupportedTransactionVersionError extends LatchError {
 
 /** The fee-payer request failed or its answer lacks `result.serializedTransaction`. */
 export class SolanaSponsorshipError extends LatchError {
-  override name = "SolanaSponsorshipError";
+  override readonly name = "SolanaSponsorshipError" as const;
 }
 
 export { SolanaTransactionError } from "../shared/solana/errors";

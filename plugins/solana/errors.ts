@@ -7,12 +7,12 @@ export { WalletNotConnectedError };
 
 /** Base of the Solana wallet errors. */
 export class SolanaWalletError extends LatchError {
-  override name = "SolanaWalletError";
+  override name: string = "SolanaWalletError";
 }
 
-const named = (name: string, fallback: string) =>
+const named = <N extends string>(name: N, fallback: string) =>
   class extends SolanaWalletError {
-    override name = name;
+    override readonly name: N = name;
     constructor(message: string = fallback, options?: { cause?: unknown }) {
       super(message, options);
     }

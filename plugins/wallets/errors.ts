@@ -3,7 +3,7 @@ import { LatchError, toError } from "latch-kit";
 
 /** The user refused in the wallet (EIP-1193 code 4001, or the remote wallet's rejection). */
 export class UserRejectedError extends LatchError {
-  override name = "UserRejectedError";
+  override readonly name = "UserRejectedError" as const;
   readonly code = 4001;
   constructor(options?: { cause?: unknown }) {
     super("User rejected the request.", options);
@@ -11,14 +11,14 @@ export class UserRejectedError extends LatchError {
 }
 
 export class ChainNotConfiguredError extends LatchError {
-  override name = "ChainNotConfiguredError";
+  override readonly name = "ChainNotConfiguredError" as const;
   constructor(options?: { cause?: unknown }) {
     super("Chain not configured", options);
   }
 }
 
 export class ConnectorAlreadyConnectedError extends LatchError {
-  override name = "ConnectorAlreadyConnectedError";
+  override readonly name = "ConnectorAlreadyConnectedError" as const;
   constructor(options?: { cause?: unknown }) {
     super("Connector already connected", options);
   }
@@ -26,7 +26,7 @@ export class ConnectorAlreadyConnectedError extends LatchError {
 
 /** The wallet is on a chain the app does not configure and would not switch. */
 export class UnsupportedNetworkError extends LatchError {
-  override name = "UnsupportedNetworkError";
+  override readonly name = "UnsupportedNetworkError" as const;
   constructor(options?: { cause?: unknown }) {
     super("The connected wallet does not support this network", options);
   }
@@ -34,7 +34,7 @@ export class UnsupportedNetworkError extends LatchError {
 
 /** The chosen wallet's provider is gone (uninstalled, disabled): the 'We can't find a wallet' modal. */
 export class WalletNotFoundError extends LatchError {
-  override name = "WalletNotFoundError";
+  override readonly name = "WalletNotFoundError" as const;
   constructor(options?: { cause?: unknown }) {
     super("Provider not found", options);
   }
@@ -42,14 +42,14 @@ export class WalletNotFoundError extends LatchError {
 
 /** The remote-pairing option was chosen without its params (project id). */
 export class RemotePairingParamsError extends LatchError {
-  override name = "RemotePairingParamsError";
+  override readonly name = "RemotePairingParamsError" as const;
   constructor() {
     super("remote-pairing params not found");
   }
 }
 
 export class WalletNotConnectedError extends LatchError {
-  override name = "WalletNotConnectedError";
+  override readonly name = "WalletNotConnectedError" as const;
   constructor(message = "Wallet not connected") {
     super(message);
   }

@@ -25,6 +25,10 @@ afterAll(async () => {
 });
 
 describe("a fresh Vite 8 app on the packed package", () => {
+  it("type-checks every entry in strict mode with skipLibCheck false, without casts (src/every-entry.tsx)", async () => {
+    await runIn(app, "tsc", ["-p", "tsconfig.json", "--noEmit"]);
+  });
+
   it("builds for production", async () => {
     await runIn(app, "vite", ["build"], { VITE_LATCH_SIGNER_URL: emulator.url });
     const port = await freePort();

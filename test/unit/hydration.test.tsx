@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { act } from "@testing-library/react";
+import { lazy, Suspense } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { cookieStorage, createKit, type Session } from "latch-kit";
-import { LatchProvider, useUser } from "latch-kit/react";
+import { LatchProvider, useSignerStatus, useUser } from "latch-kit/react";
 import { emailOtp } from "latch-kit/plugins/email-otp";
 
 const session: Session = {
@@ -57,5 +58,42 @@ describe("hydrating a server render", () => {
     error.mockRestore();
     warn.mockRestore();
     document.cookie = "latch-signer-session=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
+  });
+
+  it("signed out: a boundary that hydrates after the kit settled renders what the server did first, with no mismatch", async () => {
+    function Status() {
+      const { status } = useSignerStatus();
+      return <p>{status}</p>;
+    }
+    const tree = (kit: ReturnType<typeof makeKit>, Content: () => React.ReactElement) => (
+      <LatchProvider kit={kit}>
+        <Suspense fallback={<p>loading</p>}>
+          <Content />
+        </Suspense>
+      </LatchProvider>
+    );
+    const html = renderToString(tree(makeKit(cookieStorage({ cookie: () => "" })), Status));
+    expect(html).toContain("INITIALIZING");
+    const container = document.createElement("div");
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    const kit = makeKit(cookieStorage({ cookie: () => "" }));
+    // The boundary's code arrives after the provider hydrated and the kit started (as a Next page
+    // segment does): React hydrates the provider first, the boundary later.
+    let arrive!: () => void;
+    const LateStatus = lazy(() => new Promise<{ default: typeof Status }>((resolve) => (arrive = () => resolve({ default: Status }))));
+    const recoverable = vi.fn();
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    await act(async () => {
+      hydrateRoot(container, tree(kit, LateStatus), { onRecoverableError: recoverable });
+    });
+    await act(() => kit.start());
+    expect(kit.getStatus()).toBe("DISCONNECTED");
+    await act(async () => arrive());
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(error.mock.calls.filter((c) => String(c[0]).match(/hydrat|did not match/i))).toEqual([]);
+    expect(container.textContent).toBe("DISCONNECTED");
+    error.mockRestore();
+    container.remove();
   });
 });

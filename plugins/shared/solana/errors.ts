@@ -2,5 +2,5 @@ import { LatchError } from "latch-kit";
 
 /** A sent transaction failed on chain, or expired before it was confirmed. */
 export class SolanaTransactionError extends LatchError {
-  override name = "SolanaTransactionError";
+  override readonly name = "SolanaTransactionError" as const;
 }

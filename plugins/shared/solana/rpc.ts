@@ -5,7 +5,7 @@ import type { SolanaEndpoint } from "./endpoint";
 
 /** A JSON-RPC error answer from the Solana endpoint: its code, message and data (logs, err). */
 export class SolanaRpcError extends Error {
-  override name = "SolanaRpcError";
+  override readonly name = "SolanaRpcError" as const;
   constructor(
     readonly code: number,
     message: string,
