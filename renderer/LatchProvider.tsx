@@ -1,5 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from "react";
 import createEmotion from "@emotion/css/create-instance";
+import type { Atom } from "jotai/vanilla";
 import type { Kit } from "latch-kit";
 import { LatchContext, type LatchContextValue } from "./context";
 import { rendererBasePlugin } from "./base-plugin";
@@ -20,7 +21,8 @@ export function LatchProvider({ kit, children, nonce }: LatchProviderProps) {
   // A new kit (an app that rebuilds it) gets a new context; the same kit keeps its styles.
   const value = useMemo<LatchContextValue>(() => {
     kit.use(rendererBasePlugin);
-    const hydration = new Map(Object.values(kit.atoms).map((atom) => [atom, kit.store.get(atom)]));
+    const atoms: Atom<unknown>[] = Object.values(kit.atoms);
+    const hydration = new Map(atoms.map((atom) => [atom, kit.store.get(atom)]));
     return { kit, emotion: createEmotion({ key: "latch", ...(nonce ? { nonce } : {}) }), hydration };
   }, [kit, nonce]);
   useEffect(() => {

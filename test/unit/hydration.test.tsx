@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { act } from "@testing-library/react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { cookieStorage, createKit, type Session } from "latch-kit";
@@ -65,7 +65,7 @@ describe("hydrating a server render", () => {
       const { status } = useSignerStatus();
       return <p>{status}</p>;
     }
-    const tree = (kit: ReturnType<typeof makeKit>, Content: () => React.ReactElement) => (
+    const tree = (kit: ReturnType<typeof makeKit>, Content: ComponentType) => (
       <LatchProvider kit={kit}>
         <Suspense fallback={<p>loading</p>}>
           <Content />
