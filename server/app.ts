@@ -1,7 +1,5 @@
 import { Hono } from "hono";
-import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
-import { SDK_VERSION_HEADER } from "../core/constants";
 import type { EmulatorContext } from "./context";
 import { ApiError } from "./errors";
 import { accountRoutes } from "./routes/account";
@@ -10,6 +8,7 @@ import { devRoutes } from "./routes/dev";
 import { frameRoutes } from "./routes/frames";
 import { healthRoutes } from "./routes/health";
 import { DatabaseUnavailableError } from "./db/unavailable";
+import { originGuard } from "./middleware/origins";
 import { idpRoutes } from "./idp/routes";
 import { jwtRoutes } from "./routes/jwt";
 import { KEY_MANAGEMENT_PREFIX, keyManagementRoutes } from "./routes/keyManagement";
@@ -33,15 +32,8 @@ export function createApp(ctx: EmulatorContext, log?: (line: string) => void): H
     });
   }
 
-  // A loopback development backend: any origin may call it.
-  app.use(
-    cors({
-      origin: "*",
-      allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
-      allowHeaders: ["Authorization", "Content-Type", SDK_VERSION_HEADER, "X-Stamp", "X-Stamp-Webauthn"],
-      maxAge: 600,
-    }),
-  );
+  // Host check (DNS rebinding), origin allowlist and CORS: see server/origins.ts.
+  app.use(originGuard(ctx.origins));
 
   app.route(SIGNER_PREFIX, authRoutes(ctx));
   app.route(SIGNER_PREFIX, verificationRoutes(ctx));

@@ -12,7 +12,9 @@ Usage: npm run emulator -- [options]
   --memory               fresh in-memory state, nothing written to disk
   --email-mode <mode>    otp | magic-link (default otp)
   --seed <text>          deterministic keys and ids (tests)
-  --app-url <url>        where magic links point (default: the request's Origin)
+  --app-url <url>        where magic links point (default: the request's Origin); an allowed origin
+  --allowed-origin <o>   an app origin (https://app.example.com) besides loopback ones (repeatable):
+                         CORS, magic-link and social sign-in return targets, passkey origins
   --jwt-issuer <spec>    trust another JWT issuer for custom-JWT sign-in (repeatable):
                          issuer=<url>,jwks=<url>,audience=<aud>[,id=<auth provider id>]
   --quiet                do not log requests
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
       "email-mode": { type: "string" },
       seed: { type: "string" },
       "app-url": { type: "string" },
+      "allowed-origin": { type: "string", multiple: true },
       "jwt-issuer": { type: "string", multiple: true },
       quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -49,6 +52,7 @@ async function main(): Promise<void> {
     emailMode: normalizeEmailMode(mode as "otp" | "magic-link" | undefined),
     seed: values.seed,
     appUrl: values["app-url"],
+    allowedOrigins: values["allowed-origin"] ?? [],
     jwtIssuers: (values["jwt-issuer"] ?? []).map(parseJwtIssuer),
     log: values.quiet !== true,
   });

@@ -2,6 +2,7 @@ import type { Database } from "./db/sql";
 import type { KeyRing } from "./custody/keyEncryptionKey";
 import type { Secrets } from "./crypto/secrets";
 import type { EmailMode, JwtIssuerOption, Limits } from "./options";
+import type { OriginPolicy } from "./origins";
 
 /** Everything a route needs: one per emulator instance, so instances never share state. */
 export interface EmulatorContext {
@@ -19,4 +20,6 @@ export interface EmulatorContext {
   publicUrl: string;
   /** JWT issuers configured besides the dev identity provider's. */
   jwtIssuers: JwtIssuerOption[];
+  /** App origins (CORS, magic-link and OAuth return targets, passkey origins) and the Host names answered. */
+  origins: OriginPolicy;
 }

@@ -9,6 +9,7 @@ import { devKeyRing } from "./custody/devKey";
 import { loadServerSecret } from "./custody/serverSecret";
 import { pruneExpired } from "./maintenance";
 import { DEFAULT_LIMITS, normalizeEmailMode, type EmulatorOptions } from "./options";
+import { createOriginPolicy } from "./origins";
 import { listen } from "./server";
 import { clearMessages, listMessages, type InboxMessage } from "./store/messages";
 
@@ -44,6 +45,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
   const dir: DataDir | undefined = memory || shared ? undefined : openDataDir(options.dataDir!, options.seed);
   try {
+    // Before the database opens: a bad origin is a configuration error, not a half-started server.
+    const origins = createOriginPolicy({
+      allowedOrigins: [...(options.allowedOrigins ?? []), ...(options.appUrl ? [options.appUrl] : [])],
+      ...(options.loopbackOrigins === undefined ? {} : { loopbackOrigins: options.loopbackOrigins }),
+      ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+      publicUrl: () => ctx.publicUrl,
+    });
     const config: DatabaseConfig = shared ? options.database! : { engine: "pglite", ...(dir ? { dataDir: dir.pgdata } : {}) };
     const db = await openDatabase(config, { migrate: options.migrate });
     const devMaster = dir?.masterSecret ?? masterSecretFromSeed(options.seed);
@@ -63,6 +71,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       now: options.now ?? Date.now,
       publicUrl: "",
       jwtIssuers: options.jwtIssuers ?? [],
+      origins,
     };
     const log = options.log === true ? (line: string) => console.log(`[latch-emulator] ${line}`) : options.log || undefined;
     const app = createApp(ctx, log);

@@ -39,6 +39,19 @@ export interface EmulatorOptions {
   limits?: Partial<Limits>;
   /** The clock (epoch ms); tests move it instead of waiting. */
   now?: () => number;
+  /**
+   * Browser origins of the app(s) (`https://app.example.com`): the only origins that may call the
+   * signer routes (CORS), receive magic links and social sign-in results, and make passkeys. The
+   * `appUrl` origin is always one. CLI: `--allowed-origin` (repeatable).
+   */
+  allowedOrigins?: string[];
+  /**
+   * Loopback origins (http(s)://localhost | 127.0.0.1 | [::1], any port) count as app origins, and
+   * only loopback Host names are answered (DNS rebinding). Default true: the dev profile.
+   */
+  loopbackOrigins?: boolean;
+  /** Host names (with or without port) answered besides loopback ones, e.g. a public host behind a proxy. */
+  allowedHosts?: string[];
   /** Issuers whose JWTs `auth-jwt` accepts, besides the dev identity provider's (CLI: `--jwt-issuer`). */
   jwtIssuers?: JwtIssuerOption[];
 }

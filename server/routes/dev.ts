@@ -7,6 +7,15 @@ import { DEV_APP_ISSUER_ID, devAppIssuer, mintDevAppJwt } from "../idp/app-issue
 
 const MAX_CLAIM_LENGTH = 255;
 
+/** Dev pages run no script, load nothing, and cannot be framed (clickjacking) or sniffed. */
+const DEV_PAGE_HEADERS = {
+  "Cache-Control": "no-store",
+  "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; form-action 'none'; base-uri 'none'",
+  "X-Frame-Options": "DENY",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "no-referrer",
+};
+
 function optionalClaim(body: Record<string, unknown>, name: string): string | undefined {
   const value = body[name];
   if (value === undefined) return undefined;
@@ -17,8 +26,13 @@ function optionalClaim(body: Record<string, unknown>, name: string): string | un
 /** The dev inbox (page and JSON), the dev app issuer's token endpoint, and the index page. */
 export function devRoutes(ctx: EmulatorContext): Hono {
   const app = new Hono();
-  app.get("/", (c) => c.html(indexPage(ctx.publicUrl)));
-  app.get("/dev/inbox", async (c) => c.html(inboxPage(await listMessages(ctx.db)), 200, { "Cache-Control": "no-store" }));
+  app.use("/dev/*", async (c, next) => {
+    await next();
+    c.res.headers.set("X-Content-Type-Options", "nosniff");
+    c.res.headers.set("Cache-Control", "no-store");
+  });
+  app.get("/", (c) => c.html(indexPage(ctx.publicUrl), 200, DEV_PAGE_HEADERS));
+  app.get("/dev/inbox", async (c) => c.html(inboxPage(await listMessages(ctx.db)), 200, DEV_PAGE_HEADERS));
   app.get("/dev/api/messages", async (c) => {
     // An unencoded "+" of a phone number arrives as a space.
     const to = c.req.query("to")?.replace(/^ (?=\d)/, "+").trim();

@@ -1,20 +1,33 @@
 import { Hono } from "hono";
 import type { EmulatorContext } from "../context";
+import type { OriginPolicy } from "../origins";
 import { exportSigningKey } from "../crypto/exportBundle";
 import { authFrameBundle, exportFrameBundle } from "../frames/bundle";
 import { AUTH_FRAME_HTML, exportFrameHtml } from "../frames/pages";
 import { frameKeyRoutes } from "./frameKey";
 
-/** Frames may be embedded by any app (frame-ancestors *) but load nothing but their own script. */
-const FRAME_HEADERS = {
-  "Cache-Control": "no-store",
-  "Content-Security-Policy": "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; frame-ancestors *",
-  "Referrer-Policy": "no-referrer",
-  "X-Content-Type-Options": "nosniff",
-};
+/** Frames may be embedded by the app origins only (frame-ancestors) and load nothing but their own script. */
+function frameHeaders(ctx: EmulatorContext): Record<string, string> {
+  return {
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": `default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; frame-ancestors ${frameAncestors(ctx.origins)}`,
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+  };
+}
+
+/**
+ * CSP source list of the app origins. Loopback (dev profile): localhost and 127.0.0.1 on any port;
+ * CSP has no syntax for an IPv6 literal, so an app on http://[::1] cannot embed the frames.
+ */
+export function frameAncestors(origins: OriginPolicy): string {
+  const loopback = origins.loopback ? ["http://localhost:*", "https://localhost:*", "http://127.0.0.1:*", "https://127.0.0.1:*"] : [];
+  return ["'self'", ...origins.configured, ...loopback].join(" ");
+}
 
 export function frameRoutes(ctx: EmulatorContext): Hono {
   const app = new Hono();
+  const FRAME_HEADERS = frameHeaders(ctx);
   app.get("/auth", (c) => c.html(AUTH_FRAME_HTML, 200, FRAME_HEADERS));
   app.route("/auth/key", frameKeyRoutes(ctx));
   app.get("/auth.js", async (c) =>

@@ -123,7 +123,7 @@ async function handle(ctx: EmulatorContext, c: Context, op: Operation, body: any
       requireSameUser(user, body.parameters.userId);
       const entries = body.parameters.authenticators as Array<{ authenticatorName: string } & PasskeyAttestation>;
       const verified: Array<{ name: string; passkey: VerifiedPasskey }> = [];
-      for (const entry of entries) verified.push({ name: entry.authenticatorName, passkey: await verifyPasskeyAttestation(entry, c.req.header("Origin")) });
+      for (const entry of entries) verified.push({ name: entry.authenticatorName, passkey: await verifyPasskeyAttestation(ctx, entry, c.req.header("Origin")) });
       const row = await ctx.db.transaction(async (tx) => {
         const authenticatorIds: string[] = [];
         for (const { name, passkey } of verified) authenticatorIds.push(await savePasskey(tx, ctx, user.orgId, passkey, name));

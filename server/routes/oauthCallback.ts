@@ -38,7 +38,7 @@ export function oauthCallbackRoutes(ctx: EmulatorContext): Hono {
     const target = state.openerOrigin ?? state.redirectUrl;
     if (!target) return refuse(c, "The state names neither an openerOrigin (popup) nor a redirectUrl (redirect)");
     if (!isAllowedAppUrl(ctx, target)) {
-      return refuse(c, `${target} is not an allowed app address: use a loopback URL, or start the emulator with --app-url for it`);
+      return refuse(c, `${target} is not an allowed app address: add its origin to allowedOrigins (CLI --allowed-origin)`);
     }
     const result = await outcome(ctx, state, c.req.query());
     if (state.openerOrigin) {

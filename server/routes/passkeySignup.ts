@@ -23,7 +23,7 @@ export async function passkeySignUp(ctx: EmulatorContext, raw: unknown, requestO
   if (email && (await findUserByContact(ctx.db, { email }))) {
     throw conflict("USER_EXISTS", "A user with this email already exists; sign in instead");
   }
-  const passkey = await verifyPasskeyAttestation(request.passkey, requestOrigin);
+  const passkey = await verifyPasskeyAttestation(ctx, request.passkey, requestOrigin);
   const account = await prepareAccount(ctx, email ? { email } : {});
   await ctx.db.transaction(async (tx) => {
     await saveAccount(tx, ctx, account);

@@ -1,9 +1,11 @@
 import { RETURN_PARAMS } from "../../core/constants";
-import { badRequest } from "../errors";
+import { ApiError, badRequest } from "../errors";
 import type { EmulatorContext } from "../context";
+import { originOf } from "../origins";
 
 /**
- * The link an email carries back to the app: the app URL (or the request's Origin) with the client's
+ * The link an email carries back to the app: the app URL (or the request's Origin, an allowed app
+ * origin only) with the client's
  * redirectParams, then `bundle` and `orgId`; a new user's link always says `latch-is-signup=true`.
  */
 export function magicLink(
@@ -18,6 +20,10 @@ export function magicLink(
     url = new URL(base);
   } catch {
     throw badRequest("NO_APP_URL", `Cannot build the magic link from app URL ${base}`);
+  }
+  const target = originOf(url.href);
+  if (!target || !ctx.origins.isAppOrigin(target)) {
+    throw new ApiError(403, "ORIGIN_NOT_ALLOWED", `Magic links may only point at the app origins; ${url.origin} is not one (allowedOrigins)`);
   }
   const params = new URLSearchParams(url.search);
   for (const [key, value] of new URLSearchParams(grant.redirectParams ?? "")) params.append(key, value);

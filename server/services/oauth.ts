@@ -4,7 +4,8 @@ import type { EmulatorContext } from "../context";
 import { badRequest, conflict } from "../errors";
 import * as s from "../schemas";
 import { validate } from "../validate";
-import { devIdp, isLoopbackHost, TokenError } from "../idp/provider";
+import { devIdp, TokenError } from "../idp/provider";
+import { originOf } from "../origins";
 import { devProvider, devProviders, isDevProviderId } from "../idp/providers";
 import { findUserByContact } from "../store/users";
 import { findOauthProvider, insertOauthProvider } from "../store/oauthProviders";
@@ -59,21 +60,10 @@ export function parseOauthState(raw: string | undefined): OauthState {
   return validate(oauthStateSchema, json, "state");
 }
 
-/** Where /callback may send results: loopback apps, or the configured app URL's origin. */
+/** Where /callback may send results: an app origin (configured, or loopback in the dev profile). */
 export function isAllowedAppUrl(ctx: EmulatorContext, value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
-  if (isLoopbackHost(url.hostname)) return true;
-  try {
-    return ctx.appUrl !== undefined && new URL(ctx.appUrl).origin === url.origin;
-  } catch {
-    return false;
-  }
+  const origin = originOf(value);
+  return origin !== undefined && ctx.origins.isAppOrigin(origin);
 }
 
 /** `prepare-oauth`: a PKCE pair (the verifier stays here), bound to the frame key's nonce, and the providers. */

@@ -27,14 +27,12 @@ export interface VerifiedPasskey {
   rpId: string;
 }
 
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
 /**
- * The origin a ceremony ran on, read from its clientDataJSON: a development emulator accepts
- * loopback origins only (http or https, any port). When the HTTP request carries an Origin, the
- * ceremony must have run on that same origin.
+ * The origin a ceremony ran on, read from its clientDataJSON: it must be an app origin (configured,
+ * or loopback in the dev profile). When the HTTP request carries an Origin, the ceremony must have
+ * run on that same origin.
  */
-export function loopbackOrigin(clientDataJson: string, requestOrigin?: string): { origin: string; hostname: string } {
+export function ceremonyOrigin(ctx: EmulatorContext, clientDataJson: string, requestOrigin?: string): { origin: string; hostname: string } {
   let claimed: string;
   try {
     claimed = String((JSON.parse(Buffer.from(clientDataJson, "base64url").toString("utf8")) as { origin?: unknown }).origin);
@@ -47,8 +45,8 @@ export function loopbackOrigin(clientDataJson: string, requestOrigin?: string): 
   } catch {
     throw badRequest("INVALID_PASSKEY", `The ceremony's origin ${claimed} is not a URL`);
   }
-  if ((url.protocol !== "http:" && url.protocol !== "https:") || !LOOPBACK_HOSTS.has(url.hostname) || url.origin !== claimed) {
-    throw badRequest("PASSKEY_ORIGIN_REFUSED", `The local emulator accepts passkeys made on loopback origins only (was ${claimed})`);
+  if (url.origin !== claimed || !ctx.origins.isAppOrigin(claimed)) {
+    throw badRequest("PASSKEY_ORIGIN_REFUSED", `Passkeys are accepted from the app origins only${ctx.origins.loopback ? " (and loopback origins)" : ""} (was ${claimed})`);
   }
   if (requestOrigin && requestOrigin !== "null" && requestOrigin !== claimed) {
     throw badRequest("PASSKEY_ORIGIN_REFUSED", `The passkey was made on ${claimed} but the request comes from ${requestOrigin}`);
@@ -58,11 +56,15 @@ export function loopbackOrigin(clientDataJson: string, requestOrigin?: string): 
 
 /**
  * Verifies a registration (attestation) with @simplewebauthn/server: the challenge the client
- * chose, a loopback origin, RP ID = that origin's host name, user verification, algorithms -7 / -257.
+ * chose, an app origin, RP ID = that origin's host name, user verification, algorithms -7 / -257.
  */
-export async function verifyPasskeyAttestation(passkey: PasskeyAttestation, requestOrigin?: string): Promise<VerifiedPasskey> {
+export async function verifyPasskeyAttestation(
+  ctx: EmulatorContext,
+  passkey: PasskeyAttestation,
+  requestOrigin?: string,
+): Promise<VerifiedPasskey> {
   const { attestation } = passkey;
-  const { origin, hostname } = loopbackOrigin(attestation.clientDataJson, requestOrigin);
+  const { origin, hostname } = ceremonyOrigin(ctx, attestation.clientDataJson, requestOrigin);
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verified = await verifyRegistrationResponse({

@@ -81,7 +81,7 @@ describe("pages", () => {
 
     const frame = await get("/frames/auth");
     expect(frame.status).toBe(200);
-    expect(frame.headers.get("content-security-policy")).toContain("frame-ancestors *");
+    expect(frame.headers.get("content-security-policy")).toContain("frame-ancestors 'self' http://localhost:*");
     expect(frame.headers.get("x-frame-options")).toBeNull();
     expect(await frame.text()).toContain('<script src="/frames/auth.js"></script>');
     const script = await get("/frames/auth.js");

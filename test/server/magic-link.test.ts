@@ -61,7 +61,7 @@ describe("magic links", () => {
     const fixed = await startTestEmulator({ emailMode: "magic-link", appUrl: "http://localhost:3000/app/?from=email" });
     try {
       const email = uniqueEmail("ml");
-      await fixed.client.ok("signup", { email, targetPublicKey: newTargetKey().publicKey, redirectParams: "x=1" }, { Origin: "http://elsewhere.test" });
+      await fixed.client.ok("signup", { email, targetPublicKey: newTargetKey().publicKey, redirectParams: "x=1" }, { Origin: "http://127.0.0.1:4000" });
       const link = new URL((await fixed.client.messages(email))[0].link);
       expect(`${link.origin}${link.pathname}`).toBe("http://localhost:3000/app/");
       expect(link.searchParams.get("from")).toBe("email");

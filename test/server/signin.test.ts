@@ -138,7 +138,7 @@ describe("HTTP behaviour", () => {
     expect(malformed.body).toEqual({ code: "INVALID_JSON", message: "The request body is not valid JSON", error: "The request body is not valid JSON" });
   });
 
-  it("allows any origin with the kit's headers, preflight included", async () => {
+  it("allows loopback app origins with the kit's headers, preflight included, echoing the origin", async () => {
     const preflight = await fetch(`${t.emulator.url}/signer/v1/lookup`, {
       method: "OPTIONS",
       headers: {
@@ -148,10 +148,10 @@ describe("HTTP behaviour", () => {
       },
     });
     expect(preflight.status).toBe(204);
-    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
     const allowed = (preflight.headers.get("access-control-allow-headers") ?? "").toLowerCase();
     for (const header of ["authorization", "content-type", SDK_VERSION_HEADER.toLowerCase()]) expect(allowed).toContain(header);
     const answer = await t.client.post("lookup", { email: uniqueEmail() }, { Origin: "http://localhost:5173", Authorization: "Bearer test" });
-    expect(answer.headers.get("access-control-allow-origin")).toBe("*");
+    expect(answer.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
   });
 });

@@ -3,7 +3,7 @@ import { verifyAuthenticationResponse } from "@simplewebauthn/server";
 import { DEFAULT_ROOT_ORG_ID } from "../../../core/constants";
 import { ApiError, badRequest, unauthorized } from "../../errors";
 import { advanceSignCount, findAuthenticator } from "../../store/authenticators";
-import { loopbackOrigin } from "../passkeys";
+import { ceremonyOrigin } from "../passkeys";
 import type { StampScheme } from "./scheme";
 
 export const WEBAUTHN_STAMP_HEADER = "X-Stamp-Webauthn";
@@ -27,7 +27,7 @@ export function webauthnChallenge(body: string): string {
  * `X-Stamp-Webauthn`: JSON {authenticatorData, clientDataJson, credentialId, signature} of an
  * assertion over the body. Checked: the credential is registered (to the organisation, or any when
  * the body names the root organisation: then the credential decides), the signature against its
- * stored public key, the challenge, a loopback origin, the RP ID hash, the user-verified flag, and a
+ * stored public key, the challenge, an app origin, the RP ID hash, the user-verified flag, and a
  * signature counter that moves forward (a clone with a stale counter is refused).
  */
 export const webauthnStamp: StampScheme = {
@@ -41,7 +41,7 @@ export const webauthnStamp: StampScheme = {
     }
     let origin: string;
     try {
-      origin = loopbackOrigin(stamp.clientDataJson).origin;
+      origin = ceremonyOrigin(ctx, stamp.clientDataJson).origin;
     } catch (error) {
       throw unauthorized("INVALID_STAMP", (error as ApiError).message);
     }
