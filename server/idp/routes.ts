@@ -8,7 +8,9 @@ import { devProvider, isDevProviderId, type DevProvider } from "./providers";
 const PAGE_HEADERS = {
   "Cache-Control": "no-store",
   "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'",
-  "Referrer-Policy": "no-referrer",
+  // same-origin, not no-referrer: with no-referrer the login form's POST carries `Origin: null`,
+  // which the origin guard refuses; nothing leaves the IdP's origin either way.
+  "Referrer-Policy": "same-origin",
   "X-Content-Type-Options": "nosniff",
 };
 
