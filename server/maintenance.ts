@@ -17,6 +17,7 @@ function sweeps(ctx: EmulatorContext): Sweep[] {
     { table: "idp_grants", column: "expires_at", before: at },
     { table: "sends", column: "sent_at", before: (now) => now - ctx.limits.sendWindowMs },
     { table: "activities", column: "created_at", before: (now) => now - ACTIVITY_RETENTION_MS },
+    { table: "rate_limits", column: "expires_at", before: at },
   ];
 }
 

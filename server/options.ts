@@ -100,6 +100,16 @@ export interface Limits {
   mfaPayloadTtlMs: number;
   verificationTokenTtlSeconds: number;
   defaultExpirationSeconds: number;
+  /** The sliding window of the guess budgets below. */
+  guessWindowMs: number;
+  /** Failed email/SMS/TOTP codes per account per window, across codes (OWASP ASVS 2.2.1: at most 100 an hour). */
+  guessesPerAccount: number;
+  /** Failed codes per client address per window, across accounts. */
+  guessesPerClient: number;
+  /** Failed TOTP codes per user per window. */
+  totpFailuresPerUser: number;
+  /** TOTP attempts on one pending MFA sign-in (encryptedPayload); then it is dead and the sign-in starts over. */
+  totpAttemptsPerContext: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -111,6 +121,11 @@ export const DEFAULT_LIMITS: Limits = {
   mfaPayloadTtlMs: 10 * 60_000,
   verificationTokenTtlSeconds: 10 * 60,
   defaultExpirationSeconds: 900,
+  guessWindowMs: 60 * 60_000,
+  guessesPerAccount: 100,
+  guessesPerClient: 300,
+  totpFailuresPerUser: 20,
+  totpAttemptsPerContext: 5,
 };
 
 export const DEFAULT_CLI_PORT = 8787;

@@ -185,4 +185,17 @@ export const migrations: Migration[] = [
       create index oauth_requests_expiry on oauth_requests (expires_at);
     `,
   },
+  {
+    version: 6,
+    name: "security: sliding-window limits (guess budgets, TOTP attempts per context and per user)",
+    sql: `
+      create table rate_limits (
+        key text primary key,
+        hits double precision[] not null,
+        last_admitted uuid,
+        expires_at double precision not null
+      );
+      create index rate_limits_expiry on rate_limits (expires_at);
+    `,
+  },
 ];

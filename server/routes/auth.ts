@@ -3,6 +3,7 @@ import { type } from "arktype";
 import type { EmulatorContext } from "../context";
 import { badRequest, notFound } from "../errors";
 import { readBody, readJson, validate } from "../validate";
+import { clientAddress } from "../middleware/client";
 import * as s from "../schemas";
 import { findUserByContact, findUserByOrg, type UserRow } from "../store/users";
 import { prepareAccount, saveAccount, type Contact } from "../services/accounts";
@@ -86,7 +87,7 @@ export function authRoutes(ctx: EmulatorContext): Hono {
       const factors = await listFactors(ctx.db, user.orgId);
       if (factors.length > 0) {
         if (!request.multiFactors?.length) throw mfaRequired(factors);
-        await checkFactorCodes(ctx, user.orgId, request.multiFactors);
+        await checkFactorCodes(ctx, user.orgId, request.multiFactors, { client: clientAddress(c) });
       }
       const grant = await prepareSession(ctx, request.targetPublicKey, request.expirationSeconds);
       const link = magicLink(ctx, origin(c), { ...grant, orgId: user.orgId, redirectParams: request.redirectParams, isSignup: false });
@@ -103,7 +104,7 @@ export function authRoutes(ctx: EmulatorContext): Hono {
   app.post("/otp", async (c) => {
     const request = await readBody(c, otpBody);
     const user = await requireUser(ctx, request.orgId);
-    await redeemCode(ctx, { otpId: request.otpId, code: request.otpCode, purpose: "auth", orgId: user.orgId });
+    await redeemCode(ctx, { otpId: request.otpId, code: request.otpCode, purpose: "auth", orgId: user.orgId }, clientAddress(c));
     const factors = await listFactors(ctx.db, user.orgId);
     if (factors.length > 0) {
       if (!request.multiFactors?.length) {
@@ -114,7 +115,7 @@ export function authRoutes(ctx: EmulatorContext): Hono {
         });
         return c.json({ status: "MFA_REQUIRED", encryptedPayload, multiFactors: factors });
       }
-      await checkFactorCodes(ctx, user.orgId, request.multiFactors);
+      await checkFactorCodes(ctx, user.orgId, request.multiFactors, { client: clientAddress(c) });
     }
     const credentialBundle = await openSession(ctx, user.orgId, request.targetPublicKey, request.expirationSeconds);
     return c.json({ status: "SUCCESS", credentialBundle });

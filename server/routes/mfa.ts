@@ -5,6 +5,7 @@ import { MFA_ACTIONS, MFA_FACTOR_TYPE } from "../../core/constants";
 import type { EmulatorContext } from "../context";
 import { badRequest, forbidden, notFound } from "../errors";
 import { readBody } from "../validate";
+import { clientAddress } from "../middleware/client";
 import * as s from "../schemas";
 import { bytesToHex, hexToBytes, utf8 } from "../crypto/encoding";
 import { newTotpSecret, totpUrl } from "../crypto/totp";
@@ -48,7 +49,8 @@ export function mfaRoutes(ctx: EmulatorContext): Hono {
   app.post("/auth-verify-multi-factor", async (c) => {
     const request = await readBody(c, verifyBody);
     const orgId = await authorize(ctx, request.stampedRequest, MFA_ACTIONS.verify);
-    await checkFactorCode(ctx, orgId, { multiFactorId: request.multiFactorId, multiFactorCode: request.multiFactorCode }, true);
+    const code = { multiFactorId: request.multiFactorId, multiFactorCode: request.multiFactorCode };
+    await checkFactorCode(ctx, orgId, code, { client: clientAddress(c) }, true);
     return c.json({ multiFactors: await listFactors(ctx.db, orgId) });
   });
 
@@ -73,7 +75,7 @@ export function mfaRoutes(ctx: EmulatorContext): Hono {
   app.post("/auth-validate-multi-factors", async (c) => {
     const request = await readBody(c, validateBody);
     const pending = openPendingSignIn(ctx, request.encryptedPayload);
-    await checkFactorCodes(ctx, pending.orgId, request.multiFactors);
+    await checkFactorCodes(ctx, pending.orgId, request.multiFactors, { client: clientAddress(c), context: payloadHash(request.encryptedPayload) });
     if (!(await claimOnce(ctx.db, payloadHash(request.encryptedPayload), pending.expiresAt))) {
       throw badRequest("ENCRYPTED_PAYLOAD_USED", "This encryptedPayload was already used; sign in again");
     }

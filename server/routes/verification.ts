@@ -4,6 +4,7 @@ import type { EmulatorContext } from "../context";
 import { readBody, validate } from "../validate";
 import * as s from "../schemas";
 import { redeemCode, sendCode } from "../services/codes";
+import { clientAddress } from "../middleware/client";
 import { signVerificationToken } from "../crypto/verificationToken";
 
 const initBody = type({ contact: "string", otpType: "'OTP_TYPE_EMAIL' | 'OTP_TYPE_SMS'" });
@@ -25,7 +26,7 @@ export function verificationRoutes(ctx: EmulatorContext): Hono {
 
   app.post("/verify-otp", async (c) => {
     const { otpId, otpCode } = await readBody(c, verifyBody);
-    const otp = await redeemCode(ctx, { otpId, code: otpCode, purpose: "verify" });
+    const otp = await redeemCode(ctx, { otpId, code: otpCode, purpose: "verify" }, clientAddress(c));
     const verificationToken = await signVerificationToken(
       ctx.secrets,
       { contact: otp.contact, otpType: otp.channel === "email" ? "OTP_TYPE_EMAIL" : "OTP_TYPE_SMS", otpId },

@@ -3,7 +3,8 @@ import { OTP_LENGTH } from "../../core/constants";
 import { badRequest, notFound, type ApiError } from "../errors";
 import type { EmulatorContext } from "../context";
 import type { Sql } from "../db/sql";
-import { countWrongTry, insertOtp, lockOtp, markOtpUsed, type Channel, type OtpPurpose, type OtpRow } from "../store/otps";
+import { countWrongTry, findOtpOwner, insertOtp, lockOtp, markOtpUsed, type Channel, type OtpPurpose, type OtpRow } from "../store/otps";
+import { accountBudget, clientBudget, isErrorCode, withinBudgets } from "./budgets";
 import { deliver } from "./delivery";
 
 /** The exact text the kit maps to its translated wrong-code message. */
@@ -38,13 +39,21 @@ export async function sendCode(sql: Sql, ctx: EmulatorContext, request: CodeRequ
 }
 
 /**
- * Checks a code and uses it up. A wrong code counts a try (kept even though the call fails);
- * the code dies after the allowed tries, on expiry, or after one successful use.
+ * Checks a code and uses it up, within the guess budgets of its account and of the client. A wrong
+ * code counts a try (kept even though the call fails); the code dies after the allowed tries, on
+ * expiry, or after one successful use.
  */
 export async function redeemCode(
   ctx: EmulatorContext,
   attempt: { otpId: string; code: string; purpose: OtpPurpose; orgId?: string },
+  client: string,
 ): Promise<OtpRow> {
+  const owner = await findOtpOwner(ctx.db, attempt.otpId);
+  const budgets = [...(owner ? [accountBudget(ctx, owner.orgId ?? `contact:${owner.contact}`)] : []), clientBudget(ctx, client)];
+  return withinBudgets(ctx, budgets, () => redeemOnce(ctx, attempt), isErrorCode("INVALID_OTP"));
+}
+
+async function redeemOnce(ctx: EmulatorContext, attempt: { otpId: string; code: string; purpose: OtpPurpose; orgId?: string }): Promise<OtpRow> {
   const outcome = await ctx.db.transaction(async (tx): Promise<{ otp: OtpRow } | { error: ApiError }> => {
     const otp = await lockOtp(tx, attempt.otpId);
     if (!otp || otp.purpose !== attempt.purpose || (attempt.orgId !== undefined && otp.orgId !== attempt.orgId)) {

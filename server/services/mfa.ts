@@ -6,6 +6,7 @@ import type { Sql } from "../db/sql";
 import { base64url, fromBase64url } from "../crypto/encoding";
 import { matchTotpStep } from "../crypto/totp";
 import { acceptStep, lockFactor, verifiedFactors } from "../store/factors";
+import { accountBudget, clientBudget, isErrorCode, totpContextBudget, totpUserBudget, withinBudgets } from "./budgets";
 
 export const INVALID_MFA_MESSAGE = "Invalid MFA code";
 export const MFA_REQUIRED_MESSAGE = "MFA is required for this user";
@@ -29,11 +30,29 @@ export function mfaRequired(factors: FactorSummary[]): ApiError {
   return new ApiError(403, "MFA_REQUIRED", MFA_REQUIRED_MESSAGE, { multiFactors: factors }, { data: { multiFactors: factors } });
 }
 
+/** Where a TOTP guess comes from: the client's address and, for a pending sign-in, its context. */
+export interface GuessSource {
+  client: string;
+  /** The pending MFA sign-in (hash of its encryptedPayload): a few attempts, then it is dead. */
+  context?: string;
+}
+
 /**
- * Checks a TOTP code against one factor of the organisation and uses up its time step.
- * `verifying` accepts a factor that is not verified yet (and verifies it).
+ * Checks a TOTP code against one factor of the organisation and uses up its time step, within the
+ * budgets: the pending sign-in's attempts, the user's TOTP failures, the account's and the client's
+ * guesses. `verifying` accepts a factor that is not verified yet (and verifies it).
  */
-export async function checkFactorCode(ctx: EmulatorContext, orgId: string, given: FactorCode, verifying = false): Promise<void> {
+export async function checkFactorCode(ctx: EmulatorContext, orgId: string, given: FactorCode, source: GuessSource, verifying = false): Promise<void> {
+  const budgets = [
+    ...(source.context ? [totpContextBudget(ctx, source.context)] : []),
+    totpUserBudget(ctx, orgId),
+    accountBudget(ctx, orgId),
+    clientBudget(ctx, source.client),
+  ];
+  await withinBudgets(ctx, budgets, () => checkOnce(ctx, orgId, given, verifying), isErrorCode("INVALID_MFA_CODE"));
+}
+
+async function checkOnce(ctx: EmulatorContext, orgId: string, given: FactorCode, verifying: boolean): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const factor = await lockFactor(tx, orgId, given.multiFactorId);
     if (!factor || (!factor.verified && !verifying)) {
@@ -50,9 +69,9 @@ export async function checkFactorCode(ctx: EmulatorContext, orgId: string, given
 }
 
 /** Every given factor must be a verified factor of the organisation with a fresh, valid code. */
-export async function checkFactorCodes(ctx: EmulatorContext, orgId: string, given: FactorCode[]): Promise<void> {
+export async function checkFactorCodes(ctx: EmulatorContext, orgId: string, given: FactorCode[], source: GuessSource): Promise<void> {
   if (given.length === 0) throw mfaRequired(await listFactors(ctx.db, orgId));
-  for (const factor of given) await checkFactorCode(ctx, orgId, factor);
+  for (const factor of given) await checkFactorCode(ctx, orgId, factor, source);
 }
 
 export function isTotp(type: string): boolean {

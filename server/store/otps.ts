@@ -33,6 +33,11 @@ export async function lockOtp(sql: Sql, id: string): Promise<OtpRow | undefined>
   ).rows[0];
 }
 
+/** Whose code it is (for the account's guess budget), read without locking. */
+export async function findOtpOwner(sql: Sql, id: string): Promise<{ orgId: string | null; contact: string } | undefined> {
+  return (await sql.query<{ orgId: string | null; contact: string }>(`select org_id as "orgId", contact from otps where id = $1`, [id])).rows[0];
+}
+
 export async function countWrongTry(sql: Sql, id: string): Promise<number> {
   const rows = (await sql.query<{ attempts: number }>("update otps set attempts = attempts + 1 where id = $1 returning attempts", [id])).rows;
   return rows[0]?.attempts ?? 0;

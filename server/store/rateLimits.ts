@@ -1,0 +1,42 @@
+import { randomUUID } from "node:crypto";
+import type { Sql } from "../db/sql";
+
+export interface Admission {
+  admitted: boolean;
+  /** Hits inside the window after this call. */
+  count: number;
+  /** The oldest hit inside the window: when it leaves, a slot frees up. */
+  oldest: number;
+}
+
+/**
+ * A sliding-window limit in one atomic statement: drops hits older than the window and, when fewer
+ * than `limit` remain, records a hit at `now`. The row lock of the upsert serialises concurrent
+ * callers (on every instance sharing the database), so no window ever holds more than `limit` hits.
+ */
+export async function admit(sql: Sql, key: string, limit: number, windowMs: number, now: number): Promise<Admission> {
+  const ticket = randomUUID();
+  const recent = "array(select h from unnest(r.hits) h where h > $2 - $3 order by h)";
+  const row = (
+    await sql.query<{ admitted: boolean; count: number; oldest: number }>(
+      `insert into rate_limits as r (key, hits, last_admitted, expires_at)
+       values ($1, array[$2::double precision], $5::uuid, $2 + $3)
+       on conflict (key) do update set
+         hits = case when cardinality(${recent}) < $4 then ${recent} || $2::double precision else ${recent} end,
+         last_admitted = case when cardinality(${recent}) < $4 then $5::uuid else r.last_admitted end,
+         expires_at = $2 + $3
+       returning last_admitted = $5::uuid as admitted, cardinality(hits) as count, hits[1] as oldest`,
+      [key, now, windowMs, limit, ticket],
+    )
+  ).rows[0]!;
+  return { admitted: row.admitted, count: Number(row.count), oldest: Number(row.oldest ?? now) };
+}
+
+/** Gives back one hit recorded at `at` (an attempt that turned out not to count). */
+export async function refund(sql: Sql, key: string, at: number): Promise<void> {
+  await sql.query(
+    `update rate_limits set hits = hits[:array_position(hits, $2::double precision) - 1] || hits[array_position(hits, $2::double precision) + 1:]
+     where key = $1 and array_position(hits, $2::double precision) is not null`,
+    [key, at],
+  );
+}

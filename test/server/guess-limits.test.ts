@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_LIMITS } from "../../server/options";
+import { admit } from "../../server/store/rateLimits";
+import { openDatabase } from "../../server/db/open";
+import { newTargetKey } from "./support/client";
+import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
+import { userWithTotp, wrongCode } from "./support/totp";
+
+const HOUR = 60 * 60_000;
+
+let t: TestEmulator;
+beforeAll(async () => {
+  // Sends are not what is measured here: let codes flow.
+  t = await startTestEmulator({ limits: { sendMaxPerWindow: 10_000, guessesPerClient: 10_000 } });
+});
+afterAll(() => t?.emulator.stop());
+
+const wrongOtp = (code: string) => (code === "000000" ? "111111" : "000000");
+
+async function newCode(email: string) {
+  const { orgId, otpId } = await t.client.ok("auth", { email, targetPublicKey: newTargetKey().publicKey });
+  return { orgId, otpId, code: await t.client.latestCode(email) };
+}
+
+describe("account guess budget (OWASP ASVS 2.2.1)", () => {
+  it("evaluates at most 100 wrong codes per hour per account, across codes, then answers 429 with Retry-After", async () => {
+    const email = uniqueEmail("budget");
+    await t.client.signUp(email);
+    let wrong = 0;
+    let refused: Awaited<ReturnType<typeof t.client.post>> | undefined;
+    for (let round = 0; round < 60 && !refused; round++) {
+      const { orgId, otpId, code } = await newCode(email);
+      for (let i = 0; i < DEFAULT_LIMITS.otpMaxAttempts; i++) {
+        const answer = await t.client.post("otp", { orgId, otpId, otpCode: wrongOtp(code), targetPublicKey: newTargetKey().publicKey });
+        if (answer.status === 429) {
+          refused = answer;
+          break;
+        }
+        expect(answer.body.code).toBe("INVALID_OTP");
+        wrong++;
+      }
+    }
+    expect(wrong).toBe(100);
+    expect(refused!.body.code).toBe("RATE_LIMITED");
+    expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(refused!.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
+
+    // Even the right code is not evaluated while the budget is spent.
+    const fresh = await newCode(email);
+    const right = await t.client.post("otp", { orgId: fresh.orgId, otpId: fresh.otpId, otpCode: fresh.code, targetPublicKey: newTargetKey().publicKey });
+    expect(right.status).toBe(429);
+
+    // An hour later the window has slid past the failures.
+    t.clock.advance(HOUR + 1000);
+    const later = await newCode(email);
+    expect((await t.client.post("otp", { orgId: later.orgId, otpId: later.otpId, otpCode: later.code, targetPublicKey: newTargetKey().publicKey })).body.status).toBe("SUCCESS");
+  });
+
+  it("does not count right codes", async () => {
+    const small = await startTestEmulator({ limits: { guessesPerAccount: 2, sendMaxPerWindow: 10_000 } });
+    try {
+      const email = uniqueEmail("right");
+      await small.client.signUp(email);
+      for (let i = 0; i < 4; i++) await small.client.signIn(email);
+    } finally {
+      await small.emulator.stop();
+    }
+  });
+
+  it("limits wrong codes per client across accounts", async () => {
+    const strict = await startTestEmulator({ limits: { guessesPerClient: 4, sendMaxPerWindow: 10_000 } });
+    try {
+      const statuses: number[] = [];
+      const emails = [uniqueEmail("spray"), uniqueEmail("spray"), uniqueEmail("spray")];
+      const users = await Promise.all(emails.map(async (email) => (await strict.client.signUp(email)).user));
+      for (const [i, email] of emails.entries()) {
+        const user = users[i]!;
+        const { otpId } = await strict.client.ok("auth", { email, targetPublicKey: newTargetKey().publicKey });
+        for (let k = 0; k < 2; k++) {
+          statuses.push((await strict.client.post("otp", { orgId: user.orgId, otpId, otpCode: "999999x", targetPublicKey: newTargetKey().publicKey })).status);
+        }
+      }
+      expect(statuses).toEqual([400, 400, 400, 400, 429, 429]);
+      const init = await strict.client.ok("init-otp", { contact: uniqueEmail("v"), otpType: "OTP_TYPE_EMAIL" });
+      const verify = await strict.client.post("verify-otp", { otpId: init.otpId, otpCode: "999999x" });
+      expect(verify.status).toBe(429);
+      expect(verify.body.message).toContain("from this client");
+    } finally {
+      await strict.emulator.stop();
+    }
+  });
+
+  it("admits exactly the limit when many guesses arrive at once (one atomic statement)", async () => {
+    const db = await openDatabase();
+    try {
+      const now = Date.now();
+      const results = await Promise.all(Array.from({ length: 40 }, () => admit(db, "k", 10, HOUR, now)));
+      expect(results.filter((r) => r.admitted)).toHaveLength(10);
+      expect((await admit(db, "k", 10, HOUR, now + HOUR + 1)).admitted).toBe(true);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe("TOTP attempts", () => {
+  async function pendingSignIn(email: string) {
+    const target = newTargetKey();
+    const { orgId, otpId, code } = await newCode(email);
+    const answer = await t.client.ok("otp", { orgId, otpId, otpCode: code, targetPublicKey: target.publicKey });
+    expect(answer.status).toBe("MFA_REQUIRED");
+    return answer.encryptedPayload as string;
+  }
+
+  it("allows 5 attempts per pending sign-in: then it is dead, even for the right code", async () => {
+    const { email, factorId, app } = await userWithTotp(t, "ctx");
+    const encryptedPayload = await pendingSignIn(email);
+    const attempt = (code: string) => t.client.post("auth-validate-multi-factors", { encryptedPayload, multiFactors: [{ multiFactorId: factorId, multiFactorCode: code }] });
+    for (let i = 0; i < 5; i++) {
+      const answer = await attempt(wrongCode(app, t.clock.now()));
+      expect(answer.body.message).toContain("Invalid MFA code");
+    }
+    const dead = await attempt(app.code(t.clock.now()));
+    expect(dead.status).toBe(400);
+    expect(dead.body.code).toBe("MFA_ATTEMPTS_EXCEEDED");
+    // A new sign-in starts over.
+    const again = await pendingSignIn(email);
+    const ok = await t.client.post("auth-validate-multi-factors", { encryptedPayload: again, multiFactors: [{ multiFactorId: factorId, multiFactorCode: app.code(t.clock.now()) }] });
+    expect(ok.status).toBe(200);
+    expect(ok.body.payload.credentialBundle).toBeTruthy();
+  });
+
+  it("allows 20 wrong TOTP codes per user per hour, whatever the sign-in", async () => {
+    const { email, factorId, app } = await userWithTotp(t, "hour");
+    let failures = 0;
+    let last: Awaited<ReturnType<typeof t.client.post>> | undefined;
+    for (let context = 0; context < 6; context++) {
+      const encryptedPayload = await pendingSignIn(email);
+      for (let i = 0; i < 4; i++) {
+        last = await t.client.post("auth-validate-multi-factors", { encryptedPayload, multiFactors: [{ multiFactorId: factorId, multiFactorCode: wrongCode(app, t.clock.now()) }] });
+        if (last.status === 429) break;
+        failures++;
+      }
+      if (last!.status === 429) break;
+    }
+    expect(failures).toBe(20);
+    expect(last!.body.code).toBe("RATE_LIMITED");
+    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+    const encryptedPayload = await pendingSignIn(email);
+    const right = await t.client.post("auth-validate-multi-factors", { encryptedPayload, multiFactors: [{ multiFactorId: factorId, multiFactorCode: app.code(t.clock.now()) }] });
+    expect(right.status).toBe(429);
+  });
+});
