@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS } from "../../server/options";
 import { admit } from "../../server/store/rateLimits";
 import { openDatabase } from "../../server/db/open";
-import { newTargetKey } from "./support/client";
+import { newTargetKey, type Answer } from "./support/client";
 import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
 import { userWithTotp, wrongCode } from "./support/totp";
 
@@ -27,7 +27,7 @@ describe("account guess budget (OWASP ASVS 2.2.1)", () => {
     const email = uniqueEmail("budget");
     await t.client.signUp(email);
     let wrong = 0;
-    let refused: Awaited<ReturnType<typeof t.client.post>> | undefined;
+    let refused: Answer | undefined;
     for (let round = 0; round < 60 && !refused; round++) {
       const { orgId, otpId, code } = await newCode(email);
       for (let i = 0; i < DEFAULT_LIMITS.otpMaxAttempts; i++) {
@@ -133,7 +133,7 @@ describe("TOTP attempts", () => {
   it("allows 20 wrong TOTP codes per user per hour, whatever the sign-in", async () => {
     const { email, factorId, app } = await userWithTotp(t, "hour");
     let failures = 0;
-    let last: Awaited<ReturnType<typeof t.client.post>> | undefined;
+    let last: Answer | undefined;
     for (let context = 0; context < 6; context++) {
       const encryptedPayload = await pendingSignIn(email);
       for (let i = 0; i < 4; i++) {
