@@ -1,6 +1,6 @@
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
-import { backendStatus } from "./backend-status";
+import { backendStatus } from "./backend-status.js";
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -50,7 +50,7 @@ export default defineConfig({
     __SOLANA_RPC_URL__: JSON.stringify(solanaRpcUrl),
     __WALLETCONNECT_RELAY_URL__: JSON.stringify(walletConnectRelayUrl),
   },
-  server: { host: "localhost", port: 5173, strictPort: true, headers: { "Content-Security-Policy": contentSecurityPolicy } },
+  server: { host: "localhost", port: Number(process.env.LATCH_PLAYGROUND_PORT ?? 5173), strictPort: true, headers: { "Content-Security-Policy": contentSecurityPolicy } },
   preview: { headers: { "Content-Security-Policy": contentSecurityPolicy } },
   optimizeDeps: {
     include: [

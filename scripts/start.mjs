@@ -1,36 +1,177 @@
 // `npm start`: the local emulator, the WalletConnect relay and the playground, together; Ctrl-C stops
 // everything started here.
 // It also starts the local chains: the EVM devnet (node, bundler, paymaster) and the local Solana
-// RPC; `npm start -- --no-devnet` skips them (sign-in only, faster start).
+// RPC; `npm start -- --no-devnet` skips them (sign-in only, faster start). If a chain fails, the rest
+// keeps running and a banner says what is down and how to start it again.
+//
+// Ports (each can be moved with an environment variable, e.g. when another copy already runs):
+//   LATCH_PLAYGROUND_PORT 5173, LATCH_EMULATOR_PORT 8787, LATCH_WALLETCONNECT_RELAY_PORT 8788,
+//   LATCH_DEVNET_PORT 8545, LATCH_DEVNET_BUNDLER_PORT 4337, LATCH_DEVNET_PAYMASTER_PORT 3000, LATCH_SOLANA_PORT 8899.
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import { connect } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../", import.meta.url));
+const env = (name, fallback) => process.env[name] ?? fallback;
+const ports = {
+  playground: env("LATCH_PLAYGROUND_PORT", "5173"),
+  emulator: env("LATCH_EMULATOR_PORT", "8787"),
+  relay: env("LATCH_WALLETCONNECT_RELAY_PORT", "8788"),
+  devnet: env("LATCH_DEVNET_PORT", "8545"),
+  bundler: env("LATCH_DEVNET_BUNDLER_PORT", "4337"),
+  paymaster: env("LATCH_DEVNET_PAYMASTER_PORT", "3000"),
+  solana: env("LATCH_SOLANA_PORT", "8899"),
+};
+const urls = {
+  playground: `http://localhost:${ports.playground}`,
+  emulator: `http://localhost:${ports.emulator}`,
+  relay: `ws://127.0.0.1:${ports.relay}`,
+  devnet: `http://127.0.0.1:${ports.devnet}`,
+  bundler: `http://127.0.0.1:${ports.bundler}`,
+  paymaster: `http://127.0.0.1:${ports.paymaster}`,
+  solana: `http://localhost:${ports.solana}`,
+};
+const withChains = !process.argv.includes("--no-devnet");
+const started = Date.now();
+const seconds = () => Math.round((Date.now() - started) / 1000);
+
+// ---- readiness probes -------------------------------------------------------------------------
+
+async function answers(url, init) {
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(2000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+const rpcAnswers = (url, method) =>
+  answers(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: [] }) });
+const listens = (port) =>
+  new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port: Number(port) });
+    socket.once("connect", () => socket.end(() => resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+
+// ---- services ---------------------------------------------------------------------------------
+
+const flagIfMoved = (flag, port, fallback) => (port === fallback ? [] : [flag, port]);
+/**
+ * `optional`: when it fails, the others keep running (the playground says what it lacks). `quiet`: lines it
+ * prints that are not shown (secrets, noise). `retry`: the command that starts it alone.
+ */
+const services = [
+  ...(withChains
+    ? [
+        {
+          name: "devnet",
+          label: "the EVM devnet (node, bundler, paymaster)",
+          args: ["tsx", "server/devnet/cli.ts", "--json", "--port", ports.devnet, "--bundler-port", ports.bundler, "--paymaster-port", ports.paymaster],
+          ready: () => rpcAnswers(urls.devnet, "eth_chainId"),
+          // Its --json line lists funded test keys: not for the console.
+          quiet: (line) => line.startsWith("{"),
+          optional: "smart accounts and the dev wallets' transactions need it",
+          retry: ["npm run devnet --", ...flagIfMoved("--port", ports.devnet, "8545"), ...flagIfMoved("--bundler-port", ports.bundler, "4337"), ...flagIfMoved("--paymaster-port", ports.paymaster, "3000")],
+        },
+        {
+          name: "solana",
+          label: "the local Solana RPC",
+          args: ["tsx", "server/solana/cli.ts", "--json", "--port", ports.solana],
+          ready: () => rpcAnswers(urls.solana, "getHealth"),
+          quiet: (line) => line.startsWith("{"),
+          optional: "Solana sign-in transfers and the dev Solana wallet need it",
+          retry: ["npm run solana --", ...flagIfMoved("--port", ports.solana, "8899")],
+        },
+      ]
+    : []),
+  {
+    name: "emulator",
+    label: "the emulator",
+    args: ["tsx", "server/cli.ts", "--port", ports.emulator],
+    ready: () => answers(`${urls.emulator}/health`),
+  },
+  {
+    name: "walletconnect-relay",
+    label: "the WalletConnect relay",
+    args: ["tsx", "server/walletconnect-relay/cli.ts", "--port", ports.relay],
+    ready: () => listens(ports.relay),
+  },
+  {
+    name: "playground",
+    label: "the playground",
+    args: ["vite", "--config", "playground/vite.config.ts", "--clearScreen", "false"],
+    env: {
+      LATCH_PLAYGROUND_PORT: ports.playground,
+      LATCH_EMULATOR_URL: urls.emulator,
+      LATCH_WALLETCONNECT_RELAY_URL: urls.relay,
+      LATCH_DEVNET_RPC_URL: urls.devnet,
+      LATCH_DEVNET_BUNDLER_URL: urls.bundler,
+      LATCH_DEVNET_PAYMASTER_URL: urls.paymaster,
+      LATCH_SOLANA_RPC_URL: urls.solana,
+    },
+    ready: () => answers(`${urls.playground}/`),
+  },
+];
+
+// ---- processes --------------------------------------------------------------------------------
 
 const children = [];
 let stopping = false;
 
-function run(name, command, args, env = {}) {
-  // Its own process group: npx → sh → tsx → node do not pass signals on, so stopping signals the group.
-  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env }, detached: true });
-  const prefix = (line) => `[${name}] ${line}`;
+function run(service) {
+  // The tool's own bin (no npx: it would add a second or two and npm's own warnings to every line).
+  // Its own process group: tsx → node do not pass signals on, so stopping signals the group.
+  const [tool, ...args] = service.args;
+  const child = spawn(join(root, "node_modules/.bin", tool), args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...service.env }, detached: true });
+  const tail = [];
   for (const stream of [child.stdout, child.stderr]) {
     let buffer = "";
     stream.on("data", (chunk) => {
       buffer += chunk;
       const lines = buffer.split("\n");
       buffer = lines.pop() ?? "";
-      for (const line of lines) console.log(prefix(line));
+      for (const line of lines) {
+        if (service.quiet?.(line)) continue;
+        tail.push(line);
+        if (tail.length > 40) tail.shift();
+        console.log(`[${service.name}] ${line}`);
+      }
     });
   }
+  service.state = "starting";
   child.on("exit", (code, signal) => {
-    if (!stopping) {
-      console.error(prefix(`exited (${signal ?? code}); stopping everything`));
+    if (stopping) return;
+    service.state = "down";
+    const how = `exited (${signal ?? `code ${code}`})`;
+    if (service.optional) {
+      banner([
+        `${service.label} is down: it ${how}${service.wasReady ? "" : " before it was ready"}.`,
+        ...lastError(tail),
+        `The playground, the emulator and the relay keep running; ${service.optional}.`,
+        `Start it again in another terminal: ${service.retry.join(" ").replace(/ --$/, "")}`,
+      ]);
+      reportWhenSettled();
+    } else {
+      console.error(`[${service.name}] ${how}; ${service.label} is needed, so everything stops.`);
       stop(code ?? 1);
     }
   });
   children.push(child);
-  return child;
+}
+
+/** The line that says why it failed (the last `Error: …`), else its last line. */
+function lastError(tail) {
+  const lines = tail.map((line) => line.trim()).filter(Boolean);
+  const error = lines.findLast((line) => /^(\w*Error|error)\b/.test(line)) ?? lines.at(-1);
+  return error ? [`  > ${error}`] : [];
+}
+
+function banner(lines) {
+  const rule = "=".repeat(Math.min(100, Math.max(...lines.map((l) => l.length)) + 2));
+  console.error(["", rule, ...lines.map((l) => ` ${l}`), rule, ""].join("\n"));
 }
 
 function signalGroup(child, signal) {
@@ -44,6 +185,7 @@ function signalGroup(child, signal) {
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
+  clearInterval(progress);
   for (const child of children) if (child.exitCode === null) signalGroup(child, "SIGTERM");
   const deadline = setTimeout(() => {
     for (const child of children) if (child.exitCode === null) signalGroup(child, "SIGKILL");
@@ -58,9 +200,9 @@ function stop(code = 0) {
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
-// The playground's bundle-size figures (bench/plugin-sizes.mjs): measured again, in the background,
-// when missing or older than the kit's sources; the page reloads by itself when they land.
-const root = fileURLToPath(new URL("../", import.meta.url));
+// ---- the playground's bundle-size figures -----------------------------------------------------
+// bench/plugin-sizes.mjs, measured again in the background when missing or older than the kit's
+// sources; the page reloads by itself when they land.
 const sizesFile = join(root, "playground/src/generated/plugin-sizes.json");
 function newestMtime(path) {
   const stat = statSync(path);
@@ -73,8 +215,61 @@ function sizesAreStale() {
   const newest = Math.max(...inputs.filter((p) => existsSync(p)).map(newestMtime));
   return newest > statSync(sizesFile).mtimeMs;
 }
+
+// ---- readiness: a line every few seconds while something is starting ---------------------------
+
+let reported = false;
+const downMark = (name) => (services.find((s) => s.name === name)?.state === "down" ? "   DOWN (see above)" : "");
+function reportWhenSettled() {
+  if (reported || services.some((s) => s.state === "starting")) return;
+  reported = true;
+  clearInterval(progress);
+  const down = services.filter((s) => s.state === "down").map((s) => s.name);
+  console.log(
+    [
+      "",
+      `Latch: ready in ${seconds()} s${down.length ? ` (down: ${down.join(", ")}; see above)` : ""} — Ctrl-C stops everything`,
+      `  playground          ${urls.playground}   (dev WalletConnect wallet: ${urls.playground}/wc-wallet.html)`,
+      `  emulator            ${urls.emulator}   (dev inbox: ${urls.emulator}/dev/inbox)`,
+      `  WalletConnect relay ${urls.relay}`,
+      ...(withChains
+        ? [
+            `  devnet              ${urls.devnet} (bundler ${urls.bundler}, paymaster ${urls.paymaster})${downMark("devnet")}`,
+            `  Solana RPC          ${urls.solana}${downMark("solana")}`,
+          ]
+        : []),
+      "",
+    ].join("\n"),
+  );
+}
+
+async function watchReadiness(service) {
+  while (service.state === "starting" && !stopping) {
+    if (await service.ready()) {
+      if (service.state !== "starting") return;
+      service.state = "ready";
+      service.wasReady = true;
+      reportWhenSettled();
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const progress = setInterval(() => {
+  const waiting = services.filter((s) => s.state === "starting").map((s) => s.label);
+  if (waiting.length) console.log(`[start] ${seconds()} s: waiting for ${waiting.join(", ")}…`);
+}, 5000);
+
+// ---- go ---------------------------------------------------------------------------------------
+
+console.log(`[start] starting ${services.map((s) => s.label).join(", ")}${withChains ? "" : " (no chains: --no-devnet)"}…`);
+for (const service of services) {
+  run(service);
+  void watchReadiness(service);
+}
 if (sizesAreStale()) {
-  console.log("[sizes] measuring the bundle size of each plugin entry for the playground (bench/plugin-sizes.mjs)…");
+  console.log("[sizes] measuring the bundle size of each plugin entry for the playground (bench/plugin-sizes.mjs), in the background…");
   const sizes = spawn(process.execPath, [join(root, "bench/plugin-sizes.mjs"), "--quiet"], { stdio: ["ignore", "inherit", "inherit"] });
   children.push(sizes);
   sizes.on("exit", (code) => {
@@ -82,22 +277,3 @@ if (sizesAreStale()) {
     console.log(code === 0 ? "[sizes] done: the playground shows them" : `[sizes] failed (${code}); the playground shows no size`);
   });
 }
-
-const emulatorPort = process.env.LATCH_EMULATOR_PORT ?? "8787";
-// server/walletconnect-relay's default port; on 127.0.0.1 only.
-const relayPort = process.env.LATCH_WALLETCONNECT_RELAY_PORT ?? "8788";
-const relayUrl = `ws://127.0.0.1:${relayPort}`;
-const withChains = !process.argv.includes("--no-devnet");
-if (withChains) {
-  run("devnet", "npx", ["tsx", "server/devnet/cli.ts"]);
-  run("solana", "npx", ["tsx", "server/solana/cli.ts"]);
-}
-run("emulator", "npx", ["tsx", "server/cli.ts", "--port", emulatorPort]);
-run("walletconnect-relay", "npx", ["tsx", "server/walletconnect-relay/cli.ts", "--port", relayPort]);
-run("playground", "npx", ["vite", "--config", "playground/vite.config.ts"], {
-  LATCH_EMULATOR_URL: `http://localhost:${emulatorPort}`,
-  LATCH_WALLETCONNECT_RELAY_URL: relayUrl,
-});
-console.log(
-  `Latch: playground at http://localhost:5173 (dev WalletConnect wallet at http://localhost:5173/wc-wallet.html) — emulator at http://localhost:${emulatorPort} — WalletConnect relay at ${relayUrl}${withChains ? " — devnet at http://127.0.0.1:8545, Solana RPC at http://localhost:8899" : ""} (Ctrl-C stops everything)`,
-);

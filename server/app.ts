@@ -28,6 +28,8 @@ export function createApp(ctx: EmulatorContext, log?: (line: string) => void): H
     app.use(async (c, next) => {
       const started = performance.now();
       await next();
+      // Health probes (the playground's status check polls every few seconds) would drown the real requests.
+      if (c.req.path === "/health" || c.req.path === "/ready") return;
       log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
     });
   }

@@ -21,9 +21,10 @@ export async function startAnvil(options: { port: number; chainId: number; log?:
   const managed = startProcess(
     "anvil",
     anvilBinary(),
-    ["--host", "127.0.0.1", "--port", String(options.port), "--chain-id", String(options.chainId)],
+    // --quiet: no banner of test private keys, no line per request; errors still reach stderr (and tail()).
+    ["--host", "127.0.0.1", "--port", String(options.port), "--chain-id", String(options.chainId), ...(options.log ? [] : ["--quiet"])],
     { log: options.log },
   );
-  await waitUntilReady(managed, async () => (await rpc<string>(rpcUrl, "eth_chainId")) !== undefined, 15_000, 25);
+  await waitUntilReady(managed, async () => (await rpc<string>(rpcUrl, "eth_chainId")) !== undefined, undefined, 25);
   return { process: managed, rpcUrl };
 }

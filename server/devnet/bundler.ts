@@ -45,7 +45,6 @@ export async function startBundler(options: {
   await waitUntilReady(
     managed,
     async () => (await rpc<string[]>(bundlerUrl, "eth_supportedEntryPoints")).length > 0,
-    30_000,
   );
   return { process: managed, bundlerUrl };
 }

@@ -1,5 +1,6 @@
-// `npm run devnet`: the local EVM devnet on fixed ports until Ctrl-C. Flags: --port <n> (0 = free ports), --log,
-// --json (one JSON line with the URLs, addresses and process ids instead of the table).
+// `npm run devnet`: the local EVM devnet on fixed ports until Ctrl-C. Flags: --port <n> (0 = free ports),
+// --bundler-port <n>, --paymaster-port <n>, --log, --json (one JSON line with the URLs, addresses and process ids
+// instead of the table).
 import { privateKeyToAddress } from "viem/accounts";
 import { startDevnet } from "./index";
 
@@ -11,8 +12,12 @@ function flag(name: string): string | undefined {
 }
 
 const port = flag("port");
+const bundlerPort = flag("bundler-port");
+const paymasterPort = flag("paymaster-port");
 const devnet = await startDevnet({
   ...(port ? { port: Number(port) } : {}),
+  ...(bundlerPort ? { bundlerPort: Number(bundlerPort) } : {}),
+  ...(paymasterPort ? { paymasterPort: Number(paymasterPort) } : {}),
   log: flag("log") !== undefined,
 });
 

@@ -25,6 +25,6 @@ export async function startPaymaster(options: {
   const managed = startProcess("paymaster", process.execPath, [SCRIPT, JSON.stringify(settings)], {
     log: options.log,
   });
-  await waitUntilReady(managed, async () => (await fetch(`${paymasterUrl}/ping`)).ok, 30_000);
+  await waitUntilReady(managed, async () => (await fetch(`${paymasterUrl}/ping`)).ok);
   return { process: managed, paymasterUrl };
 }

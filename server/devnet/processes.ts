@@ -122,12 +122,13 @@ export async function freePort(): Promise<number> {
 
 /**
  * Polls `probe` until it resolves true; if the process exits or time runs out, stops it and fails with its
- * last output.
+ * last output. The wait ends as soon as the process answers or dies, so the limit only bounds a process that
+ * hangs: it is long, for a busy machine (two cores shared by a test run start anvil in well over 15 s).
  */
 export async function waitUntilReady(
   managed: ManagedProcess,
   probe: () => Promise<boolean>,
-  timeoutMs = 30_000,
+  timeoutMs = 120_000,
   intervalMs = 50,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;

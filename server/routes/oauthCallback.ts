@@ -45,7 +45,7 @@ export function oauthCallbackRoutes(ctx: EmulatorContext): Hono {
       const nonce = randomBytes(16).toString("base64");
       return c.html(popupResultPage(result, new URL(state.openerOrigin).origin, nonce), 200, {
         ...NO_STORE,
-        "Content-Security-Policy": `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; frame-ancestors 'none'`,
+        "Content-Security-Policy": `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'`,
       });
     }
     const url = new URL(state.redirectUrl!);

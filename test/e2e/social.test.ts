@@ -95,6 +95,8 @@ describe("social sign-in in Chromium against the emulator's identity provider", 
     const { page, watch } = await open();
     await signInDialog(page);
     const popup = await startPopup(page, "Continue with Google");
+    // The provider's page and the return page: no console error (a CSP refusal is one).
+    const popupWatch = watchPage(popup);
     expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([500, 600]);
     expect(new URL(popup.url()).origin).toBe(emulator.url);
     await page.getByRole("heading", { name: "Continue with Google" }).waitFor();
@@ -107,6 +109,7 @@ describe("social sign-in in Chromium against the emulator's identity provider", 
     expect(await text(page, "events")).toContain("connectedOauth");
     expect(await text(page, "events")).toContain("newUserSignup");
     await expect.poll(() => popup.isClosed()).toBe(true);
+    expect(popupWatch.errors).toEqual([]);
     expect(watch.errors).toEqual([]);
     expect(watch.offLoopback).toEqual([]);
     await page.close();
