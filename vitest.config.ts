@@ -68,6 +68,17 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          name: "production",
+          environment: "node",
+          include: ["test/production/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: "e2e",
           environment: "node",
           include: ["test/e2e/**/*.test.ts"],

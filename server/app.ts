@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { EmulatorContext } from "./context";
 import { ApiError } from "./errors";
@@ -21,8 +21,19 @@ import { verificationRoutes } from "./routes/verification";
 
 export const SIGNER_PREFIX = "/signer/v1";
 
-export function createApp(ctx: EmulatorContext, log?: (line: string) => void): Hono {
+/** What a profile adds around the shared routes. */
+export interface AppHooks {
+  /** One line per request (the dev profile's console log). */
+  log?: ((line: string) => void) | undefined;
+  /** Runs after CORS and before the routes: middleware and routes of the profile (production: logs, metrics, API keys). */
+  install?: (app: Hono, ctx: EmulatorContext) => void;
+  /** An error no route expected (answered 500); default console.error. */
+  onUnexpectedError?: (error: Error, c: Context) => void;
+}
+
+export function createApp(ctx: EmulatorContext, hooks: AppHooks = {}): Hono {
   const app = new Hono();
+  const { log } = hooks;
 
   if (log) {
     app.use(async (c, next) => {
@@ -37,6 +48,8 @@ export function createApp(ctx: EmulatorContext, log?: (line: string) => void): H
   // Host check (DNS rebinding), origin allowlist and CORS: see server/origins.ts.
   app.use(originGuard(ctx.origins));
 
+  hooks.install?.(app, ctx);
+
   app.route(SIGNER_PREFIX, authRoutes(ctx));
   app.route(SIGNER_PREFIX, verificationRoutes(ctx));
   app.route(SIGNER_PREFIX, stampedRoutes(ctx));
@@ -47,15 +60,19 @@ export function createApp(ctx: EmulatorContext, log?: (line: string) => void): H
   app.route(SIGNER_PREFIX, multiOwnerRoutes(ctx));
   app.route(KEY_MANAGEMENT_PREFIX, keyManagementRoutes(ctx));
   app.route("/frames", frameRoutes(ctx));
-  app.route("/idp", idpRoutes(ctx));
   app.route("/", oauthCallbackRoutes(ctx));
   app.route("/", healthRoutes(ctx));
-  app.route("/", devRoutes(ctx));
+  // The dev identity provider, dev inbox and dev JWT issuer: in production their paths do not exist.
+  if (ctx.profile === "dev") {
+    app.route("/idp", idpRoutes(ctx));
+    app.route("/", devRoutes(ctx));
+  }
 
   app.notFound((c) => c.json(new ApiError(404, "NOT_FOUND", `No route ${c.req.method} ${c.req.path}`).body(), 404));
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {
+      ctx.observer.refused(error.code);
       const retryAfter = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
       if (error.status === 429 && retryAfter) c.header("Retry-After", String(retryAfter));
       return c.json(error.body(), error.status);
@@ -67,8 +84,10 @@ export function createApp(ctx: EmulatorContext, log?: (line: string) => void): H
     if (error instanceof HTTPException) {
       return c.json(new ApiError(error.status as 400, "HTTP_ERROR", error.message || "Request refused").body(), error.status as 400);
     }
-    console.error("[latch-emulator] unexpected error", error);
-    return c.json(new ApiError(500, "INTERNAL", `Internal emulator error: ${error.message}`).body(), 500);
+    if (hooks.onUnexpectedError) hooks.onUnexpectedError(error, c);
+    else console.error("[latch-emulator] unexpected error", error);
+    const detail = ctx.profile === "dev" ? `Internal emulator error: ${error.message}` : "Internal server error";
+    return c.json(new ApiError(500, "INTERNAL", detail).body(), 500);
   });
 
   return app;

@@ -1,8 +1,11 @@
 import type { Database } from "./db/sql";
 import type { KeyRing } from "./custody/keyEncryptionKey";
 import type { Secrets } from "./crypto/secrets";
-import type { EmailMode, JwtIssuerOption, Limits } from "./options";
+import type { EmailMode, JwtIssuerOption, Limits, Profile } from "./options";
 import type { OriginPolicy } from "./origins";
+import type { Delivery } from "./delivery/types";
+import type { Observer } from "./observer";
+import type { SocialProvider } from "./services/socialProviders";
 
 /** Everything a route needs: one per emulator instance, so instances never share state. */
 export interface EmulatorContext {
@@ -22,4 +25,11 @@ export interface EmulatorContext {
   jwtIssuers: JwtIssuerOption[];
   /** App origins (CORS, magic-link and OAuth return targets, passkey origins) and the Host names answered. */
   origins: OriginPolicy;
+  /** dev: the dev inbox, dev identity provider and dev JWT issuer exist; production: they do not. */
+  profile: Profile;
+  /** Where codes and links go: the dev inbox, or SMTP and an SMS provider. */
+  delivery: Delivery;
+  /** Social sign-in providers configured besides the dev identity provider (production: real OIDC providers). */
+  socialProviders: SocialProvider[];
+  observer: Observer;
 }

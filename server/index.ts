@@ -2,6 +2,8 @@ import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
 import type { EmulatorContext } from "./context";
 import { createSecrets, masterSecretFromSeed } from "./crypto/secrets";
+import { inboxDelivery } from "./delivery/inbox";
+import { silentObserver } from "./observer";
 import { openDataDir, type DataDir } from "./dataDir";
 import { openDatabase } from "./db/open";
 import type { DatabaseConfig } from "./db/config";
@@ -13,7 +15,7 @@ import { createOriginPolicy } from "./origins";
 import { listen } from "./server";
 import { clearMessages, listMessages, type InboxMessage } from "./store/messages";
 
-export type { EmulatorOptions, EmailMode, JwtIssuerOption, Limits } from "./options";
+export type { EmulatorOptions, EmailMode, JwtIssuerOption, Limits, Profile } from "./options";
 export type { InboxMessage } from "./store/messages";
 
 export interface RunningEmulator {
@@ -31,7 +33,8 @@ export interface RunningEmulator {
     latest(to: string): Promise<InboxMessage | undefined>;
     clear(): Promise<void>;
   };
-  stop(): Promise<void>;
+  /** Stops accepting, lets requests in flight finish (up to `graceMs`, default 0), then closes the database. */
+  stop(graceMs?: number): Promise<void>;
 }
 
 const PRUNE_INTERVAL_MS = 60_000;
@@ -72,16 +75,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       publicUrl: "",
       jwtIssuers: options.jwtIssuers ?? [],
       origins,
+      profile: options.profile ?? "dev",
+      delivery: options.delivery ?? inboxDelivery,
+      socialProviders: options.socialProviders ?? [],
+      observer: options.observer ?? silentObserver,
     };
     const log = options.log === true ? (line: string) => console.log(`[latch-emulator] ${line}`) : options.log || undefined;
-    const app = createApp(ctx, log);
+    const app = createApp(ctx, { log, ...options.hooks });
     const server = await listen(getRequestListener(app.fetch, { overrideGlobalObjects: false }), options.port ?? 0, options.host).catch(
       async (error: unknown) => {
         await db.close();
         throw error;
       },
     );
-    ctx.publicUrl = `http://${urlHost(options.host)}:${server.port}`;
+    ctx.publicUrl = options.publicUrl?.replace(/\/$/, "") ?? `http://${urlHost(options.host)}:${server.port}`;
     const pruner = setInterval(() => void pruneExpired(ctx).catch(() => undefined), PRUNE_INTERVAL_MS);
     pruner.unref();
 
@@ -96,10 +103,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         latest: async (to) => (await listMessages(db, to))[0],
         clear: () => clearMessages(db),
       },
-      stop() {
+      stop(graceMs = 0) {
         stopping ??= (async () => {
           clearInterval(pruner);
-          await server.close();
+          await server.close(graceMs);
           await db.close();
           dir?.release();
         })();

@@ -1,5 +1,9 @@
 import type { DatabaseConfig } from "./db/config";
 import type { KeyRing } from "./custody/keyEncryptionKey";
+import type { AppHooks } from "./app";
+import type { Delivery } from "./delivery/types";
+import type { Observer } from "./observer";
+import type { SocialProvider } from "./services/socialProviders";
 
 /** How the emulator is started, in-process (`startEmulator`) or from the CLI. */
 export interface EmulatorOptions {
@@ -54,7 +58,20 @@ export interface EmulatorOptions {
   allowedHosts?: string[];
   /** Issuers whose JWTs `auth-jwt` accepts, besides the dev identity provider's (CLI: `--jwt-issuer`). */
   jwtIssuers?: JwtIssuerOption[];
+  /** `dev` (default) has the dev inbox, dev identity provider and dev JWT issuer; `production` has none (their paths 404). */
+  profile?: Profile;
+  /** Where codes and links go; default the dev inbox. */
+  delivery?: Delivery;
+  /** Social sign-in providers besides the dev identity provider's (production: real OIDC providers). */
+  socialProviders?: SocialProvider[];
+  /** The server's public origin, when it is not the listening address (behind a reverse proxy). */
+  publicUrl?: string;
+  observer?: Observer;
+  /** Middleware and routes a profile adds around the shared routes (production: logs, metrics, API keys). */
+  hooks?: AppHooks;
 }
+
+export type Profile = "dev" | "production";
 
 /** A JWT issuer the app brings (custom JWT sign-in): its JWTs verify against `jwksUri` and must name `audience`. */
 export interface JwtIssuerOption {

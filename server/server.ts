@@ -4,7 +4,8 @@ export interface Listening {
   port: number;
   /** Addresses actually bound, e.g. ["127.0.0.1", "::1"]. */
   addresses: string[];
-  close(): Promise<void>;
+  /** Stops accepting; requests in flight get up to `graceMs` to finish, then every connection is closed. */
+  close(graceMs?: number): Promise<void>;
 }
 
 const LOOPBACKS = ["127.0.0.1", "::1"];
@@ -52,12 +53,24 @@ function boundPort(server: Server): number {
 }
 
 function listening(servers: Server[], addresses: string[]): Listening {
-  return { port: boundPort(servers[0]!), addresses, close: () => Promise.all(servers.map(closeServer)).then(() => undefined) };
+  return {
+    port: boundPort(servers[0]!),
+    addresses,
+    close: (graceMs = 0) => Promise.all(servers.map((server) => closeServer(server, graceMs))).then(() => undefined),
+  };
 }
 
-function closeServer(server: Server): Promise<void> {
+function closeServer(server: Server, graceMs = 0): Promise<void> {
   return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
+    // Idle keep-alive sockets go now; busy ones close when their response is done, or at the deadline.
+    const deadline = graceMs > 0 ? setTimeout(() => server.closeAllConnections(), graceMs) : undefined;
+    const idleSweep = graceMs > 0 ? setInterval(() => server.closeIdleConnections(), 50) : undefined;
+    server.close(() => {
+      clearTimeout(deadline);
+      clearInterval(idleSweep);
+      resolve();
+    });
+    if (graceMs > 0) server.closeIdleConnections();
+    else server.closeAllConnections();
   });
 }

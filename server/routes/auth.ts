@@ -67,13 +67,14 @@ export function authRoutes(ctx: EmulatorContext): Hono {
       await ctx.db.transaction(async (tx) => {
         await saveAccount(tx, ctx, account);
         await registerSession(tx, ctx, user.orgId, grant);
-        await deliver(tx, ctx, magicLinkMessage(contact.email!, link));
+        await deliver(tx, ctx, magicLinkMessage(contact.email!, link, grant.expiresAt, requestOrigin(c)));
       });
+      ctx.observer.signIn("magic-link");
       return c.json(created);
     }
     const otpId = await ctx.db.transaction(async (tx) => {
       await saveAccount(tx, ctx, account);
-      return sendCode(tx, ctx, codeRequest(contact, user.orgId));
+      return sendCode(tx, ctx, codeRequest(contact, user.orgId, requestOrigin(c)));
     });
     return c.json({ ...created, otpId });
   });
@@ -93,18 +94,19 @@ export function authRoutes(ctx: EmulatorContext): Hono {
       const link = magicLink(ctx, origin(c), { ...grant, orgId: user.orgId, redirectParams: request.redirectParams, isSignup: false });
       await ctx.db.transaction(async (tx) => {
         await registerSession(tx, ctx, user.orgId, grant);
-        await deliver(tx, ctx, magicLinkMessage(user.email!, link));
+        await deliver(tx, ctx, magicLinkMessage(user.email!, link, grant.expiresAt, requestOrigin(c)));
       });
+      ctx.observer.signIn("magic-link");
       return c.json(factors.length > 0 ? { orgId: user.orgId, multiFactors: factors } : { orgId: user.orgId });
     }
-    const otpId = await ctx.db.transaction((tx) => sendCode(tx, ctx, codeRequest(contact, user.orgId)));
+    const otpId = await ctx.db.transaction((tx) => sendCode(tx, ctx, codeRequest(contact, user.orgId, requestOrigin(c))));
     return c.json({ orgId: user.orgId, otpId });
   });
 
   app.post("/otp", async (c) => {
     const request = await readBody(c, otpBody);
     const user = await requireUser(ctx, request.orgId);
-    await redeemCode(ctx, { otpId: request.otpId, code: request.otpCode, purpose: "auth", orgId: user.orgId }, clientAddress(c));
+    const otp = await redeemCode(ctx, { otpId: request.otpId, code: request.otpCode, purpose: "auth", orgId: user.orgId }, clientAddress(c));
     const factors = await listFactors(ctx.db, user.orgId);
     if (factors.length > 0) {
       if (!request.multiFactors?.length) {
@@ -118,6 +120,7 @@ export function authRoutes(ctx: EmulatorContext): Hono {
       await checkFactorCodes(ctx, user.orgId, request.multiFactors, { client: clientAddress(c) });
     }
     const credentialBundle = await openSession(ctx, user.orgId, request.targetPublicKey, request.expirationSeconds);
+    ctx.observer.signIn(otp.channel === "email" ? "email-code" : "sms-code");
     return c.json({ status: "SUCCESS", credentialBundle });
   });
 
@@ -138,13 +141,13 @@ function emailModeOf(ctx: EmulatorContext, request: EmailSignIn): "otp" | "magic
   return ctx.emailMode;
 }
 
-function codeRequest(contact: Contact, orgId: string) {
+function codeRequest(contact: Contact, orgId: string, requestedBy: string | undefined) {
   return contact.email
-    ? { contact: contact.email, channel: "email" as const, purpose: "auth" as const, orgId }
-    : { contact: contact.phone!, channel: "sms" as const, purpose: "auth" as const, orgId };
+    ? { contact: contact.email, channel: "email" as const, purpose: "auth" as const, orgId, requestedBy }
+    : { contact: contact.phone!, channel: "sms" as const, purpose: "auth" as const, orgId, requestedBy };
 }
 
-function magicLinkMessage(to: string, link: string) {
+function magicLinkMessage(to: string, link: string, expiresAt: number, requestedBy: string | undefined) {
   return {
     to,
     channel: "email" as const,
@@ -152,6 +155,8 @@ function magicLinkMessage(to: string, link: string) {
     text: `Open this link to sign in:\n\n${link}\n\nIf you did not ask for it, ignore this email.`,
     code: null,
     link,
+    expiresAt,
+    requestedBy,
   };
 }
 
@@ -159,6 +164,12 @@ export async function requireUser(ctx: EmulatorContext, orgId: string): Promise<
   const user = await findUserByOrg(ctx.db, orgId);
   if (!user) throw notFound("USER_NOT_FOUND", `No user in organization ${orgId}`);
   return user;
+}
+
+/** The Origin header, as the app that asked for a code or link. */
+export function requestOrigin(c: Context): string | undefined {
+  const value = c.req.header("Origin");
+  return value && value !== "null" ? value : undefined;
 }
 
 function origin(c: Context): string | undefined {

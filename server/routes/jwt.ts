@@ -31,6 +31,7 @@ export function jwtRoutes(ctx: EmulatorContext): Hono {
       linkByEmail: false,
     });
     if (outcome.kind !== "session") throw new Error("unreachable: auth-jwt never links by email");
+    ctx.observer.signIn("jwt");
     return c.json({ isSignUp: outcome.isSignUp, orgId: outcome.orgId, credentialBundle: outcome.credentialBundle });
   });
   return app;

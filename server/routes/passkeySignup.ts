@@ -29,6 +29,7 @@ export async function passkeySignUp(ctx: EmulatorContext, raw: unknown, requestO
     await saveAccount(tx, ctx, account);
     await savePasskey(tx, ctx, account.user.orgId, passkey, `${SIGNUP_PASSKEY_NAME}-${ctx.now()}`);
   });
+  ctx.observer.signIn("passkey");
   const { user } = account;
   return { orgId: user.orgId, userId: user.userId, address: user.address, solanaAddress: user.solanaAddress };
 }

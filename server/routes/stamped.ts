@@ -41,6 +41,8 @@ export function stampedRoutes(ctx: EmulatorContext): Hono {
   app.post("/whoami", async (c) => {
     const { stampedRequest } = await readBody(c, stampedOnly);
     const { signer: user } = await verifyStampedUserRequest(ctx, stampedRequest, "query/whoami", whoamiBody);
+    // A whoami stamped by a passkey is a passkey sign-in (sessions are stamped by their API key).
+    if (stampedRequest.stamp.stampHeaderName.toLowerCase() === "x-stamp-webauthn") ctx.observer.signIn("passkey");
     return c.json({
       orgId: user.orgId,
       userId: user.userId,

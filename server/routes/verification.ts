@@ -6,6 +6,7 @@ import * as s from "../schemas";
 import { redeemCode, sendCode } from "../services/codes";
 import { clientAddress } from "../middleware/client";
 import { signVerificationToken } from "../crypto/verificationToken";
+import { requestOrigin } from "./auth";
 
 const initBody = type({ contact: "string", otpType: "'OTP_TYPE_EMAIL' | 'OTP_TYPE_SMS'" });
 const verifyBody = type({ otpId: s.uuid, otpCode: "string" });
@@ -20,7 +21,7 @@ export function verificationRoutes(ctx: EmulatorContext): Hono {
       otpType === "OTP_TYPE_EMAIL"
         ? { contact: s.normalizeEmail(validate(s.email, contact, "contact")), channel: "email" as const }
         : { contact: validate(s.phone, contact, "contact"), channel: "sms" as const };
-    const otpId = await ctx.db.transaction((tx) => sendCode(tx, ctx, { ...request, purpose: "verify", orgId: null }));
+    const otpId = await ctx.db.transaction((tx) => sendCode(tx, ctx, { ...request, purpose: "verify", orgId: null, requestedBy: requestOrigin(c) }));
     return c.json({ otpId });
   });
 

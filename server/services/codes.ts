@@ -15,6 +15,8 @@ export interface CodeRequest {
   channel: Channel;
   purpose: OtpPurpose;
   orgId: string | null;
+  /** The app that asked (the request's Origin), named in the message. */
+  requestedBy?: string | undefined;
 }
 
 /** Creates a one-time code and sends it, in the caller's transaction. */
@@ -22,7 +24,9 @@ export async function sendCode(sql: Sql, ctx: EmulatorContext, request: CodeRequ
   const id = randomUUID();
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, "0");
   const minutes = Math.round(ctx.limits.otpTtlMs / 60_000);
-  await insertOtp(sql, { id, ...request, codeHash: hashCode(ctx, id, code), expiresAt: ctx.now() + ctx.limits.otpTtlMs }, ctx.now());
+  const expiresAt = ctx.now() + ctx.limits.otpTtlMs;
+  const { requestedBy, ...otp } = request;
+  await insertOtp(sql, { id, ...otp, codeHash: hashCode(ctx, id, code), expiresAt }, ctx.now());
   const text =
     request.channel === "sms"
       ? `Your Latch code is ${code}. It expires in ${minutes} minutes.`
@@ -34,6 +38,8 @@ export async function sendCode(sql: Sql, ctx: EmulatorContext, request: CodeRequ
     text,
     code,
     link: null,
+    expiresAt,
+    requestedBy,
   });
   return id;
 }

@@ -1,12 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { ApiError } from "../errors";
 import type { EmulatorContext } from "../context";
 import type { Sql } from "../db/sql";
-import { insertMessage, type NewMessage } from "../store/messages";
+import type { OutgoingMessage } from "../delivery/types";
 import { reserveSend } from "../store/otps";
 
-/** Puts an email or SMS in the dev inbox, refusing when the contact had too many sends in the window. */
-export async function deliver(sql: Sql, ctx: EmulatorContext, message: Omit<NewMessage, "id">): Promise<void> {
+/** Sends an email or SMS (dev inbox or real delivery), refusing when the contact had too many sends in the window. */
+export async function deliver(sql: Sql, ctx: EmulatorContext, message: OutgoingMessage): Promise<void> {
   const now = ctx.now();
   const { sendMaxPerWindow, sendWindowMs } = ctx.limits;
   const recent = await reserveSend(sql, message.to, { now, since: now - sendWindowMs, max: sendMaxPerWindow });
@@ -19,5 +18,6 @@ export async function deliver(sql: Sql, ctx: EmulatorContext, message: Omit<NewM
       { retryAfterSeconds },
     );
   }
-  await insertMessage(sql, { id: randomUUID(), ...message }, now);
+  await ctx.delivery.send(sql, message, now);
+  ctx.observer.codeSent(message.channel, message.code === null ? "link" : "code");
 }

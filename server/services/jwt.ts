@@ -2,7 +2,7 @@ import { createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTPayload, type
 import type { EmulatorContext } from "../context";
 import { ApiError, badRequest, unauthorized } from "../errors";
 import { devIdp } from "../idp/provider";
-import { devProviders } from "../idp/providers";
+import { socialProvidersOf } from "./socialProviders";
 import { DEV_APP_AUDIENCE, DEV_APP_ISSUER_ID, devAppIssuer } from "../idp/app-issuer";
 
 /** An issuer whose JWTs the emulator accepts: the dev identity provider's, and those given by `jwtIssuers` / `--jwt-issuer`. */
@@ -21,16 +21,16 @@ const CLOCK_TOLERANCE_SECONDS = 5;
 const remoteKeySets = new WeakMap<EmulatorContext, Map<string, JWTVerifyGetKey>>();
 
 export function trustedIssuers(ctx: EmulatorContext): TrustedIssuer[] {
-  const idp = devIdp(ctx);
-  const dev = devProviders(ctx.publicUrl).map((p) => ({ id: p.id, issuer: p.issuer, audiences: [p.clientId], keys: () => idp.keySet() }));
+  const social = socialProvidersOf(ctx).map((p) => p.issuer);
   const configured = ctx.jwtIssuers.map((option) => ({
     id: option.id ?? option.issuer,
     issuer: option.issuer,
     audiences: Array.isArray(option.audience) ? option.audience : [option.audience],
     keys: async () => remoteKeySet(ctx, option.jwksUri),
   }));
-  const devApp = { id: DEV_APP_ISSUER_ID, issuer: devAppIssuer(ctx.publicUrl), audiences: [DEV_APP_AUDIENCE], keys: () => idp.keySet() };
-  return [...configured, ...dev, devApp];
+  if (ctx.profile !== "dev") return [...configured, ...social];
+  const devApp = { id: DEV_APP_ISSUER_ID, issuer: devAppIssuer(ctx.publicUrl), audiences: [DEV_APP_AUDIENCE], keys: () => devIdp(ctx).keySet() };
+  return [...configured, ...social, devApp];
 }
 
 function remoteKeySet(ctx: EmulatorContext, jwksUri: string): JWTVerifyGetKey {

@@ -4,16 +4,15 @@ import type { EmulatorContext } from "../context";
 import { badRequest, conflict } from "../errors";
 import * as s from "../schemas";
 import { validate } from "../validate";
-import { devIdp, TokenError } from "../idp/provider";
 import { originOf } from "../origins";
-import { devProvider, devProviders, isDevProviderId } from "../idp/providers";
 import { findUserByContact } from "../store/users";
 import { findOauthProvider, insertOauthProvider } from "../store/oauthProviders";
 import { claimOauthRequest, insertOauthRequest } from "../store/oauthRequests";
 import { prepareAccount, saveAccount } from "./accounts";
 import { sendCode } from "./codes";
 import { openSession, prepareSession, registerSession } from "./sessions";
-import { trustedIssuers, verifyJwt, type TrustedIssuer, type VerifiedClaims } from "./jwt";
+import { verifyJwt, type TrustedIssuer, type VerifiedClaims } from "./jwt";
+import { socialProvidersOf } from "./socialProviders";
 
 /** How long a `prepare-oauth` answer can start a sign-in. */
 export const OAUTH_REQUEST_TTL_MS = 30 * 60_000;
@@ -73,12 +72,11 @@ export async function prepareOauth(ctx: EmulatorContext, nonce: string) {
   const requestKey = randomUUID();
   const now = ctx.now();
   await insertOauthRequest(ctx.db, { requestKey, codeVerifier, nonce: nonce.toLowerCase(), expiresAt: now + OAUTH_REQUEST_TTL_MS }, now);
-  const authProviders = devProviders(ctx.publicUrl).map((p) => ({
-    id: p.id,
-    isCustomProvider: false,
-    clientId: p.clientId,
-    authEndpoint: p.authorizationEndpoint,
-  }));
+  // A provider whose discovery fails is left out; the others still work.
+  const settled = await Promise.allSettled(
+    socialProvidersOf(ctx).map(async (p) => ({ id: p.id, isCustomProvider: p.isCustomProvider, clientId: p.clientId, authEndpoint: await p.authEndpoint() })),
+  );
+  const authProviders = settled.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   return { codeChallenge, requestKey, authProviders };
 }
 
@@ -89,30 +87,16 @@ export async function prepareOauth(ctx: EmulatorContext, nonce: string) {
  */
 export async function completeOauth(ctx: EmulatorContext, state: OauthState, code: string): Promise<OauthResult> {
   const authProvider = state.authProviderId;
-  if (state.isCustomProvider || !isDevProviderId(authProvider)) throw badRequest("UNKNOWN_AUTH_PROVIDER", `No auth provider found with id ${authProvider}`);
-  const provider = devProvider(ctx.publicUrl, authProvider);
+  const provider = socialProvidersOf(ctx).find((p) => p.id === authProvider && p.isCustomProvider === Boolean(state.isCustomProvider));
+  if (!provider) throw badRequest("UNKNOWN_AUTH_PROVIDER", `No auth provider found with id ${authProvider}`);
   const prepared = await claimOauthRequest(ctx.db, state.requestKey, ctx.now());
   if (!prepared) throw badRequest("OAUTH_REQUEST_UNKNOWN", "This sign-in request is unknown, expired or already used: start the sign-in again");
   const nonce = nonceOf(state.turnkeyPublicKey);
   if (prepared.nonce !== nonce) throw badRequest("NONCE_MISMATCH", "This sign-in request was prepared for another auth frame key (nonce mismatch)");
-  let tokens;
-  try {
-    tokens = await devIdp(ctx).exchangeCode(provider, {
-      code,
-      redirectUri: `${ctx.publicUrl}/callback`,
-      clientId: provider.clientId,
-      codeVerifier: prepared.codeVerifier,
-      grantType: "authorization_code",
-    });
-  } catch (error) {
-    if (error instanceof TokenError) throw badRequest("TOKEN_EXCHANGE_FAILED", `${provider.name} refused the code: ${error.description}`);
-    throw error;
-  }
-  const issuer = trustedIssuers(ctx).find((i) => i.id === provider.id && i.issuer === provider.issuer)!;
-  const { claims } = await verifyJwt(ctx, tokens.id_token, { issuer });
+  const { idToken, accessToken } = await provider.exchangeCode({ code, redirectUri: `${ctx.publicUrl}/callback`, codeVerifier: prepared.codeVerifier });
+  const { issuer } = provider;
+  const { claims } = await verifyJwt(ctx, idToken, { issuer });
   if (claims.nonce !== nonce) throw badRequest("NONCE_MISMATCH", "The id token's nonce is not bound to this auth frame key");
-  const idToken = tokens.id_token;
-  const accessToken = tokens.access_token;
   if (state.fetchIdTokenOnly) return { status: "FETCHED_ID_TOKEN_ONLY", idToken, accessToken, authProvider };
   const outcome = await signInWithIdentity(ctx, {
     issuer,
@@ -122,6 +106,7 @@ export async function completeOauth(ctx: EmulatorContext, state: OauthState, cod
     expirationSeconds: state.expirationSeconds,
     linkByEmail: true,
   });
+  if (outcome.kind === "session") ctx.observer.signIn("oauth");
   if (outcome.kind === "linking") {
     return { status: "ACCOUNT_LINKING_CONFIRMATION_REQUIRED", orgId: outcome.orgId, otpId: outcome.otpId, email: outcome.email, idToken, accessToken, authProvider };
   }

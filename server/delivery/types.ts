@@ -1,0 +1,19 @@
+import type { Sql } from "../db/sql";
+import type { InboxMessage } from "../store/messages";
+
+/**
+ * An email or SMS the server sends: a one-time code or a sign-in link, and what a reader needs to
+ * judge it. `text` is what the dev inbox shows; real deliveries build their own texts from the fields.
+ */
+export interface OutgoingMessage extends Omit<InboxMessage, "id" | "sentAt"> {
+  /** When the code or link stops working (epoch ms). */
+  expiresAt: number;
+  /** The app that asked (the request's Origin), when known. */
+  requestedBy?: string | undefined;
+}
+
+/** Where messages go: the dev inbox (dev profile) or SMTP and an SMS provider (production). */
+export interface Delivery {
+  /** Sends inside the caller's transaction: a failure rolls the code back and the client gets a clear error. */
+  send(sql: Sql, message: OutgoingMessage, now: number): Promise<void>;
+}

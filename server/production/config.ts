@@ -1,0 +1,298 @@
+import { keyEncryptionKeysFromEnv } from "../custody/env";
+import type { KeyRing } from "../custody/keyEncryptionKey";
+import { databaseFromEnv, type DatabaseConfig } from "../db/config";
+import type { OidcProviderOption } from "../idp/oidc";
+import type { EmailMode, JwtIssuerOption } from "../options";
+
+/** Everything the production profile reads from its environment, checked. */
+export interface ProductionConfig {
+  port: number;
+  host: string;
+  publicUrl: string;
+  allowedOrigins: string[];
+  /** The key-encryption keys (LATCH_SECRET_KEY / _FILE): the first seals, all open. */
+  keyEncryptionKeys: KeyRing;
+  /** PostgreSQL by DATABASE_URL, else the embedded database in dataDir. */
+  database: DatabaseConfig;
+  dataDir: string;
+  emailMode: EmailMode;
+  smtp: { url: string; from: string } | undefined;
+  sms: { kind: "webhook"; url: string } | { kind: "twilio"; accountSid: string; authToken: string; from: string; baseUrl: string } | undefined;
+  oidcProviders: OidcProviderOption[];
+  jwtIssuers: JwtIssuerOption[];
+  apiKeys: string[];
+  logLevel: string;
+  /** How long requests in flight may take to finish on SIGTERM. */
+  shutdownGraceMs: number;
+}
+
+/** A variable that is missing or malformed: `message` is the one line the server prints before it exits. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    expected: string,
+  ) {
+    super(expected.startsWith(`${variable}`) ? expected : `${variable}: ${expected}`);
+    this.name = "ConfigError";
+  }
+}
+
+export type Env = Record<string, string | undefined>;
+
+export interface ConfigSources {
+  /** Reads LATCH_CONFIG and LATCH_SECRET_KEY_FILE. */
+  readFile(path: string): string;
+}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+const MIN_API_KEY_LENGTH = 20;
+
+/** Reads and checks the production variables; the first problem throws a ConfigError naming the variable and what it expects. */
+export function loadConfig(env: Env, sources: ConfigSources): ProductionConfig {
+  // Checked in the order the README lists them, so the first problem reported is the first to fix.
+  const port = portOf(env.PORT);
+  const host = env.HOST?.trim() || "127.0.0.1";
+  const publicUrl = origin("LATCH_PUBLIC_URL", required(env, "LATCH_PUBLIC_URL", "the server's public origin, e.g. https://signer.example.com"));
+  const origins = allowedOrigins(env.LATCH_ALLOWED_ORIGINS);
+  const keyEncryptionKeys = secretKeys(env, sources);
+  const database = fromLoader("DATABASE_URL", () => databaseFromEnv(env));
+  const file = env.LATCH_CONFIG ? configFile(env.LATCH_CONFIG, sources) : {};
+  const smtpConfig = smtp(env);
+  const smsConfig = sms(env);
+  const oidcProviders = mergeById(oidcFromFile(file), oidcFromEnv(env));
+  const jwtIssuers = mergeById(jwtIssuersFromFile(file), jwtIssuersFromEnv(env));
+  const apiKeys = apiKeysOf(env.LATCH_API_KEYS, jwtIssuers.length > 0);
+  return {
+    port,
+    host,
+    publicUrl,
+    allowedOrigins: origins,
+    keyEncryptionKeys,
+    database,
+    dataDir: env.LATCH_DATA_DIR?.trim() || ".latch-server",
+    emailMode: oneOf(env, "LATCH_EMAIL_MODE", ["otp", "magic-link"], "otp") as EmailMode,
+    smtp: smtpConfig,
+    sms: smsConfig,
+    oidcProviders,
+    jwtIssuers,
+    apiKeys,
+    logLevel: oneOf(env, "LATCH_LOG_LEVEL", LOG_LEVELS, "info"),
+    shutdownGraceMs: env.LATCH_SHUTDOWN_GRACE_MS === undefined ? 10_000 : integer("LATCH_SHUTDOWN_GRACE_MS", env.LATCH_SHUTDOWN_GRACE_MS, 0, 600_000),
+  };
+}
+
+function apiKeysOf(value: string | undefined, haveAppIssuers: boolean): string[] {
+  const apiKeys = list(value);
+  for (const key of apiKeys) {
+    if (key.length < MIN_API_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
+      throw new ConfigError("LATCH_API_KEYS", `expected comma-separated keys of at least ${MIN_API_KEY_LENGTH} printable characters each (one is ${key.length} long)`);
+    }
+  }
+  if (apiKeys.length === 0 && !haveAppIssuers) {
+    throw new ConfigError(
+      "LATCH_API_KEYS",
+      `required: comma-separated keys (at least ${MIN_API_KEY_LENGTH} characters each) that apps send as Authorization: Bearer (or trust app JWTs with LATCH_JWT_<ID>_ISSUER, _JWKS_URL, _AUDIENCE)`,
+    );
+  }
+  return apiKeys;
+}
+
+function required(env: Env, name: string, expected: string): string {
+  const value = env[name]?.trim();
+  if (!value) throw new ConfigError(name, `required: ${expected}`);
+  return value;
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+function integer(name: string, value: string, min: number, max: number): number {
+  const n = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || n < min || n > max) throw new ConfigError(name, `expected a whole number from ${min} to ${max} (was ${JSON.stringify(value)})`);
+  return n;
+}
+
+function portOf(value: string | undefined): number {
+  return value === undefined || value.trim() === "" ? 8787 : integer("PORT", value, 0, 65535);
+}
+
+function oneOf(env: Env, name: string, allowed: string[], fallback: string): string {
+  const value = env[name]?.trim();
+  if (!value) return fallback;
+  if (!allowed.includes(value)) throw new ConfigError(name, `expected one of ${allowed.join(", ")} (was ${JSON.stringify(value)})`);
+  return value;
+}
+
+function url(name: string, value: string, protocols: string[]): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(name, `expected a ${protocols.join(" or ")} URL (was ${JSON.stringify(value)})`);
+  }
+  if (!protocols.includes(parsed.protocol.replace(/:$/, ""))) throw new ConfigError(name, `expected a ${protocols.join(" or ")} URL (was ${JSON.stringify(value)})`);
+  return parsed;
+}
+
+/** An origin: scheme, host and port, nothing else. */
+function origin(name: string, value: string): string {
+  const parsed = url(name, value, ["http", "https"]);
+  const bare = value.replace(/\/$/, "");
+  if (parsed.origin !== bare) throw new ConfigError(name, `expected an origin (scheme://host[:port], no path, query or credentials), e.g. ${parsed.origin} (was ${JSON.stringify(value)})`);
+  return parsed.origin;
+}
+
+function allowedOrigins(value: string | undefined): string[] {
+  const origins = list(value);
+  if (origins.length === 0) {
+    throw new ConfigError("LATCH_ALLOWED_ORIGINS", "required: the comma-separated origins of your apps, e.g. https://app.example.com,https://www.example.com");
+  }
+  return origins.map((o) => {
+    if (o === "*") throw new ConfigError("LATCH_ALLOWED_ORIGINS", "expected the origins of your apps; * (any origin) is not allowed in production");
+    return origin("LATCH_ALLOWED_ORIGINS", o);
+  });
+}
+
+/** The storage and custody loaders throw one line that starts with the variable's name. */
+function fromLoader<T>(variable: string, load: () => T): T {
+  try {
+    return load();
+  } catch (error) {
+    const message = (error as Error).message;
+    const named = /^([A-Z][A-Z0-9_]+)\b/.exec(message)?.[1] ?? variable;
+    throw new ConfigError(named, message.startsWith(named) ? message : `${message}`);
+  }
+}
+
+function secretKeys(env: Env, sources: ConfigSources): KeyRing {
+  const ring = fromLoader("LATCH_SECRET_KEY", () => keyEncryptionKeysFromEnv(env, (path) => sources.readFile(path)));
+  if (!ring) {
+    throw new ConfigError("LATCH_SECRET_KEY", "required (or LATCH_SECRET_KEY_FILE): the 32-byte key-encryption key, 64 hex digits or base64 (make one with: openssl rand -base64 32)");
+  }
+  return ring;
+}
+
+function smtp(env: Env): ProductionConfig["smtp"] {
+  const value = env.SMTP_URL?.trim();
+  if (!value) return undefined;
+  url("SMTP_URL", value, ["smtp", "smtps"]);
+  const from = required(env, "LATCH_EMAIL_FROM", 'the sender of sign-in emails, e.g. "Example <no-reply@example.com>" (SMTP_URL is set)');
+  if (!/^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(from)) {
+    throw new ConfigError("LATCH_EMAIL_FROM", `expected an email address, optionally with a name: "Example <no-reply@example.com>" (was ${JSON.stringify(from)})`);
+  }
+  return { url: value, from };
+}
+
+const TWILIO_VARS = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const;
+
+function sms(env: Env): ProductionConfig["sms"] {
+  const webhook = env.LATCH_SMS_WEBHOOK_URL?.trim();
+  const twilioSet = TWILIO_VARS.filter((name) => env[name]?.trim());
+  if (webhook && twilioSet.length > 0) throw new ConfigError("LATCH_SMS_WEBHOOK_URL", "expected either LATCH_SMS_WEBHOOK_URL or TWILIO_*, not both");
+  if (webhook) return { kind: "webhook", url: url("LATCH_SMS_WEBHOOK_URL", webhook, ["http", "https"]).toString() };
+  if (twilioSet.length === 0) return undefined;
+  const missing = TWILIO_VARS.find((name) => !env[name]?.trim());
+  if (missing) throw new ConfigError(missing, `required with ${twilioSet.join(", ")}: ${TWILIO_VARS.join(", ")} go together`);
+  const baseUrl = env.TWILIO_BASE_URL?.trim() ? url("TWILIO_BASE_URL", env.TWILIO_BASE_URL.trim(), ["http", "https"]).origin : "https://api.twilio.com";
+  return { kind: "twilio", accountSid: env.TWILIO_ACCOUNT_SID!.trim(), authToken: env.TWILIO_AUTH_TOKEN!.trim(), from: env.TWILIO_FROM!.trim(), baseUrl };
+}
+
+/** `LATCH_OIDC_MY_APP_ISSUER` → id `my-app`. */
+const idOf = (raw: string) => raw.toLowerCase().replace(/_/g, "-");
+
+function groupById(env: Env, prefix: string, fields: readonly string[]): Map<string, Record<string, string>> {
+  const pattern = new RegExp(`^${prefix}([A-Z0-9_]+?)_(${fields.join("|")})$`);
+  const groups = new Map<string, Record<string, string>>();
+  for (const [name, value] of Object.entries(env)) {
+    const match = pattern.exec(name);
+    if (!match || value === undefined || value.trim() === "") continue;
+    const group = groups.get(match[1]!) ?? {};
+    group[match[2]!] = value.trim();
+    groups.set(match[1]!, group);
+  }
+  return groups;
+}
+
+function oidcFromEnv(env: Env): OidcProviderOption[] {
+  return [...groupById(env, "LATCH_OIDC_", ["ISSUER", "DISCOVERY_URL", "CLIENT_ID", "CLIENT_SECRET"])].map(([raw, group]) => {
+    const name = (field: string) => `LATCH_OIDC_${raw}_${field}`;
+    if (!group.ISSUER) throw new ConfigError(name("ISSUER"), `required: the OpenID issuer of ${idOf(raw)}, e.g. https://accounts.google.com`);
+    if (!group.CLIENT_ID) throw new ConfigError(name("CLIENT_ID"), `required: the client id your app registered at ${idOf(raw)}`);
+    return oidcOption(idOf(raw), { issuer: group.ISSUER, discoveryUrl: group.DISCOVERY_URL, clientId: group.CLIENT_ID, clientSecret: group.CLIENT_SECRET }, name);
+  });
+}
+
+function oidcOption(id: string, raw: Record<string, unknown>, name: (field: string) => string): OidcProviderOption {
+  const text = (field: string, key: string, needed: boolean) => {
+    const value = raw[key];
+    if (value === undefined && !needed) return undefined;
+    if (typeof value !== "string" || !value.trim()) throw new ConfigError(name(field), `expected a non-empty string for provider ${id}`);
+    return value.trim();
+  };
+  const issuer = text("ISSUER", "issuer", true)!;
+  url(name("ISSUER"), issuer, ["http", "https"]);
+  const discoveryUrl = text("DISCOVERY_URL", "discoveryUrl", false);
+  if (discoveryUrl) url(name("DISCOVERY_URL"), discoveryUrl, ["http", "https"]);
+  return { id, issuer, discoveryUrl, clientId: text("CLIENT_ID", "clientId", true)!, clientSecret: text("CLIENT_SECRET", "clientSecret", false) };
+}
+
+function jwtIssuersFromEnv(env: Env): JwtIssuerOption[] {
+  return [...groupById(env, "LATCH_JWT_", ["ISSUER", "JWKS_URL", "AUDIENCE"])].map(([raw, group]) =>
+    jwtIssuerOption(idOf(raw), { issuer: group.ISSUER, jwksUrl: group.JWKS_URL, audience: group.AUDIENCE }, (field) => `LATCH_JWT_${raw}_${field}`),
+  );
+}
+
+function jwtIssuerOption(id: string, raw: Record<string, unknown>, name: (field: string) => string): JwtIssuerOption {
+  const issuer = raw.issuer;
+  if (typeof issuer !== "string" || !issuer.trim()) throw new ConfigError(name("ISSUER"), `required: the iss of the app JWTs ${id} trusts`);
+  const jwksUrl = raw.jwksUrl;
+  if (typeof jwksUrl !== "string") throw new ConfigError(name("JWKS_URL"), `required: the URL of the JWKS that signs ${id}'s JWTs`);
+  url(name("JWKS_URL"), jwksUrl, ["http", "https"]);
+  const audience = typeof raw.audience === "string" ? list(raw.audience) : Array.isArray(raw.audience) ? raw.audience.filter((a): a is string => typeof a === "string") : [];
+  if (audience.length === 0) throw new ConfigError(name("AUDIENCE"), `required: the aud (comma-separated) ${id}'s JWTs must name`);
+  return { id, issuer: issuer.trim(), jwksUri: jwksUrl, audience };
+}
+
+interface ConfigFile {
+  oidc?: Record<string, unknown>;
+  jwtIssuers?: Record<string, unknown>;
+}
+
+function configFile(path: string, sources: ConfigSources): ConfigFile {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(sources.readFile(path));
+  } catch (error) {
+    const why = error instanceof SyntaxError ? `not JSON (${error.message})` : `${(error as NodeJS.ErrnoException).code ?? "unreadable"}: ${path}`;
+    throw new ConfigError("LATCH_CONFIG", `expected a readable JSON file {"oidc": {<id>: {issuer, clientId, clientSecret?}}, "jwtIssuers": {<id>: {issuer, jwksUrl, audience}}} — ${why}`);
+  }
+  if (!isRecord(parsed) || (parsed.oidc !== undefined && !isRecord(parsed.oidc)) || (parsed.jwtIssuers !== undefined && !isRecord(parsed.jwtIssuers))) {
+    throw new ConfigError("LATCH_CONFIG", `expected a JSON object {"oidc": {<id>: {...}}, "jwtIssuers": {<id>: {...}}} in ${path}`);
+  }
+  return parsed as ConfigFile;
+}
+
+function oidcFromFile(file: ConfigFile): OidcProviderOption[] {
+  return Object.entries(file.oidc ?? {}).map(([id, raw]) => oidcOption(id, isRecord(raw) ? raw : {}, (field) => `LATCH_CONFIG oidc.${id}.${camel(field)}`));
+}
+
+function jwtIssuersFromFile(file: ConfigFile): JwtIssuerOption[] {
+  return Object.entries(file.jwtIssuers ?? {}).map(([id, raw]) => jwtIssuerOption(id, isRecord(raw) ? raw : {}, (field) => `LATCH_CONFIG jwtIssuers.${id}.${camel(field)}`));
+}
+
+const camel = (field: string) => field.toLowerCase().replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+
+/** The environment wins over the file for the same id. */
+function mergeById<T extends { id?: string | undefined }>(fromFile: T[], fromEnv: T[]): T[] {
+  const byId = new Map<string, T>();
+  for (const entry of [...fromFile, ...fromEnv]) byId.set(entry.id!, entry);
+  return [...byId.values()];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

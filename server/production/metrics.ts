@@ -1,0 +1,48 @@
+import type { Hono, MiddlewareHandler } from "hono";
+import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { Observer } from "../observer";
+import { routeOf } from "./requestLog";
+
+export interface Metrics {
+  registry: Registry;
+  observer: Observer;
+  middleware: MiddlewareHandler;
+  /** `GET /metrics` in the Prometheus text format. */
+  mount(app: Hono): void;
+}
+
+/** Prometheus metrics of one server (its own registry: two servers in one process never mix). */
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: "latch_" });
+  const requests = new Counter({ name: "latch_http_requests_total", help: "HTTP requests by method, route and status", labelNames: ["method", "route", "status"], registers: [registry] });
+  const latency = new Histogram({
+    name: "latch_http_request_duration_seconds",
+    help: "HTTP request latency by method and route",
+    labelNames: ["method", "route"],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const signIns = new Counter({ name: "latch_sign_ins_total", help: "Sessions granted by sign-in method", labelNames: ["method"], registers: [registry] });
+  const codesSent = new Counter({ name: "latch_codes_sent_total", help: "Codes and sign-in links sent by channel and kind", labelNames: ["channel", "kind"], registers: [registry] });
+  const refusals = new Counter({ name: "latch_refusals_total", help: "Refused requests by reason (error code)", labelNames: ["reason"], registers: [registry] });
+
+  return {
+    registry,
+    observer: {
+      signIn: (method) => signIns.inc({ method }),
+      codeSent: (channel, kind) => codesSent.inc({ channel, kind }),
+      refused: (reason) => refusals.inc({ reason }),
+    },
+    middleware: async (c, next) => {
+      const started = performance.now();
+      await next();
+      const route = routeOf(c);
+      requests.inc({ method: c.req.method, route, status: String(c.res.status) });
+      latency.observe({ method: c.req.method, route }, (performance.now() - started) / 1000);
+    },
+    mount(app) {
+      app.get("/metrics", async (c) => c.body(await registry.metrics(), 200, { "Content-Type": registry.contentType, "Cache-Control": "no-store" }));
+    },
+  };
+}

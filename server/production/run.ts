@@ -1,0 +1,52 @@
+// `npm run server` (no command): the production profile, configured by environment variables (see README "Run it for real").
+import { readFileSync } from "node:fs";
+import { ConfigError, loadConfig, type ProductionConfig } from "./config";
+
+export async function runProductionServer(): Promise<void> {
+  const started = performance.now();
+  let config: ProductionConfig;
+  try {
+    config = loadConfig(process.env, { readFile: (path) => readFileSync(path, "utf8") });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`latch-server: ${error.message}\n`);
+    process.exit(78); // EX_CONFIG
+  }
+  // Loaded after the configuration is checked: a bad variable is reported at once.
+  const [{ pino }, { startProductionServer }] = await Promise.all([import("pino"), import("./start")]);
+  const logger = pino({ level: config.logLevel, base: { service: "latch-server" } });
+  const running = await startProductionServer(config, logger);
+  logger.info(
+    {
+      publicUrl: config.publicUrl,
+      host: config.host,
+      port: running.server.port,
+      allowedOrigins: config.allowedOrigins,
+      email: config.smtp ? "smtp" : "off",
+      sms: config.sms?.kind ?? "off",
+      identityProviders: config.oidcProviders.map((p) => p.id),
+      jwtIssuers: config.jwtIssuers.map((i) => i.id),
+      startMs: Math.round(performance.now() - started),
+    },
+    "listening",
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal, graceMs: config.shutdownGraceMs }, "stopping: finishing requests in flight");
+    running.stop().then(
+      () => {
+        logger.info("stopped");
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: String(error) }, "stop failed");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}

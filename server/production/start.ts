@@ -1,0 +1,66 @@
+import type { Logger } from "pino";
+import { realDelivery } from "../delivery/production";
+import { smtpSender } from "../delivery/smtp";
+import { twilioSmsSender, webhookSmsSender, type SmsSender } from "../delivery/sms";
+import { oidcProvider } from "../idp/oidc";
+import { startEmulator, type RunningEmulator } from "../index";
+import { SIGNER_PREFIX } from "../app";
+import { requireAppCredential } from "./appCredentials";
+import type { ProductionConfig } from "./config";
+import { createMetrics } from "./metrics";
+import { requestLog } from "./requestLog";
+
+export interface ProductionServer {
+  server: RunningEmulator;
+  /** Stops accepting, finishes requests in flight (up to the grace period), closes the database and SMTP pool. */
+  stop(): Promise<void>;
+}
+
+/** The production profile: the shared routes with real delivery, real identity providers, app credentials, logs and metrics. */
+export async function startProductionServer(config: ProductionConfig, logger: Logger): Promise<ProductionServer> {
+  const email = config.smtp ? smtpSender(config.smtp) : undefined;
+  const metrics = createMetrics();
+  try {
+    const server = await startEmulator({
+      profile: "production",
+      port: config.port,
+      host: config.host,
+      dataDir: config.dataDir,
+      database: config.database,
+      keyEncryptionKeys: config.keyEncryptionKeys,
+      publicUrl: config.publicUrl,
+      // Only the configured app origins: CORS, magic-link and OAuth return targets, passkey origins.
+      allowedOrigins: config.allowedOrigins,
+      loopbackOrigins: false,
+      emailMode: config.emailMode,
+      jwtIssuers: config.jwtIssuers,
+      socialProviders: config.oidcProviders.map((option) => oidcProvider(option)),
+      delivery: realDelivery({ email, sms: smsSender(config.sms) }),
+      observer: metrics.observer,
+      hooks: {
+        install(app, ctx) {
+          app.use(requestLog(logger));
+          app.use(metrics.middleware);
+          metrics.mount(app);
+          app.use(`${SIGNER_PREFIX}/*`, requireAppCredential(ctx, config.apiKeys));
+        },
+        onUnexpectedError: (error, c) => logger.error({ err: { type: error.name, message: error.message, stack: error.stack }, route: c.req.routePath }, "unexpected error"),
+      },
+    });
+    return {
+      server,
+      async stop() {
+        await server.stop(config.shutdownGraceMs);
+        email?.close();
+      },
+    };
+  } catch (error) {
+    email?.close();
+    throw error;
+  }
+}
+
+function smsSender(sms: ProductionConfig["sms"]): SmsSender | undefined {
+  if (!sms) return undefined;
+  return sms.kind === "webhook" ? webhookSmsSender(sms.url) : twilioSmsSender(sms);
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, type Env } from "../../server/production/config";
+
+const KEY_HEX = "11".repeat(32);
+const BASE: Env = {
+  LATCH_PUBLIC_URL: "https://signer.example.com",
+  LATCH_ALLOWED_ORIGINS: "https://app.example.com, https://www.example.com",
+  LATCH_SECRET_KEY: KEY_HEX,
+  LATCH_API_KEYS: "k".repeat(24),
+};
+const files = (contents: Record<string, string>) => ({
+  readFile(path: string) {
+    if (!(path in contents)) throw Object.assign(new Error("missing"), { code: "ENOENT" });
+    return contents[path]!;
+  },
+});
+const load = (env: Env, contents: Record<string, string> = {}) => loadConfig({ ...BASE, ...env }, files(contents));
+const problem = (env: Env, contents: Record<string, string> = {}) => {
+  try {
+    load(env, contents);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+};
+
+describe("production configuration", () => {
+  it("reads the minimal configuration with defaults", () => {
+    const config = load({});
+    expect(config).toMatchObject({
+      port: 8787,
+      host: "127.0.0.1",
+      publicUrl: "https://signer.example.com",
+      allowedOrigins: ["https://app.example.com", "https://www.example.com"],
+      dataDir: ".latch-server",
+      emailMode: "otp",
+      smtp: undefined,
+      sms: undefined,
+      oidcProviders: [],
+      jwtIssuers: [],
+      apiKeys: ["k".repeat(24)],
+    });
+    expect(config.keyEncryptionKeys.keys).toHaveLength(1);
+    expect(config.database).toEqual({ engine: "pglite" });
+  });
+
+  it("names each missing required variable and what it expects", () => {
+    expect(problem({ LATCH_PUBLIC_URL: undefined })).toMatch(/^LATCH_PUBLIC_URL: required: the server's public origin/);
+    expect(problem({ LATCH_ALLOWED_ORIGINS: " " })).toMatch(/^LATCH_ALLOWED_ORIGINS: required: the comma-separated origins/);
+    expect(problem({ LATCH_SECRET_KEY: undefined })).toMatch(/^LATCH_SECRET_KEY: required \(or LATCH_SECRET_KEY_FILE\)/);
+    expect(problem({ LATCH_API_KEYS: undefined })).toMatch(/^LATCH_API_KEYS: required/);
+  });
+
+  it("names malformed values", () => {
+    expect(problem({ PORT: "80a" })).toMatch(/^PORT: expected a whole number from 0 to 65535/);
+    expect(problem({ PORT: "70000" })).toMatch(/^PORT: /);
+    expect(problem({ LATCH_PUBLIC_URL: "https://signer.example.com/path" })).toMatch(/^LATCH_PUBLIC_URL: expected an origin/);
+    expect(problem({ LATCH_PUBLIC_URL: "ftp://x" })).toMatch(/^LATCH_PUBLIC_URL: expected a http or https URL/);
+    expect(problem({ LATCH_ALLOWED_ORIGINS: "*" })).toMatch(/^LATCH_ALLOWED_ORIGINS: .*not allowed in production/);
+    expect(problem({ LATCH_ALLOWED_ORIGINS: "https://a.example.com,notaurl" })).toMatch(/^LATCH_ALLOWED_ORIGINS: expected a http or https URL/);
+    expect(problem({ LATCH_SECRET_KEY: "abcd" })).toMatch(/^LATCH_SECRET_KEY must be 32 bytes/);
+    expect(problem({ DATABASE_URL: "mysql://x" })).toMatch(/^DATABASE_URL must start with postgres:\/\//);
+    expect(problem({ LATCH_API_KEYS: "short" })).toMatch(/^LATCH_API_KEYS: expected comma-separated keys of at least 20/);
+    expect(problem({ LATCH_EMAIL_MODE: "carrier-pigeon" })).toMatch(/^LATCH_EMAIL_MODE: expected one of otp, magic-link/);
+    expect(problem({ SMTP_URL: "http://mail" })).toMatch(/^SMTP_URL: expected a smtp or smtps URL/);
+  });
+
+  it("reads the keys from a value or a file", () => {
+    const base64 = Buffer.alloc(32, 9).toString("base64");
+    expect(load({ LATCH_SECRET_KEY: `${base64},${KEY_HEX}` }).keyEncryptionKeys.keys).toHaveLength(2);
+    expect(load({ LATCH_SECRET_KEY: undefined, LATCH_SECRET_KEY_FILE: "/kek" }, { "/kek": `${KEY_HEX}\n` }).keyEncryptionKeys.keys).toHaveLength(1);
+    expect(problem({ LATCH_SECRET_KEY: undefined, LATCH_SECRET_KEY_FILE: "/nope" })).toMatch(/^LATCH_SECRET_KEY_FILE: cannot read \/nope \(ENOENT/);
+  });
+
+  it("needs LATCH_EMAIL_FROM with SMTP_URL", () => {
+    expect(problem({ SMTP_URL: "smtp://user:pass@127.0.0.1:2525" })).toMatch(/^LATCH_EMAIL_FROM: required/);
+    expect(problem({ SMTP_URL: "smtp://127.0.0.1:2525", LATCH_EMAIL_FROM: "nobody" })).toMatch(/^LATCH_EMAIL_FROM: expected an email address/);
+    expect(load({ SMTP_URL: "smtps://u:p@mail.example.com:465", LATCH_EMAIL_FROM: "Example <no-reply@example.com>" }).smtp).toEqual({
+      url: "smtps://u:p@mail.example.com:465",
+      from: "Example <no-reply@example.com>",
+    });
+  });
+
+  it("takes one SMS provider: a webhook, or Twilio with all three variables", () => {
+    expect(load({ LATCH_SMS_WEBHOOK_URL: "http://127.0.0.1:9000/sms" }).sms).toEqual({ kind: "webhook", url: "http://127.0.0.1:9000/sms" });
+    expect(load({ TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t", TWILIO_FROM: "+15550000000" }).sms).toEqual({
+      kind: "twilio",
+      accountSid: "AC1",
+      authToken: "t",
+      from: "+15550000000",
+      baseUrl: "https://api.twilio.com",
+    });
+    expect(problem({ TWILIO_ACCOUNT_SID: "AC1", TWILIO_FROM: "+1555" })).toMatch(/^TWILIO_AUTH_TOKEN: required with TWILIO_ACCOUNT_SID, TWILIO_FROM/);
+    expect(problem({ TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t", TWILIO_FROM: "+1", LATCH_SMS_WEBHOOK_URL: "http://x" })).toMatch(/^LATCH_SMS_WEBHOOK_URL: expected either/);
+  });
+
+  it("reads identity providers and app JWT issuers per id, from the environment over the JSON file", () => {
+    const config = load(
+      {
+        LATCH_CONFIG: "/latch.json",
+        LATCH_OIDC_GOOGLE_ISSUER: "https://accounts.google.com",
+        LATCH_OIDC_GOOGLE_CLIENT_ID: "env-client",
+        LATCH_OIDC_GOOGLE_CLIENT_SECRET: "s",
+        LATCH_OIDC_MY_APP_ISSUER: "https://id.example.com",
+        LATCH_OIDC_MY_APP_CLIENT_ID: "mine",
+        LATCH_JWT_BACKEND_ISSUER: "https://auth.example.com",
+        LATCH_JWT_BACKEND_JWKS_URL: "https://auth.example.com/jwks.json",
+        LATCH_JWT_BACKEND_AUDIENCE: "latch,latch-2",
+      },
+      {
+        "/latch.json": JSON.stringify({
+          oidc: { google: { issuer: "https://accounts.google.com", clientId: "file-client" }, auth0: { issuer: "https://t.auth0.com/", clientId: "a0" } },
+          jwtIssuers: { other: { issuer: "https://o.example.com", jwksUrl: "https://o.example.com/jwks", audience: "x" } },
+        }),
+      },
+    );
+    expect(config.oidcProviders).toEqual([
+      { id: "google", issuer: "https://accounts.google.com", discoveryUrl: undefined, clientId: "env-client", clientSecret: "s" },
+      { id: "auth0", issuer: "https://t.auth0.com/", discoveryUrl: undefined, clientId: "a0", clientSecret: undefined },
+      { id: "my-app", issuer: "https://id.example.com", discoveryUrl: undefined, clientId: "mine", clientSecret: undefined },
+    ]);
+    expect(config.jwtIssuers).toEqual([
+      { id: "other", issuer: "https://o.example.com", jwksUri: "https://o.example.com/jwks", audience: ["x"] },
+      { id: "backend", issuer: "https://auth.example.com", jwksUri: "https://auth.example.com/jwks.json", audience: ["latch", "latch-2"] },
+    ]);
+  });
+
+  it("names the missing half of a provider, and a broken config file", () => {
+    expect(problem({ LATCH_OIDC_GOOGLE_ISSUER: "https://accounts.google.com" })).toMatch(/^LATCH_OIDC_GOOGLE_CLIENT_ID: required/);
+    expect(problem({ LATCH_OIDC_TWITCH_CLIENT_ID: "x" })).toMatch(/^LATCH_OIDC_TWITCH_ISSUER: required/);
+    expect(problem({ LATCH_JWT_APP_ISSUER: "https://a", LATCH_JWT_APP_JWKS_URL: "https://a/jwks" })).toMatch(/^LATCH_JWT_APP_AUDIENCE: required/);
+    expect(problem({ LATCH_CONFIG: "/c.json" }, { "/c.json": "{oops" })).toMatch(/^LATCH_CONFIG: expected a readable JSON file .* not JSON/);
+    expect(problem({ LATCH_CONFIG: "/c.json" }, { "/c.json": JSON.stringify({ oidc: { google: { issuer: "https://g" } } }) })).toMatch(
+      /^LATCH_CONFIG oidc\.google\.clientId: expected a non-empty string/,
+    );
+  });
+
+  it("accepts trusted app JWT issuers instead of API keys", () => {
+    const config = load({ LATCH_API_KEYS: undefined, LATCH_JWT_APP_ISSUER: "https://a", LATCH_JWT_APP_JWKS_URL: "https://a/jwks", LATCH_JWT_APP_AUDIENCE: "latch" });
+    expect(config.apiKeys).toEqual([]);
+  });
+});

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { p256 } from "@noble/curves/nist.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
+import { API_KEY, productionEnv, runToExit, signer, startProduction, type ProductionProcess } from "./support/server";
+
+// The production profile as it runs: a subprocess configured by environment variables only.
+let server: ProductionProcess;
+
+beforeAll(async () => {
+  server = await startProduction();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("the production profile", () => {
+  it("is alive and ready, and logs one JSON line saying where it listens", async () => {
+    expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ ok: true });
+    expect(await (await fetch(`${server.url}/ready`)).json()).toEqual({ ready: true });
+    const listening = server.logs.find((l) => l.msg === "listening")!;
+    expect(listening).toMatchObject({ publicUrl: server.url, port: server.port, host: "127.0.0.1" });
+  });
+
+  it("has no dev parts: the dev inbox, dev identity provider and dev JWT issuer paths are 404", async () => {
+    for (const path of ["/dev/inbox", "/dev/api/messages", "/idp/google/.well-known/openid-configuration", "/idp/google/jwks", "/"]) {
+      expect((await fetch(`${server.url}${path}`)).status, path).toBe(404);
+    }
+    expect((await fetch(`${server.url}/dev/api/jwt`, { method: "POST", body: "{}" })).status).toBe(404);
+    expect((await fetch(`${server.url}/dev/api/messages`, { method: "DELETE" })).status).toBe(404);
+  });
+
+  it("serves the frames and the signer routes with the app's API key", async () => {
+    expect((await fetch(`${server.url}/frames/auth`)).status).toBe(200);
+    const lookup = await signer(server, "lookup", { email: "nobody@example.com" });
+    expect(lookup.status).toBe(200);
+    expect(await lookup.json()).toEqual({ orgId: null });
+    // No dev identity provider: social sign-in lists only configured providers (none here).
+    expect((await (await signer(server, "prepare-oauth", { nonce: "a".repeat(64) })).json()).authProviders).toEqual([]);
+  });
+
+  it("refuses signer calls without an API key, or with a wrong one (401, saying which)", async () => {
+    const none = await signer(server, "lookup", { email: "a@example.com" }, {});
+    expect(none.status).toBe(401);
+    expect((await none.json()).code).toBe("API_KEY_REQUIRED");
+    const wrong = await signer(server, "lookup", { email: "a@example.com" }, { authorization: `Bearer ${API_KEY.replace(/.$/, "x")}` });
+    expect(wrong.status).toBe(401);
+    expect((await wrong.json()).code).toBe("INVALID_API_KEY");
+    const basic = await signer(server, "lookup", { email: "a@example.com" }, { authorization: `Basic ${API_KEY}` });
+    expect(basic.status).toBe(401);
+  });
+
+  it("refuses email and SMS sign-up with a clear 503 when no delivery is configured", async () => {
+    const response = await signer(server, "signup", { email: "new@example.com", targetPublicKey: bytesToHex(p256.getPublicKey(p256.utils.randomSecretKey(), false)) });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ code: "EMAIL_NOT_CONFIGURED" });
+  });
+
+  it("counts requests and refusals at /metrics, and logs requests without keys or bodies", async () => {
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).toMatch(/latch_http_requests_total\{method="POST",route="\/signer\/v1\/lookup",status="401"\} \d+/);
+    expect(metrics).toMatch(/latch_refusals_total\{reason="INVALID_API_KEY"\} 1/);
+    expect(metrics).toContain("latch_http_request_duration_seconds_bucket");
+    const requests = server.logs.filter((l) => l.msg === "request");
+    expect(requests.length).toBeGreaterThan(5);
+    for (const line of requests) expect(Object.keys(line).sort()).toEqual(["latencyMs", "level", "method", "msg", "reqId", "route", "service", "status", "time"]);
+    expect(server.output()).not.toContain(API_KEY);
+  });
+});
+
+describe("configuration errors", () => {
+  it("stops with exit code ≠ 0 and one line naming a missing variable and what it expects", async () => {
+    const { env } = await productionEnv({ LATCH_PUBLIC_URL: undefined });
+    const result = await runToExit(env);
+    expect(result.code).not.toBe(0);
+    expect(result.stdout).toBe("");
+    expect(result.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^latch-server: LATCH_PUBLIC_URL: required: the server's public origin/)]);
+  });
+
+  it("names a malformed variable, and never prints a secret's value", async () => {
+    const { env } = await productionEnv({ LATCH_SECRET_KEY: "too-short-secret" });
+    const result = await runToExit(env);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^latch-server: LATCH_SECRET_KEY must be 32 bytes/)]);
+    expect(result.stderr).not.toContain("too-short-secret");
+  });
+});
