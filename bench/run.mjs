@@ -10,6 +10,7 @@ const steps = [
   ["dialog", "npx tsx bench/dialog.ts"],
   ["signin", "npx tsx bench/signin.ts"],
   ["emulator", existsSync(`${root}bench/emulator.ts`) ? "npx tsx bench/emulator.ts" : "node bench/emulator.mjs"],
+  ["server", "npx tsx bench/server.ts"],
   ["devnet", existsSync(`${root}bench/devnet.ts`) ? "npx tsx bench/devnet.ts" : "node bench/devnet.mjs"],
 ];
 const only = process.argv.slice(2);

@@ -35,7 +35,8 @@ export function postgresBinDir(): string {
   return join(root, newest, "bin");
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+/** `durable`: fsync on (benchmarks); tests run with fsync off (a crash of the machine is not what they test). */
+export async function startPostgresCluster(options: { durable?: boolean } = {}): Promise<PostgresCluster> {
   const bin = postgresBinDir();
   const dir = mkdtempSync(join(tmpdir(), "latch-pg-"));
   const asRoot = process.getuid?.() === 0;
@@ -45,9 +46,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const data = join(dir, "data");
   await as("initdb", ["-D", data, "-A", "trust", "-U", "latch", "-E", "UTF8", "--no-sync", "--no-instructions"]);
   const port = await freePort();
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${options.durable ? "on" : "off"} -c max_connections=200`;
   const start = async () => {
-    await as("pg_ctl", ["-D", data, "-o", options, "-l", join(dir, "log"), "-w", "-t", "30", "start"]);
+    await as("pg_ctl", ["-D", data, "-o", serverOptions, "-l", join(dir, "log"), "-w", "-t", "30", "start"]);
   };
   const stop = async (mode: "fast" | "immediate") => {
     await as("pg_ctl", ["-D", data, "-m", mode, "-w", "stop"]).catch(() => undefined);
