@@ -31,7 +31,8 @@ export function p256VerifyKey(compressedHex: string): KeyObject {
       key: { kty: "EC", crv: "P-256", x: base64url(uncompressed.subarray(1, 33)), y: base64url(uncompressed.subarray(33)) },
       format: "jwk",
     });
-    if (keyObjects.size > 10_000) keyObjects.clear();
+    // The oldest entry goes, not all of them: a busy server keeps its working set.
+    if (keyObjects.size >= 50_000) keyObjects.delete(keyObjects.keys().next().value!);
     keyObjects.set(compressedHex, key);
   }
   return key;

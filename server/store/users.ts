@@ -69,6 +69,36 @@ export async function claimOnceLoadingSigner(
   return { claimed, signer: signer.orgId ? (signer as SignerRow) : undefined };
 }
 
+/**
+ * The signing path in one round trip: looks the stamp's API key up, records the replay marker only
+ * when that key is registered to the organisation and unexpired (`keepUntil` null: until the key
+ * expires), and loads the organisation's signer.
+ */
+export async function claimWithApiKeyLoadingSigner(
+  sql: Sql,
+  claim: { hash: string; keepUntil: number | null; orgId: string; apiKey: string; now: number },
+): Promise<{ claimed: boolean; apiKey: { orgId: string; expiresAt: number } | undefined; signer: SignerRow | undefined }> {
+  const row = (
+    await sql.query<Partial<SignerRow> & { claimed: boolean; keyOrgId: string | null; keyExpiresAt: number | null }>(
+      `with api_key as (select org_id, expires_at from api_keys where public_key = $4),
+       claim as (
+         insert into used_tokens (hash, expires_at)
+         select $1, coalesce($2::float8, api_key.expires_at) from api_key where api_key.org_id = $3::uuid and api_key.expires_at > $5
+         on conflict do nothing returning 1)
+       select exists (select 1 from claim) as claimed, (select org_id from api_key) as "keyOrgId", (select expires_at from api_key) as "keyExpiresAt",
+         ${USER_COLUMNS}, ${CUSTODY_COLUMNS}
+       from (select 1) one left join users u on u.org_id = $3::uuid left join wallets w on w.org_id = u.org_id`,
+      [claim.hash, claim.keepUntil, claim.orgId, claim.apiKey, claim.now],
+    )
+  ).rows[0]!;
+  const { claimed, keyOrgId, keyExpiresAt, ...signer } = row;
+  return {
+    claimed,
+    apiKey: keyOrgId ? { orgId: keyOrgId, expiresAt: keyExpiresAt! } : undefined,
+    signer: signer.orgId ? (signer as SignerRow) : undefined,
+  };
+}
+
 /** Inserts the user and their wallet; false when the email or phone is taken (checked by unique constraints). */
 export async function insertUser(sql: Sql, user: NewUser, now: number): Promise<boolean> {
   const inserted = await sql.query(

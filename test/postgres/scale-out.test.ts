@@ -92,6 +92,21 @@ describe("three instances on one PostgreSQL", () => {
     expect(codes(copies)).toEqual(["OK", ...Array(11).fill("REPLAYED_REQUEST")]);
   });
 
+  it("signs in one round trip yet records no replay marker for a key that is not the organisation's", async () => {
+    const { user, session } = await s.clients[0]!.signUp(uniqueEmail("stranger"));
+    const stranger = { ...session, ...(await s.clients[1]!.signUp(uniqueEmail("other"))).session, orgId: user.orgId };
+    const before = await query<{ n: string }>("select count(*) as n from used_tokens");
+    const answer = await s.clients[2]!.post("sign-payload", {
+      stampedRequest: stampedRequest(
+        SIGN_RAW_PAYLOAD_URL,
+        signRawPayloadBody(stranger, { hashFunction: "HASH_FUNCTION_NO_OP", payload: hashMessage("not mine"), signWith: user.address }),
+        stranger,
+      ),
+    });
+    expect([answer.status, answer.body.code]).toEqual([401, "UNKNOWN_API_KEY"]);
+    expect(await query<{ n: string }>("select count(*) as n from used_tokens")).toEqual(before);
+  });
+
   it("locks a code at the limit when wrong codes are spread over the instances", async () => {
     const email = uniqueEmail("guess");
     const target = newTargetKey();

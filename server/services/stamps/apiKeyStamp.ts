@@ -19,7 +19,7 @@ interface ApiKeyStamp {
 /** `X-Stamp`: base64url JSON {publicKey (compressed P-256 hex), scheme, signature (DER hex over the body)}. */
 export const apiKeyStamp: StampScheme = {
   headerName: API_KEY_STAMP_HEADER,
-  async verify(ctx, { body, headerValue, organizationId }) {
+  async verify(ctx, { body, headerValue, organizationId, deferApiKeyLookup }) {
     const stamp = parseStamp(headerValue);
     if (stamp.scheme === MEMBER_STAMP_SCHEME) return verifyMemberStamp(ctx, { body, signature: stamp.signature, organizationId });
     const publicKey = stamp.publicKey.toLowerCase();
@@ -31,14 +31,21 @@ export const apiKeyStamp: StampScheme = {
       valid = false;
     }
     if (!valid) throw unauthorized("INVALID_STAMP", "The stamp's signature does not verify over the request body");
+    const verified = { credential: `api-key:${publicKey}`, signatureTag: canonicalSignature(stamp.signature) };
+    if (deferApiKeyLookup) return { ...verified, validUntil: Number.NaN, pendingApiKey: publicKey };
     const key = await findApiKey(ctx.db, publicKey);
-    if (!key || key.orgId !== organizationId) {
-      throw unauthorized("UNKNOWN_API_KEY", `The stamp's API key is not registered to organization ${organizationId}`);
-    }
-    if (key.expiresAt <= ctx.now()) throw unauthorized("API_KEY_EXPIRED", "The session's API key has expired; sign in again");
-    return { credential: `api-key:${publicKey}`, signatureTag: canonicalSignature(stamp.signature), validUntil: key.expiresAt };
+    checkApiKeyRegistration(key, organizationId, ctx.now());
+    return { ...verified, validUntil: key.expiresAt };
   },
 };
+
+/** The API key must be registered to the organisation the body names, and unexpired. */
+export function checkApiKeyRegistration(key: { orgId: string; expiresAt: number } | undefined, organizationId: string, now: number): asserts key {
+  if (!key || key.orgId !== organizationId) {
+    throw unauthorized("UNKNOWN_API_KEY", `The stamp's API key is not registered to organization ${organizationId}`);
+  }
+  if (key.expiresAt <= now) throw unauthorized("API_KEY_EXPIRED", "The session's API key has expired; sign in again");
+}
 
 function parseStamp(headerValue: string): ApiKeyStamp {
   let stamp: Partial<ApiKeyStamp>;

@@ -13,6 +13,12 @@ export interface VerifiedStamp {
    * organisation (passkey sign-in before the user is known) is then read as naming this one.
    */
   organizationId?: string;
+  /**
+   * Set when the caller asked to defer the key lookup (`deferApiKeyLookup`) and the credential is an
+   * API key: its signature is checked, its registration (organisation, expiry) not yet. The caller
+   * must check it with `checkApiKeyRegistration`, in the statement that records the replay marker.
+   */
+  pendingApiKey?: string;
 }
 
 /**
@@ -21,5 +27,5 @@ export interface VerifiedStamp {
  */
 export interface StampScheme {
   headerName: string;
-  verify(ctx: EmulatorContext, input: { body: string; headerValue: string; organizationId: string }): Promise<VerifiedStamp>;
+  verify(ctx: EmulatorContext, input: { body: string; headerValue: string; organizationId: string; deferApiKeyLookup?: boolean }): Promise<VerifiedStamp>;
 }

@@ -3,10 +3,11 @@ import type { Type } from "arktype";
 import { badRequest, notFound, unauthorized } from "../../errors";
 import type { EmulatorContext } from "../../context";
 import { claimOnce } from "../../store/usedTokens";
-import { claimOnceLoadingSigner, type SignerRow } from "../../store/users";
+import { claimOnceLoadingSigner, claimWithApiKeyLoadingSigner, type SignerRow } from "../../store/users";
+import { checkApiKeyRegistration } from "./apiKeyStamp";
 import { validate } from "../../validate";
 import { apiKeyStamp } from "./apiKeyStamp";
-import type { StampScheme } from "./scheme";
+import type { StampScheme, VerifiedStamp } from "./scheme";
 import { webauthnStamp } from "./webauthnStamp";
 
 /** Schemes by lower-case header name: API keys (`X-Stamp`) and passkeys (`X-Stamp-Webauthn`). */
@@ -45,8 +46,8 @@ export async function verifyStampedRequest<S extends Type<StampedBody>>(
   operation: Operation,
   bodySchema: S,
 ): Promise<S["infer"]> {
-  const { body } = await verifyWith(ctx, request, operation, bodySchema, async (fingerprint, keepUntil) => ({
-    claimed: await claimOnce(ctx.db, fingerprint, keepUntil),
+  const { body } = await verifyWith(ctx, request, operation, bodySchema, false, async (fingerprint, keepUntil) => ({
+    claimed: await claimOnce(ctx.db, fingerprint, keepUntil!),
     loaded: undefined,
   }));
   return body;
@@ -62,8 +63,16 @@ export async function verifyStampedUserRequest<S extends Type<StampedBody>>(
   operation: Operation,
   bodySchema: S,
 ): Promise<{ body: S["infer"]; signer: SignerRow }> {
-  const { body, loaded } = await verifyWith(ctx, request, operation, bodySchema, async (fingerprint, keepUntil, orgId) => {
-    const { claimed, signer } = await claimOnceLoadingSigner(ctx.db, fingerprint, keepUntil, orgId);
+  const { body, loaded } = await verifyWith(ctx, request, operation, bodySchema, true, async (fingerprint, keepUntil, orgId, stamp) => {
+    if (stamp.pendingApiKey === undefined) {
+      const { claimed, signer } = await claimOnceLoadingSigner(ctx.db, fingerprint, keepUntil!, orgId);
+      return { claimed, loaded: signer };
+    }
+    const now = ctx.now();
+    // An organisation id that is no UUID (the root organisation's) has no API keys.
+    if (!UUID.test(orgId)) checkApiKeyRegistration(undefined, orgId, now);
+    const { claimed, apiKey, signer } = await claimWithApiKeyLoadingSigner(ctx.db, { hash: fingerprint, keepUntil, orgId, apiKey: stamp.pendingApiKey, now });
+    checkApiKeyRegistration(apiKey, orgId, now);
     return { claimed, loaded: signer };
   });
   if (!loaded) throw notFound("USER_NOT_FOUND", `No user in organization ${body.organizationId}`);
@@ -75,13 +84,15 @@ async function verifyWith<S extends Type<StampedBody>, L>(
   request: StampedRequest,
   operation: Operation,
   bodySchema: S,
-  claim: (fingerprint: string, keepUntil: number, organizationId: string) => Promise<{ claimed: boolean; loaded: L }>,
+  deferApiKeyLookup: boolean,
+  /** `keepUntil` null: as long as the stamp's pending API key is valid. */
+  claim: (fingerprint: string, keepUntil: number | null, organizationId: string, stamp: VerifiedStamp) => Promise<{ claimed: boolean; loaded: L }>,
 ): Promise<{ body: S["infer"]; loaded: L }> {
   checkOperation(request.url, operation);
   const parsed: StampedBody & S["infer"] = validate(bodySchema, parseBody(request.body), "stampedRequest.body");
   const scheme = schemes.get(request.stamp.stampHeaderName.toLowerCase());
   if (!scheme) throw badRequest("UNSUPPORTED_STAMP", `Unsupported stamp header ${request.stamp.stampHeaderName}`);
-  const stamp = await scheme.verify(ctx, { body: request.body, headerValue: request.stamp.stampHeaderValue, organizationId: parsed.organizationId });
+  const stamp = await scheme.verify(ctx, { body: request.body, headerValue: request.stamp.stampHeaderValue, organizationId: parsed.organizationId, deferApiKeyLookup });
   const timed = parsed.timestampMs !== undefined;
   if (timed) checkTimestamp(ctx, parsed.timestampMs!);
   else if (operation.startsWith("submit/")) throw badRequest("INVALID_REQUEST", "stampedRequest.body.timestampMs is required");
@@ -90,11 +101,13 @@ async function verifyWith<S extends Type<StampedBody>, L>(
   const fingerprint = createHash("sha256")
     .update(`${stamp.credential}\n${request.body}${timed ? "" : `\n${stamp.signatureTag}`}`)
     .digest("hex");
-  const keepUntil = timed ? ctx.now() + 2 * ctx.limits.stampMaxSkewMs : stamp.validUntil;
-  const { claimed, loaded } = await claim(`stamp:${fingerprint}`, keepUntil, body.organizationId);
+  const keepUntil = timed ? ctx.now() + 2 * ctx.limits.stampMaxSkewMs : stamp.pendingApiKey === undefined ? stamp.validUntil : null;
+  const { claimed, loaded } = await claim(`stamp:${fingerprint}`, keepUntil, body.organizationId, stamp);
   if (!claimed) throw unauthorized("REPLAYED_REQUEST", "This stamped request was already used (replayed body)");
   return { body, loaded };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function checkOperation(url: string, operation: Operation): void {
   let path: string;
