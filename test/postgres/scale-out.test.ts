@@ -4,7 +4,7 @@ import pg from "pg";
 import { hashMessage, recoverAddress } from "viem";
 import { migrations } from "../../server/db/migrations";
 import { startEmulator } from "../../server/index";
-import { SIGN_RAW_PAYLOAD_URL, newTargetKey, signRawPayloadBody, stampedRequest, whoamiRequest } from "../server/support/client";
+import { EmulatorClient, SIGN_RAW_PAYLOAD_URL, newTargetKey, signRawPayloadBody, stampedRequest, whoamiRequest } from "../server/support/client";
 import { uniqueEmail } from "../server/support/emulator";
 import { startScaleOut, type ScaleOut } from "./support/scaleOut";
 
@@ -118,6 +118,21 @@ describe("three instances on one PostgreSQL", () => {
     for (const client of s.clients) {
       expect((await client.post("otp", { orgId, otpId, otpCode: right, targetPublicKey: target.publicKey })).body.code).toBe("OTP_ATTEMPTS_EXCEEDED");
     }
+  });
+
+  it("holds the per-account guess budget across instances", async () => {
+    const strict = await Promise.all([s.startInstance({ limits: { guessesPerAccount: 4 } }), s.startInstance({ limits: { guessesPerAccount: 4 } })]);
+    const [x, y] = strict.map((i) => new EmulatorClient(i.url)) as [EmulatorClient, EmulatorClient];
+    const email = uniqueEmail("budget");
+    const target = newTargetKey();
+    const first = await x.ok("signup", { email, targetPublicKey: target.publicKey });
+    const firstCode = await x.latestCode(email);
+    const second = await y.ok("auth", { email, targetPublicKey: target.publicKey });
+    const secondCode = await y.latestCode(email);
+    const wrong = (code: string) => String((Number(code) + 1) % 1e6).padStart(6, "0");
+    const guess = (client: EmulatorClient, otpId: string, code: string) => client.post("otp", { orgId: first.orgId, otpId, otpCode: wrong(code), targetPublicKey: target.publicKey });
+    expect(codes(await Promise.all([guess(x, first.otpId, firstCode), guess(y, first.otpId, firstCode), guess(x, first.otpId, firstCode)]))).toEqual(Array(3).fill("INVALID_OTP"));
+    expect(codes(await Promise.all([guess(y, second.otpId, secondCode), guess(x, second.otpId, secondCode)]))).toEqual(["INVALID_OTP", "RATE_LIMITED"]);
   });
 
   it("redeems one code exactly once when 20 redeems race across the instances", async () => {
