@@ -134,24 +134,31 @@ interface Figures {
   errors: number;
 }
 
-async function load(urls: string[], bodies: string[], concurrency: number): Promise<Figures> {
+/** Runs `count` requests from `concurrency` loops; `request(i)` answers whether the i-th succeeded. */
+async function measure(count: number, concurrency: number, request: (i: number) => Promise<boolean>): Promise<Figures> {
   const latencies: number[] = [];
   let next = 0;
   let errors = 0;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next < bodies.length) {
+      while (next < count) {
         const i = next++;
         const t = performance.now();
-        const answer = await fetch(`${urls[i % urls.length]}/signer/v1/sign-payload`, { method: "POST", headers: { "Content-Type": "application/json" }, body: bodies[i] });
-        await answer.arrayBuffer();
-        if (answer.status !== 200) errors++;
+        if (!(await request(i).catch(() => false))) errors++;
         latencies.push(performance.now() - t);
       }
     }),
   );
   return summarize(latencies, performance.now() - t0, errors);
+}
+
+function load(urls: string[], bodies: string[], concurrency: number): Promise<Figures> {
+  return measure(bodies.length, concurrency, async (i) => {
+    const answer = await fetch(`${urls[i % urls.length]}/signer/v1/sign-payload`, { method: "POST", headers: { "Content-Type": "application/json" }, body: bodies[i] });
+    await answer.arrayBuffer();
+    return answer.status === 200;
+  });
 }
 
 function summarize(latencies: number[], wallMs: number, errors: number): Figures {
@@ -182,25 +189,10 @@ async function signPayloadRuns(urls: string[], users: BenchUser[]): Promise<Reco
 async function signUpsPerSecond(url: string, concurrency: number): Promise<Figures> {
   const client = await import("../test/server/support/client");
   const api = new client.EmulatorClient(url);
-  const latencies: number[] = [];
-  let next = 0;
-  let errors = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < SIGNUPS) {
-        next++;
-        const t = performance.now();
-        try {
-          await api.signUp(`signup-${randomUUID()}@example.test`);
-        } catch {
-          errors++;
-        }
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  return summarize(latencies, performance.now() - t0, errors);
+  return measure(SIGNUPS, concurrency, async () => {
+    await api.signUp(`signup-${randomUUID()}@example.test`);
+    return true;
+  });
 }
 
 /** One core: what the crypto of one signature request costs (P-256 stamp verify with node:crypto, secp256k1 sign with viem). */
