@@ -51,7 +51,39 @@ export function kitAppSource(pluginIds, { extraImports = [], body = "" } = {}) {
  * as in an app), not to the sources the repository's tsconfig "paths" name — unless `tsconfig` is given.
  */
 export async function bundleApp(entry, { absWorkingDir, plugins = [], tsconfig, define = {} } = {}) {
-  const result = await build({
+  const result = await build(buildOptions(entry, { absWorkingDir, plugins, tsconfig, define }));
+  const code = result.outputFiles[0].contents;
+  return { minBytes: code.byteLength, gzipBytes: gzipSync(code, { level: 9 }).byteLength, metafile: result.metafile };
+}
+
+/**
+ * The same app split the way an app's bundler splits it (each lazy import its own chunk): the bytes of
+ * what the first page load fetches, the entry and the chunks it imports statically.
+ */
+export async function initialChunks(entry, options = {}) {
+  const result = await build({ ...buildOptions(entry, options), splitting: true, outdir: "split-out" });
+  const outputs = result.metafile.outputs;
+  const files = new Map(result.outputFiles.map((file) => [file.path, file.contents]));
+  const byName = (name) => [...files.entries()].find(([path]) => path.endsWith(`/${name.replace(/^.*\//, "")}`))?.[1];
+  const initial = new Set();
+  const visit = (name) => {
+    if (initial.has(name)) return;
+    initial.add(name);
+    for (const i of outputs[name].imports) if (i.kind === "import-statement" && outputs[i.path]) visit(i.path);
+  };
+  visit(Object.keys(outputs).find((name) => outputs[name].entryPoint));
+  let minBytes = 0;
+  let gzipBytes = 0;
+  for (const name of initial) {
+    const code = byName(name);
+    minBytes += code.byteLength;
+    gzipBytes += gzipSync(code, { level: 9 }).byteLength;
+  }
+  return { minBytes, gzipBytes };
+}
+
+function buildOptions(entry, { absWorkingDir, plugins = [], tsconfig, define = {} }) {
+  return {
     entryPoints: [entry],
     bundle: true,
     minify: true,
@@ -66,7 +98,5 @@ export async function bundleApp(entry, { absWorkingDir, plugins = [], tsconfig, 
     ...(tsconfig ? { tsconfig } : { tsconfigRaw: "{}" }),
     absWorkingDir,
     logLevel: "error",
-  });
-  const code = result.outputFiles[0].contents;
-  return { minBytes: code.byteLength, gzipBytes: gzipSync(code, { level: 9 }).byteLength, metafile: result.metafile };
+  };
 }

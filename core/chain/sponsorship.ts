@@ -1,9 +1,8 @@
 // Fee sponsorship by policy (spec §1, §3): the policy rides in the paymaster context of pm_getPaymasterStubData
 // and pm_getPaymasterData.
-import { type } from "arktype";
 import { type Address, type Hex, numberToHex } from "viem";
-import { ChainConfigError } from "./errors";
-import { type BigNumberish, bigNumberishSchema, toBigInt } from "./fees/values";
+import { checkNonEmptyString, checkObject, checkType, Issues } from "./checks";
+import { type BigNumberish, checkBigNumberish, toBigInt } from "./fees/values";
 
 /** An ERC-20 the policy lets the user pay gas with (provider-specific; passed through to the paymaster). */
 export interface PolicyToken {
@@ -22,17 +21,19 @@ export interface SponsorshipContext {
   policyToken?: { address: Address; maxTokenAmount?: Hex };
 }
 
-const policySchema = type({
-  "+": "reject",
-  policyId: "string > 0",
-  "policyToken?": { "+": "reject", address: /^0x[0-9a-fA-F]{40}$/, "maxTokenAmount?": bigNumberishSchema },
-});
-
 export function validateSponsorshipPolicy(policy: SponsorshipPolicy): SponsorshipPolicy {
-  const checked = policySchema(policy);
-  if (checked instanceof type.errors) {
-    throw new ChainConfigError(checked.map((issue) => ({ path: issue.path.join("."), message: issue.message })));
+  const issues = new Issues();
+  if (checkObject(policy, ["policyId", "policyToken"], "", issues)) {
+    checkNonEmptyString(policy.policyId, "policyId", issues);
+    const token = policy.policyToken;
+    if (token !== undefined && checkObject(token, ["address", "maxTokenAmount"], "policyToken", issues)) {
+      if (checkType(token.address, "string", "policyToken.address", issues) && !/^0x[0-9a-fA-F]{40}$/.test(token.address as string)) {
+        issues.add("policyToken.address", "Expected an address (0x and 40 hex characters)");
+      }
+      if (token.maxTokenAmount !== undefined) checkBigNumberish(token.maxTokenAmount, "policyToken.maxTokenAmount", issues);
+    }
   }
+  issues.done();
   return policy;
 }
 

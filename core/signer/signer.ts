@@ -1,5 +1,5 @@
 import { atom } from "jotai/vanilla";
-import { hashMessage, hashTypedData, toHex, type Hex, type SignableMessage, type TypedDataDefinition } from "viem";
+import type { Hex, SignableMessage, TypedDataDefinition } from "viem";
 import { MFA_ACTIONS, MFA_FACTOR_TYPE, PASSKEY_ASSERTION_TIMEOUT_MS, PASSKEY_USER_VERIFICATION, RETURN_PARAMS, SEALED_FRAME_KEY_SUFFIX } from "../constants";
 import {
   LatchError,
@@ -389,12 +389,16 @@ export class EmbeddedSigner {
   /** EIP-191 personal message, hashed locally. */
   async signMessage(message: SignableMessage): Promise<Hex> {
     this.requireUser();
+    // viem loads when the user first signs: a static import put viem's barrel (and the CCIP code it
+    // imports lazily) into the static chunk of every app, email-only ones included.
+    const { hashMessage } = await import("./hashing");
     return this.signRawPayload({ payload: hashMessage(message) });
   }
 
   /** EIP-712 typed data, hashed locally. */
   async signTypedData(typedData: TypedDataDefinition): Promise<Hex> {
     this.requireUser();
+    const { hashTypedData } = await import("./hashing");
     return this.signRawPayload({ payload: hashTypedData(typedData) });
   }
 
@@ -409,7 +413,7 @@ export class EmbeddedSigner {
       parameters: {
         encoding: "PAYLOAD_ENCODING_HEXADECIMAL",
         hashFunction: "HASH_FUNCTION_NO_OP",
-        payload: toHex(action),
+        payload: utf8ToHex(action),
         signWith: user.address,
       },
     });
@@ -608,3 +612,7 @@ const pickTokens = (user: User): Partial<User> => ({
 });
 
 export type { Session };
+
+function utf8ToHex(text: string): Hex {
+  return `0x${Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+}

@@ -1,7 +1,7 @@
 // Fee override options (spec §3, §5): per field an optional min, max and multiplier; unknown keys refused.
-import { type } from "arktype";
+import { checkObject, Issues, join } from "../checks";
 import { ChainConfigError } from "../errors";
-import { type BigNumberish, bigNumberishSchema, multiplierSchema, multiply, toBigInt } from "./values";
+import { type BigNumberish, checkBigNumberish, checkMultiplier, multiply, toBigInt } from "./values";
 
 export const FEE_OPTION_FIELDS = [
   "maxFeePerGas",
@@ -26,30 +26,19 @@ export interface FeeOption {
 
 export type FeeOptions = { [field in FeeOptionField]?: FeeOption };
 
-const feeOptionSchema = type({
-  "+": "reject",
-  "min?": bigNumberishSchema,
-  "max?": bigNumberishSchema,
-  "multiplier?": multiplierSchema,
-});
-
-const feeOptionsSchema = type({
-  "+": "reject",
-  "maxFeePerGas?": feeOptionSchema,
-  "maxPriorityFeePerGas?": feeOptionSchema,
-  "callGasLimit?": feeOptionSchema,
-  "verificationGasLimit?": feeOptionSchema,
-  "preVerificationGas?": feeOptionSchema,
-  "paymasterVerificationGasLimit?": feeOptionSchema,
-  "paymasterPostOpGasLimit?": feeOptionSchema,
-});
-
 /** Throws ChainConfigError (message = the first problem, e.g. 'Max precision is 4 decimal places'). */
 export function validateFeeOptions(options: unknown): FeeOptions {
-  const checked = feeOptionsSchema(options);
-  if (checked instanceof type.errors) {
-    throw new ChainConfigError(checked.map((issue) => ({ path: issue.path.join("."), message: issue.message })));
+  const issues = new Issues();
+  if (checkObject(options, FEE_OPTION_FIELDS, "", issues)) {
+    for (const field of FEE_OPTION_FIELDS) {
+      const option = options[field];
+      if (option === undefined || !checkObject(option, ["min", "max", "multiplier"], field, issues)) continue;
+      if (option.min !== undefined) checkBigNumberish(option.min, join(field, "min"), issues);
+      if (option.max !== undefined) checkBigNumberish(option.max, join(field, "max"), issues);
+      if (option.multiplier !== undefined) checkMultiplier(option.multiplier, join(field, "multiplier"), issues);
+    }
   }
+  issues.done();
   const result = options as FeeOptions;
   for (const field of FEE_OPTION_FIELDS) {
     const option = result[field];

@@ -1,7 +1,6 @@
 // Retry settings (spec §3, §5, §9): how a user operation's receipt is awaited. Each at least 0.
-import { type } from "arktype";
 import { RETRY_DEFAULTS } from "../../constants";
-import { ChainConfigError } from "../errors";
+import { checkObject, checkType, Issues } from "../checks";
 import { NON_NEGATIVE_MESSAGE } from "./values";
 
 export interface RetrySettings {
@@ -13,23 +12,19 @@ export interface RetrySettings {
   txRetryMultiplier: number;
 }
 
-const atLeastZero = type("number").narrow(
-  (value, ctx) => (Number.isFinite(value) && value >= 0) || ctx.reject({ message: NON_NEGATIVE_MESSAGE }),
-);
-
-const retrySchema = type({
-  "+": "reject",
-  "txMaxRetries?": atLeastZero,
-  "txRetryIntervalMs?": atLeastZero,
-  "txRetryMultiplier?": atLeastZero,
-});
+const RETRY_FIELDS = ["txMaxRetries", "txRetryIntervalMs", "txRetryMultiplier"] as const;
 
 /** Validates partial settings and fills the spec §9 defaults (5 retries, 2000 ms, × 1.5). */
 export function resolveRetrySettings(settings: Partial<RetrySettings> = {}): RetrySettings {
-  const checked = retrySchema(settings);
-  if (checked instanceof type.errors) {
-    throw new ChainConfigError(checked.map((issue) => ({ path: issue.path.join("."), message: issue.message })));
+  const issues = new Issues();
+  if (checkObject(settings, RETRY_FIELDS, "", issues)) {
+    for (const field of RETRY_FIELDS) {
+      const value = settings[field];
+      if (value === undefined || !checkType(value, "number", field, issues)) continue;
+      if (!Number.isFinite(value) || (value as number) < 0) issues.add(field, NON_NEGATIVE_MESSAGE);
+    }
   }
+  issues.done();
   return { ...RETRY_DEFAULTS, ...settings };
 }
 

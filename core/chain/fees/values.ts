@@ -1,7 +1,7 @@
 // Numeric inputs of the chain options: numbers, bigints or hex strings (spec §3), hex of even length (spec §5).
-import { type } from "arktype";
 import { type Hex, hexToBigInt } from "viem";
 import { FEE_MULTIPLIER_MAX_DECIMALS } from "../../constants";
+import type { Issues } from "../checks";
 
 export type BigNumberish = number | bigint | Hex;
 
@@ -17,26 +17,25 @@ export function decimalPlaces(value: number): number {
   return Math.max(0, fraction - shift);
 }
 
-const hexString = type("string").narrow(
-  (value, ctx) => /^0x([0-9a-fA-F]{2})*$/.test(value) || ctx.reject({ message: HEX_STRING_MESSAGE }),
-);
-
-const nonNegativeNumber = type("number").narrow(
-  (value, ctx) =>
-    (Number.isSafeInteger(value) && value >= 0) ||
-    ctx.reject({ message: value < 0 ? NON_NEGATIVE_MESSAGE : "Expected an integer" }),
-);
-
-const nonNegativeBigint = type("bigint").narrow((value, ctx) => value >= 0n || ctx.reject({ message: NON_NEGATIVE_MESSAGE }));
-
 /** A gas amount or a fee in wei: a non-negative integer as number, bigint or even-length hex string. */
-export const bigNumberishSchema = nonNegativeNumber.or(nonNegativeBigint).or(hexString);
+export function checkBigNumberish(value: unknown, path: string, issues: Issues): void {
+  if (typeof value === "number") {
+    if (!Number.isSafeInteger(value) || value < 0) issues.add(path, value < 0 ? NON_NEGATIVE_MESSAGE : "Expected an integer");
+  } else if (typeof value === "bigint") {
+    if (value < 0n) issues.add(path, NON_NEGATIVE_MESSAGE);
+  } else if (typeof value === "string") {
+    if (!/^0x([0-9a-fA-F]{2})*$/.test(value)) issues.add(path, HEX_STRING_MESSAGE);
+  } else {
+    issues.add(path, `Expected number | bigint | string, received ${value === null ? "null" : typeof value}`);
+  }
+}
 
 /** A fee multiplier: positive, at most FEE_MULTIPLIER_MAX_DECIMALS decimals. */
-export const multiplierSchema = type("number").narrow((value, ctx) => {
-  if (!Number.isFinite(value) || value <= 0) return ctx.reject({ message: "Multiplier must be greater than 0" });
-  return decimalPlaces(value) <= FEE_MULTIPLIER_MAX_DECIMALS || ctx.reject({ message: MULTIPLIER_PRECISION_MESSAGE });
-});
+export function checkMultiplier(value: unknown, path: string, issues: Issues): void {
+  if (typeof value !== "number") issues.add(path, `Expected number, received ${value === null ? "null" : typeof value}`);
+  else if (!Number.isFinite(value) || value <= 0) issues.add(path, "Multiplier must be greater than 0");
+  else if (decimalPlaces(value) > FEE_MULTIPLIER_MAX_DECIMALS) issues.add(path, MULTIPLIER_PRECISION_MESSAGE);
+}
 
 export function toBigInt(value: BigNumberish): bigint {
   if (typeof value === "bigint") return value;

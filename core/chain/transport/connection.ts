@@ -1,6 +1,6 @@
 // Connection config (spec §3): optional rpcUrl, apiKey, jwt and chainAgnosticUrl; at least one of rpcUrl,
 // apiKey or jwt.
-import { type } from "arktype";
+import { checkNonEmptyString, checkObject, Issues } from "../checks";
 import { ChainConfigError } from "../errors";
 
 export interface ConnectionConfig {
@@ -12,19 +12,16 @@ export interface ConnectionConfig {
 
 export const CONNECTION_CREDENTIAL_REQUIRED = "At least one of rpcUrl, apiKey or jwt is required";
 
-const connectionSchema = type({
-  "rpcUrl?": "string > 0",
-  "apiKey?": "string > 0",
-  "jwt?": "string > 0",
-  "chainAgnosticUrl?": "string > 0",
-});
+const CONNECTION_FIELDS = ["rpcUrl", "apiKey", "jwt", "chainAgnosticUrl"] as const;
 
 /** Throws ChainConfigError naming the field when the config is unusable. */
 export function validateConnectionConfig(config: ConnectionConfig): ConnectionConfig {
-  const checked = connectionSchema(config);
-  if (checked instanceof type.errors) {
-    throw new ChainConfigError(checked.map((issue) => ({ path: issue.path.join("."), message: issue.message })));
+  const issues = new Issues();
+  // Other keys pass (the schema this replaces allowed them too).
+  if (checkObject(config, null, "", issues)) {
+    for (const field of CONNECTION_FIELDS) if (config[field] !== undefined) checkNonEmptyString(config[field], field, issues);
   }
+  issues.done();
   if (!config.rpcUrl && !config.apiKey && !config.jwt) {
     throw new ChainConfigError([{ path: "", message: CONNECTION_CREDENTIAL_REQUIRED }]);
   }
