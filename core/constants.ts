@@ -122,4 +122,7 @@ export const RETURN_PARAMS = {
   email: "latch-email",
   authProvider: "latch-auth-provider",
   error: "latch-error",
+  /** A social sign-in of a user with a second factor: the pending sign-in and its factors (JSON). */
+  encryptedPayload: "latch-encrypted-payload",
+  multiFactors: "latch-multi-factors",
 } as const;

@@ -62,13 +62,27 @@ export class PermissionDeniedError extends LatchError {
 
 /** A non-OK answer from the signer backend: its code, message and details. */
 export class SignerHttpError extends LatchError {
-  override readonly name = "SignerHttpError" as const;
+  override name: string = "SignerHttpError";
   readonly code: string;
   readonly status: number;
   constructor(status: number, code: string, message: string, details?: unknown) {
     super(message, { details });
     this.status = status;
     this.code = code;
+  }
+}
+
+/**
+ * The backend refused for now (429: too many codes sent, too many wrong guesses). Shows spec §8's
+ * text ('… Try again later.'); the backend's reason is the `cause`, `retryAfterSeconds` its Retry-After.
+ */
+export class RateLimitedError extends SignerHttpError {
+  override readonly name = "RateLimitedError" as const;
+  readonly retryAfterSeconds: number | undefined;
+  constructor(code: string, reason: string, retryAfterSeconds?: number, details?: unknown) {
+    super(429, code, new PermissionDeniedError().message, details);
+    this.cause = new Error(reason);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

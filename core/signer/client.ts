@@ -1,5 +1,5 @@
 import { REQUEST_TIMEOUT_MS, SDK_VERSION, SDK_VERSION_HEADER } from "../constants";
-import { MfaRequiredError, SignerHttpError, type MfaFactor } from "../errors";
+import { MfaRequiredError, RateLimitedError, SignerHttpError, type MfaFactor } from "../errors";
 import type { RouteRequest, RouteResponse, SignerRoute } from "./routes";
 import { withinLimits } from "./transport";
 
@@ -25,17 +25,17 @@ export class SignerClient {
     const doFetch = this.options.fetch ?? globalThis.fetch;
     const url = `${this.options.url.replace(/\/$/, "")}/signer/v1/${route}`;
     const limits = { timeoutMs: this.options.timeoutMs ?? REQUEST_TIMEOUT_MS, ...(options.signal ? { signal: options.signal } : {}) };
-    const { status, ok, text } = await withinLimits(route, limits, async (signal) => {
+    const { status, ok, text, retryAfter } = await withinLimits(route, limits, async (signal) => {
       const response = await doFetch(url, { method: "POST", headers, body: JSON.stringify(body), signal });
-      return { status: response.status, ok: response.ok, text: await response.text() };
+      return { status: response.status, ok: response.ok, text: await response.text(), retryAfter: response.headers.get("retry-after") };
     });
-    if (!ok) throw toSignerError(status, text);
+    if (!ok) throw toSignerError(status, text, retryAfter);
     return (text ? JSON.parse(text) : {}) as RouteResponse<R>;
   }
 }
 
-/** A non-OK answer as a typed error; one carrying `data.multiFactors` is the MFA-required error. */
-export function toSignerError(status: number, text: string): Error {
+/** A non-OK answer as a typed error; one carrying `data.multiFactors` is the MFA-required error, a 429 the rate-limited one. */
+export function toSignerError(status: number, text: string, retryAfter?: string | null): Error {
   let parsed: { code?: string; message?: string; error?: string; details?: unknown; data?: { multiFactors?: MfaFactor[] } } | null = null;
   try {
     parsed = JSON.parse(text);
@@ -45,5 +45,9 @@ export function toSignerError(status: number, text: string): Error {
   const multiFactors = parsed?.data?.multiFactors ?? (parsed?.details as { multiFactors?: MfaFactor[] } | undefined)?.multiFactors;
   if (Array.isArray(multiFactors) && multiFactors.length > 0) return new MfaRequiredError(multiFactors);
   const message = parsed?.message ?? parsed?.error ?? (text || `Request failed with status ${status}`);
+  if (status === 429) {
+    const seconds = Number(retryAfter);
+    return new RateLimitedError(parsed?.code ?? "RATE_LIMITED", message, Number.isFinite(seconds) && seconds > 0 ? seconds : undefined, parsed?.details);
+  }
   return new SignerHttpError(status, parsed?.code ?? `HTTP_${status}`, message, parsed?.details);
 }

@@ -85,7 +85,9 @@ export interface SignerRoutes {
   };
   "auth-jwt": {
     request: { jwt: string; targetPublicKey: string; authProvider?: string; expirationSeconds?: number };
-    response: { isSignUp: boolean; orgId: string; credentialBundle: string };
+    response:
+      | { status?: "SUCCESS"; isSignUp: boolean; orgId: string; credentialBundle: string }
+      | { status: "MFA_REQUIRED"; isSignUp: false; orgId: string; encryptedPayload: string; multiFactors: MfaFactor[] };
   };
   "add-oauth-provider": { request: { stampedRequest: StampedRequest }; response: { oauthProviders: OauthProviderInfo[] } };
   "remove-oauth-provider": { request: { stampedRequest: StampedRequest }; response: Record<string, never> };

@@ -22,6 +22,8 @@ export interface TemporarySession {
   contact?: string;
   encryptedPayload?: string;
   mfaFactorId?: string;
+  /** The session the pending sign-in becomes once its second factor is validated (default 'otp'). */
+  sessionType?: SessionType;
 }
 
 export interface SessionManagerOptions {

@@ -296,7 +296,8 @@ export class EmbeddedSigner {
       });
       const bundle = answer.payload?.credentialBundle;
       if (!bundle) throw new LatchError("Request to validateMultiFactors did not return a credential bundle");
-      return await this.completeWithBundle({ bundle, orgId: temporary.orgId, sessionType: "otp", isNewUser: temporary.isNewUser ?? false });
+      const sessionType = temporary.sessionType ?? "otp";
+      return await this.completeWithBundle({ bundle, orgId: temporary.orgId, sessionType, isNewUser: temporary.isNewUser ?? false });
     } catch (error) {
       throw this.fail(error);
     }

@@ -1,9 +1,19 @@
-import { getEmbeddedSigner, toError, type Kit, type SignerStatus, type User } from "latch-kit";
+import { getEmbeddedSigner, MfaRequiredError, toError, type Kit, type SignerStatus, type User } from "latch-kit";
 import { decodeJwtClaims } from "../shared/jwt-claims";
+import { frameKeyNonce } from "../shared/nonce";
+import { awaitSecondFactor } from "../shared/second-factor";
 import "./registry";
 
+/**
+ * The nonce the app's auth must put in the JWT (`nonce` claim): hex(sha256(the auth frame's public
+ * key)). The backend accepts the token only for that key, once, so a leaked token signs nobody in.
+ */
+export async function getJwtNonce(kit: Kit): Promise<string> {
+  return frameKeyNonce(await getEmbeddedSigner(kit).frame.init());
+}
+
 export interface AuthenticateWithJwtParameters {
-  /** A JWT from the app's own auth; the backend verifies it against the issuer's JWKS. */
+  /** A JWT from the app's own auth, with `nonce` = `await getJwtNonce(kit)`; the backend verifies it against the issuer's JWKS. */
   jwt: string;
   /** The auth provider id the backend knows the issuer by. */
   authProviderId: string;
@@ -16,6 +26,8 @@ export type AuthenticateWithJwtReturnType = User;
 /**
  * Signs in with a JWT through `auth-jwt`: the backend verifies it, signs the subject up or in, and
  * answers a credential bundle sealed to the auth frame's key; the session type is 'custom-jwt'.
+ * A user with a second factor gets `totp_verify` (status awaiting MFA auth) and this rejects with
+ * the MFA-required error; the code entered there completes the sign-in.
  */
 export async function authenticateWithJwt(kit: Kit, params: AuthenticateWithJwtParameters): Promise<AuthenticateWithJwtReturnType> {
   const signer = getEmbeddedSigner(kit);
@@ -30,6 +42,9 @@ export async function authenticateWithJwt(kit: Kit, params: AuthenticateWithJwtP
       authProvider: params.authProviderId,
       expirationSeconds: params.expirationSeconds ?? signer.expirationSeconds,
     });
+    if (answer.status === "MFA_REQUIRED") {
+      throw awaitSecondFactor(kit, { ...answer, sessionType: "custom-jwt" });
+    }
     const claims = decodeJwtClaims(params.jwt);
     return await signer.completeWithBundle({
       bundle: answer.credentialBundle,
@@ -40,6 +55,7 @@ export async function authenticateWithJwt(kit: Kit, params: AuthenticateWithJwtP
     });
   } catch (thrown) {
     const error = toError(thrown);
+    if (error instanceof MfaRequiredError) throw error;
     signer.patchState({ error });
     // A failed sign-in returns to disconnected; a signed-in user trying another token stays signed in.
     kit.setStatus(previous === "CONNECTED" && kit.getUser() ? "CONNECTED" : "DISCONNECTED");

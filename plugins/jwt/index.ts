@@ -1,20 +1,23 @@
 import { defineAuthenticator, definePlugin } from "latch-kit";
 import { embeddedSignerParts } from "../shared/signer-parts";
+import { totpVerifyStep } from "../shared/steps";
 import { authenticateWithJwt } from "./authenticate";
 import "./registry";
 
 /**
  * Custom JWT sign-in: `kit.authenticate({ type: "custom-jwt", jwt, authProviderId })` for apps whose
- * own auth issues JWTs (the backend trusts the issuer's JWKS). No section: the app signs in for the
+ * own auth issues JWTs (the backend trusts the issuer's JWKS). The JWT must carry
+ * `nonce` = `await getJwtNonce(kit)` (hex sha256 of the auth frame's key). No section: the app signs in for the
  * user, e.g. with `useAuthenticateWithJwt` after its own login.
  */
 export const jwt = () =>
   definePlugin({
     id: "jwt",
     ...embeddedSignerParts,
+    steps: [totpVerifyStep],
     authenticators: [defineAuthenticator("custom-jwt", (payload, kit) => authenticateWithJwt(kit, payload))],
   });
 
-export { authenticateWithJwt, type AuthenticateWithJwtParameters, type AuthenticateWithJwtReturnType } from "./authenticate";
+export { authenticateWithJwt, getJwtNonce, type AuthenticateWithJwtParameters, type AuthenticateWithJwtReturnType } from "./authenticate";
 export { useAuthenticateWithJwt } from "./hooks";
 export { decodeJwtClaims } from "../shared/jwt-claims";

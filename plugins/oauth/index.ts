@@ -1,5 +1,6 @@
 import { defineAuthenticator, defineListener, definePlugin, defineSection, defineStep, getEmbeddedSigner, type Kit } from "latch-kit";
 import { embeddedSignerParts } from "../shared/signer-parts";
+import { totpVerifyStep } from "../shared/steps";
 import { assertSocialSections, socialSections } from "./config";
 import { OauthCompletingScreen } from "./OauthCompletingScreen";
 import { completeOauthReturn } from "./return";
@@ -28,7 +29,7 @@ export const oauth = () =>
       if (service.popupEnabled) await service.refresh().catch((error) => console.warn("[latch] preparing social sign-in failed", error));
     },
     sections: [defineSection({ type: "social", Component: SocialSection })],
-    steps: [defineStep({ type: "oauth_completing", Screen: OauthCompletingScreen, back: "initial" })],
+    steps: [defineStep({ type: "oauth_completing", Screen: OauthCompletingScreen, back: "initial" }), totpVerifyStep],
     authenticators: [defineAuthenticator("oauth", (payload, kit) => getOauthService(kit).authenticate(payload))],
     listeners: [
       ...embeddedSignerParts.listeners,

@@ -13,6 +13,8 @@ const OAUTH_RETURN_PARAMS = [
   RETURN_PARAMS.email,
   RETURN_PARAMS.authProvider,
   RETURN_PARAMS.error,
+  RETURN_PARAMS.encryptedPayload,
+  RETURN_PARAMS.multiFactors,
 ];
 
 /**
@@ -37,6 +39,8 @@ export async function completeOauthReturn(kit: Kit): Promise<void> {
     email: read(RETURN_PARAMS.email),
     authProvider: read(RETURN_PARAMS.authProvider),
     error: read(RETURN_PARAMS.error),
+    encryptedPayload: read(RETURN_PARAMS.encryptedPayload),
+    multiFactors: parseFactors(read(RETURN_PARAMS.multiFactors)),
   };
   for (const name of [...OAUTH_RETURN_PARAMS, RETURN_PARAMS.status, RETURN_PARAMS.isSignup]) params.delete(name);
   history.replaceState(history.state, "", url.toString());
@@ -55,5 +59,20 @@ export async function completeOauthReturn(kit: Kit): Promise<void> {
     if (result.status === "SUCCESS" && kit.getStep().type === "initial") kit.setStep({ type: "complete" });
   } catch (error) {
     show({ type: "initial", error: service.fail(error, "DISCONNECTED") });
+  }
+}
+
+/** `latch-multi-factors`: the factors of an MFA-required result, JSON; anything else is none. */
+function parseFactors(raw: string | undefined): OauthResultMessage["multiFactors"] {
+  if (!raw) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return undefined;
+    return parsed.filter(
+      (f): f is { multiFactorId: string; multiFactorType: string } =>
+        typeof f === "object" && f !== null && typeof f.multiFactorId === "string" && typeof f.multiFactorType === "string",
+    );
+  } catch {
+    return undefined;
   }
 }

@@ -7,11 +7,13 @@ import {
   toError,
   type EmbeddedSigner,
   type Kit,
+  type MfaFactor,
   type RouteResponse,
   type SignerStatus,
   type User,
 } from "latch-kit";
 import { decodeJwtClaims } from "../shared/jwt-claims";
+import { awaitSecondFactor } from "../shared/second-factor";
 import { browser } from "./browser";
 import { socialSections, type OauthPayload } from "./config";
 import { OAuthCancelledError, OAuthFailedError, OauthPopupBlockedError, OauthRedirectError, PopupOauthNotEnabledError, UnknownOauthStatusError } from "./errors";
@@ -31,6 +33,9 @@ export interface OauthResultMessage {
   otpId?: string;
   email?: string;
   authProvider?: string;
+  /** MFA_REQUIRED: the pending sign-in and the user's factors. */
+  encryptedPayload?: string;
+  multiFactors?: MfaFactor[];
 }
 
 /** The account-linking prompt (spec §3): confirm the email by code, then the provider is added. */
@@ -46,6 +51,7 @@ export interface AccountLinkingPrompt {
 
 export type OauthAuthenticateResult =
   | { status: "SUCCESS"; user: User }
+  | { status: "MFA_REQUIRED"; multiFactors: MfaFactor[] }
   | AccountLinkingPrompt
   | { status: "FETCHED_ID_TOKEN_ONLY"; idToken: string; accessToken?: string; providerName: string };
 
@@ -286,6 +292,13 @@ export class OauthService {
       }
       case "ACCOUNT_LINKING_CONFIRMATION_REQUIRED":
         return this.startLinking(message, providerName);
+      case "MFA_REQUIRED": {
+        // The user has a second factor: totp_verify completes the sign-in (spec §4 MFA flow).
+        const { orgId, encryptedPayload, multiFactors } = message;
+        if (!orgId || !encryptedPayload || !multiFactors?.length) throw new OAuthFailedError("The MFA-required answer is incomplete");
+        awaitSecondFactor(this.kit, { orgId, encryptedPayload, multiFactors, sessionType: "oauth" });
+        return { status: "MFA_REQUIRED", multiFactors };
+      }
       case "FETCHED_ID_TOKEN_ONLY":
         // Popup oauth must not return only an id token unless asked; a redirect must return a user.
         if (via === "redirect" || !payload.fetchIdTokenOnly || !message.idToken) throw new OAuthFailedError("Only an id token came back");

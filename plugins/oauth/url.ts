@@ -1,6 +1,7 @@
 import { OAuthProvidersError, type RouteResponse } from "latch-kit";
 import { defaultScopeAndClaims, type OauthPayload } from "./config";
 import { DefaultScopeUnknownError, NoAuthProviderError } from "./errors";
+import { frameKeyNonce } from "../shared/nonce";
 
 export type OauthConfig = RouteResponse<"prepare-oauth">;
 
@@ -17,10 +18,7 @@ export interface OauthState {
 }
 
 /** nonce = hex(sha256(utf8(frame public key))), with WebCrypto. */
-export async function oauthNonce(framePublicKey: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(framePublicKey));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
+export const oauthNonce = frameKeyNonce;
 
 export function encodeState(state: OauthState): string {
   const bytes = new TextEncoder().encode(JSON.stringify(state));

@@ -198,4 +198,11 @@ export const migrations: Migration[] = [
       create index rate_limits_expiry on rate_limits (expires_at);
     `,
   },
+  {
+    version: 7,
+    name: "the frame key each session's credential bundle was sealed to (binds linked id tokens to the session)",
+    sql: `
+      alter table api_keys add column target_public_key text;
+    `,
+  },
 ];

@@ -16,6 +16,8 @@ export interface DevAppTokenRequest {
   sub: string;
   email?: string | undefined;
   name?: string | undefined;
+  /** hex(sha256(targetPublicKey)) of the key the token will sign in (auth-jwt requires it). */
+  nonce?: string | undefined;
 }
 
 export async function mintDevAppJwt(ctx: EmulatorContext, request: DevAppTokenRequest): Promise<string> {
@@ -24,6 +26,7 @@ export async function mintDevAppJwt(ctx: EmulatorContext, request: DevAppTokenRe
   return new SignJWT({
     ...(request.email ? { email: request.email, email_verified: true } : {}),
     ...(request.name ? { name: request.name } : {}),
+    ...(request.nonce ? { nonce: request.nonce } : {}),
   })
     .setProtectedHeader({ alg: "ES256", kid: signing.kid, typ: "JWT" })
     .setIssuer(devAppIssuer(ctx.publicUrl))

@@ -48,7 +48,12 @@ export function devRoutes(ctx: EmulatorContext): Hono {
     if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("INVALID_REQUEST", "The body must be a JSON object");
     const claims = body as Record<string, unknown>;
     const sub = optionalClaim(claims, "sub") ?? `dev-user-${crypto.randomUUID()}`;
-    const jwt = await mintDevAppJwt(ctx, { sub, email: optionalClaim(claims, "email"), name: optionalClaim(claims, "name") });
+    const jwt = await mintDevAppJwt(ctx, {
+      sub,
+      email: optionalClaim(claims, "email"),
+      name: optionalClaim(claims, "name"),
+      nonce: optionalClaim(claims, "nonce"),
+    });
     return c.json({ jwt, authProviderId: DEV_APP_ISSUER_ID, issuer: devAppIssuer(ctx.publicUrl) });
   });
   return app;

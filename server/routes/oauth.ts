@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { type } from "arktype";
 import type { EmulatorContext } from "../context";
-import { conflict, forbidden, notFound } from "../errors";
+import { badRequest, conflict, forbidden, notFound } from "../errors";
 import * as s from "../schemas";
 import { readBody } from "../validate";
-import { verifyStampedRequest } from "../services/stamps/verify";
+import { verifyStampedRequest, verifyStampedRequestWithStamp } from "../services/stamps/verify";
+import { requireNonceFor } from "../services/nonce";
 import { displayNameOf, prepareOauth } from "../services/oauth";
 import { verifyJwt } from "../services/jwt";
 import { lockUser, registerLinkedProviderSource, requireSignInMethodLeft } from "../services/signInMethods";
@@ -52,11 +53,22 @@ export function oauthRoutes(ctx: EmulatorContext): Hono {
 
   app.post("/add-oauth-provider", async (c) => {
     const { stampedRequest } = await readBody(c, stampedOnly);
-    const body = await verifyStampedRequest(ctx, stampedRequest, "submit/create_oauth_providers", createProvidersBody);
+    const { body, stamp } = await verifyStampedRequestWithStamp(ctx, stampedRequest, "submit/create_oauth_providers", createProvidersBody);
     const user = await requireUser(ctx, body.organizationId);
     if (body.parameters.userId !== user.userId) throw forbidden("USER_NOT_IN_ORGANIZATION", `User ${body.parameters.userId} is not in organization ${user.orgId}`);
+    // A token links only to the session of the frame key it names: a victim's leaked id token links nowhere.
+    const frameKey = stamp.frameKey;
+    if (!frameKey) {
+      throw badRequest("SESSION_KEY_REQUIRED", "Linking a provider must be stamped by a session key (X-Stamp) whose frame key the id token's nonce names");
+    }
     // Verify every token before linking any: one bad token links nothing.
-    const verified = await Promise.all(body.parameters.oauthProviders.map(async (p) => ({ ...p, ...(await verifyJwt(ctx, p.oidcToken)) })));
+    const verified = await Promise.all(
+      body.parameters.oauthProviders.map(async (p) => {
+        const checked = await verifyJwt(ctx, p.oidcToken);
+        requireNonceFor(checked.claims, frameKey, "id token");
+        return { ...p, ...checked };
+      }),
+    );
     const added = await ctx.db.transaction(async (tx) => {
       const rows: OauthProviderRow[] = [];
       for (const { providerName, claims, issuer } of verified) {

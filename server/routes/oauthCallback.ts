@@ -19,6 +19,8 @@ const REDIRECT_PARAMS: Record<string, string> = {
   email: RETURN_PARAMS.email,
   authProvider: RETURN_PARAMS.authProvider,
   error: RETURN_PARAMS.error,
+  encryptedPayload: RETURN_PARAMS.encryptedPayload,
+  multiFactors: RETURN_PARAMS.multiFactors,
 };
 
 /**
@@ -52,6 +54,7 @@ export function oauthCallbackRoutes(ctx: EmulatorContext): Hono {
     for (const [field, value] of Object.entries(result)) {
       const name = REDIRECT_PARAMS[field];
       if (name && typeof value === "string") url.searchParams.set(name, value);
+      else if (name && Array.isArray(value)) url.searchParams.set(name, JSON.stringify(value));
     }
     if ("isSignup" in result && result.isSignup) url.searchParams.set(RETURN_PARAMS.isSignup, "true");
     c.header("Cache-Control", "no-store");

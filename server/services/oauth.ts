@@ -13,6 +13,8 @@ import { sendCode } from "./codes";
 import { openSession, prepareSession, registerSession } from "./sessions";
 import { verifyJwt, type TrustedIssuer, type VerifiedClaims } from "./jwt";
 import { socialProvidersOf } from "./socialProviders";
+import { listFactors, sealPendingSignIn, type FactorSummary } from "./mfa";
+import { nonceOf } from "./nonce";
 
 /** How long a `prepare-oauth` answer can start a sign-in. */
 export const OAUTH_REQUEST_TTL_MS = 30 * 60_000;
@@ -43,10 +45,19 @@ export type OauthResult =
       accessToken: string;
       authProvider: string;
     }
+  | {
+      status: "MFA_REQUIRED";
+      orgId: string;
+      encryptedPayload: string;
+      multiFactors: FactorSummary[];
+      idToken: string;
+      accessToken: string;
+      authProvider: string;
+    }
   | { status: "FETCHED_ID_TOKEN_ONLY"; idToken: string; accessToken: string; authProvider: string }
   | { error: string; authProvider?: string };
 
-export const nonceOf = (framePublicKey: string): string => createHash("sha256").update(framePublicKey, "utf8").digest("hex");
+export { nonceOf } from "./nonce";
 
 export function parseOauthState(raw: string | undefined): OauthState {
   if (!raw) throw badRequest("INVALID_STATE", "The callback has no state");
@@ -110,15 +121,21 @@ export async function completeOauth(ctx: EmulatorContext, state: OauthState, cod
   if (outcome.kind === "linking") {
     return { status: "ACCOUNT_LINKING_CONFIRMATION_REQUIRED", orgId: outcome.orgId, otpId: outcome.otpId, email: outcome.email, idToken, accessToken, authProvider };
   }
+  if (outcome.kind === "mfa") {
+    const { orgId, encryptedPayload, multiFactors } = outcome;
+    return { status: "MFA_REQUIRED", orgId, encryptedPayload, multiFactors, idToken, accessToken, authProvider };
+  }
   return { status: "SUCCESS", bundle: outcome.credentialBundle, orgId: outcome.orgId, idToken, accessToken, isSignup: outcome.isSignUp, authProvider };
 }
 
 export type IdentitySignIn =
   | { kind: "session"; orgId: string; credentialBundle: string; isSignUp: boolean }
-  | { kind: "linking"; orgId: string; otpId: string; email: string };
+  | { kind: "linking"; orgId: string; otpId: string; email: string }
+  | { kind: "mfa"; orgId: string; encryptedPayload: string; multiFactors: FactorSummary[] };
 
 /**
- * Signs a verified identity (issuer + subject) in: a linked identity opens a session; an unknown one
+ * Signs a verified identity (issuer + subject) in: a linked identity opens a session, or, when its
+ * user has a second factor, answers MFA_REQUIRED (the session waits for the TOTP code); an unknown one
  * whose verified email belongs to a user is, with `linkByEmail`, an account-linking prompt (a code
  * goes to that email); otherwise a new user is made, with the email when it is free.
  */
@@ -136,6 +153,15 @@ export async function signInWithIdentity(
   const { claims, issuer } = params;
   const linked = await findOauthProvider(ctx.db, issuer.issuer, claims.sub);
   if (linked) {
+    const multiFactors = await listFactors(ctx.db, linked.orgId);
+    if (multiFactors.length > 0) {
+      const encryptedPayload = sealPendingSignIn(ctx, {
+        orgId: linked.orgId,
+        targetPublicKey: params.targetPublicKey,
+        ...(params.expirationSeconds === undefined ? {} : { expirationSeconds: params.expirationSeconds }),
+      });
+      return { kind: "mfa", orgId: linked.orgId, encryptedPayload, multiFactors };
+    }
     const credentialBundle = await openSession(ctx, linked.orgId, params.targetPublicKey, params.expirationSeconds);
     return { kind: "session", orgId: linked.orgId, credentialBundle, isSignUp: false };
   }

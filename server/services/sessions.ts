@@ -8,6 +8,7 @@ export interface SessionGrant {
   credentialBundle: string;
   apiPublicKey: string;
   expiresAt: number;
+  targetPublicKey: string;
 }
 
 /** A fresh API key sealed to the client's frame key; register it with `registerSession` to make it usable. */
@@ -15,11 +16,15 @@ export async function prepareSession(ctx: EmulatorContext, targetPublicKey: stri
   const key = newP256KeyPair();
   const credentialBundle = await sealCredentialBundle(targetPublicKey, key.privateKey);
   const seconds = expirationSeconds ?? ctx.limits.defaultExpirationSeconds;
-  return { credentialBundle, apiPublicKey: key.publicKeyCompressedHex, expiresAt: ctx.now() + seconds * 1000 };
+  return { credentialBundle, apiPublicKey: key.publicKeyCompressedHex, expiresAt: ctx.now() + seconds * 1000, targetPublicKey };
 }
 
 export async function registerSession(sql: Sql, ctx: EmulatorContext, orgId: string, grant: SessionGrant): Promise<void> {
-  await insertApiKey(sql, { publicKey: grant.apiPublicKey, orgId, expiresAt: grant.expiresAt, name: `session-${ctx.now()}` }, ctx.now());
+  await insertApiKey(
+    sql,
+    { publicKey: grant.apiPublicKey, orgId, expiresAt: grant.expiresAt, name: `session-${ctx.now()}`, targetPublicKey: grant.targetPublicKey },
+    ctx.now(),
+  );
 }
 
 export async function openSession(ctx: EmulatorContext, orgId: string, targetPublicKey: string, expirationSeconds?: number): Promise<string> {

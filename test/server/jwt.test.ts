@@ -3,9 +3,11 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
 import { parseJwtIssuer } from "../../server/options";
-import { newTargetKey, sessionFromBundle, whoamiRequest } from "./support/client";
+import { MFA_ACTIONS } from "../../core/constants";
+import { mfaRequest, newTargetKey, sessionFromBundle, whoamiRequest, type TargetKey } from "./support/client";
 import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
-import { socialLogin } from "./support/oauth";
+import { nonceOf, socialLogin } from "./support/oauth";
+import { authenticatorFor } from "./support/totp";
 
 // auth-jwt: JWTs of the app's own auth, verified against a JWKS the test serves (and the dev IdP's).
 const ISSUER = "https://auth.app.test";
@@ -48,27 +50,98 @@ function mint(claims: Record<string, unknown> = {}, options: { signWith?: Crypto
     .sign(options.signWith ?? key);
 }
 
+/** An auth-jwt body whose token names `target` (nonce = hex sha256 of its public key). */
+async function boundTo(target: TargetKey, claims: Record<string, unknown> = {}) {
+  return { jwt: await mint({ ...claims, nonce: nonceOf(target.publicKey) }), targetPublicKey: target.publicKey };
+}
+
+describe("auth-jwt binds a token to the key it signs in, once", () => {
+  it("refuses a token without a nonce, or whose nonce names another key (a leaked token plus any key)", async () => {
+    const victim = newTargetKey();
+    const attacker = newTargetKey();
+    const noNonce = await t.client.post("auth-jwt", { jwt: await mint(), targetPublicKey: attacker.publicKey });
+    expect(noNonce.status).toBe(400);
+    expect(noNonce.body.code).toBe("NONCE_REQUIRED");
+    const leaked = await mint({ nonce: nonceOf(victim.publicKey) });
+    const stolen = await t.client.post("auth-jwt", { jwt: leaked, targetPublicKey: attacker.publicKey });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.code).toBe("NONCE_MISMATCH");
+    expect((await t.client.post("auth-jwt", { jwt: leaked, targetPublicKey: victim.publicKey })).status).toBe(200);
+  });
+
+  it("refuses the same token twice, a re-encoded signature of it, and another token with the same jti", async () => {
+    const target = newTargetKey();
+    const body = await boundTo(target, { jti: "once-1" });
+    expect((await t.client.post("auth-jwt", body)).status).toBe(200);
+    const again = await t.client.post("auth-jwt", body);
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe("JWT_ALREADY_USED");
+    // ES256 signatures are malleable (r, n - s): the same claims with another signature are the same token.
+    const [header, payload, signature] = body.jwt.split(".") as [string, string, string];
+    const raw = Buffer.from(signature, "base64url");
+    const n = BigInt("0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551");
+    const s2 = (n - BigInt(`0x${raw.subarray(32).toString("hex")}`)).toString(16).padStart(64, "0");
+    const twin = `${header}.${payload}.${Buffer.concat([raw.subarray(0, 32), Buffer.from(s2, "hex")]).toString("base64url")}`;
+    expect((await t.client.post("auth-jwt", { jwt: twin, targetPublicKey: target.publicKey })).body.code).toBe("JWT_ALREADY_USED");
+    const sameJti = await t.client.post("auth-jwt", await boundTo(newTargetKey(), { jti: "once-1" }));
+    expect(sameJti.body.code).toBe("JWT_ALREADY_USED");
+  });
+
+  it("answers MFA_REQUIRED for a user with a second factor; the TOTP code then opens the session for the token's key", async () => {
+    const sub = `mfa-${crypto.randomUUID()}`;
+    const first = newTargetKey();
+    const signedUp = await t.client.ok("auth-jwt", await boundTo(first, { sub }));
+    const session = await sessionFromBundle(signedUp.orgId, signedUp.credentialBundle, first);
+    const { address } = await t.client.ok("whoami", { stampedRequest: whoamiRequest(session) });
+    const added = await t.client.ok("auth-request-multi-factor", { stampedRequest: mfaRequest(session, MFA_ACTIONS.add, address, t.clock.now()), multiFactorType: "totp" });
+    const app = authenticatorFor(added.multiFactorTotpUrl);
+    await t.client.ok("auth-verify-multi-factor", {
+      stampedRequest: mfaRequest(session, MFA_ACTIONS.verify, address, t.clock.now()),
+      multiFactorId: added.multiFactorId,
+      multiFactorCode: app.code(t.clock.now()),
+    });
+    t.clock.advance(30_000);
+
+    const target = newTargetKey();
+    const answer = await t.client.ok("auth-jwt", await boundTo(target, { sub }));
+    expect(answer).toEqual({
+      status: "MFA_REQUIRED",
+      isSignUp: false,
+      orgId: signedUp.orgId,
+      encryptedPayload: expect.any(String),
+      multiFactors: [{ multiFactorId: added.multiFactorId, multiFactorType: "totp" }],
+    });
+    expect(answer.credentialBundle).toBeUndefined();
+    const validated = await t.client.ok("auth-validate-multi-factors", {
+      encryptedPayload: answer.encryptedPayload,
+      multiFactors: [{ multiFactorId: added.multiFactorId, multiFactorCode: app.code(t.clock.now()) }],
+    });
+    const second = await sessionFromBundle(signedUp.orgId, validated.payload.credentialBundle, target);
+    expect((await t.client.ok("whoami", { stampedRequest: whoamiRequest(second) })).orgId).toBe(signedUp.orgId);
+  });
+});
+
 describe("auth-jwt", () => {
   it("signs a new subject up, then the same subject in, with a credential bundle sealed to the target key", async () => {
     const sub = `user-${crypto.randomUUID()}`;
     const target = newTargetKey();
-    const first = await t.client.ok("auth-jwt", { jwt: await mint({ sub }), targetPublicKey: target.publicKey, authProvider: "app-auth", expirationSeconds: 600 });
-    expect(first).toEqual({ isSignUp: true, orgId: expect.any(String), credentialBundle: expect.any(String) });
+    const first = await t.client.ok("auth-jwt", { jwt: await mint({ sub, nonce: nonceOf(target.publicKey) }), targetPublicKey: target.publicKey, authProvider: "app-auth", expirationSeconds: 600 });
+    expect(first).toEqual({ status: "SUCCESS", isSignUp: true, orgId: expect.any(String), credentialBundle: expect.any(String) });
     const session = await sessionFromBundle(first.orgId, first.credentialBundle, target);
     const me = await t.client.ok("whoami", { stampedRequest: whoamiRequest(session) });
     expect(me.orgId).toBe(first.orgId);
 
-    const second = await t.client.ok("auth-jwt", { jwt: await mint({ sub }), targetPublicKey: newTargetKey().publicKey });
+    const second = await t.client.ok("auth-jwt", await boundTo(newTargetKey(), { sub }));
     expect(second).toMatchObject({ isSignUp: false, orgId: first.orgId });
   });
 
   it("records a free verified email, and never links to the owner of a taken one", async () => {
     const email = uniqueEmail("jwt");
     const target = newTargetKey();
-    const fresh = await t.client.ok("auth-jwt", { jwt: await mint({ email, email_verified: true }), targetPublicKey: target.publicKey });
+    const fresh = await t.client.ok("auth-jwt", await boundTo(target, { email, email_verified: true }));
     const me = await t.client.ok("whoami", { stampedRequest: whoamiRequest(await sessionFromBundle(fresh.orgId, fresh.credentialBundle, target)) });
     expect(me.email).toBe(email);
-    const other = await t.client.ok("auth-jwt", { jwt: await mint({ email }), targetPublicKey: newTargetKey().publicKey });
+    const other = await t.client.ok("auth-jwt", await boundTo(newTargetKey(), { email }));
     expect(other.isSignUp).toBe(true);
     expect(other.orgId).not.toBe(fresh.orgId);
   });
@@ -108,7 +181,7 @@ describe("auth-jwt", () => {
 
   it("accepts the dev identity provider's id tokens by default", async () => {
     const fetched = await socialLogin(t.client, uniqueEmail("idp-jwt"), { fetchIdTokenOnly: true });
-    const answer = await t.client.ok("auth-jwt", { jwt: fetched.result.idToken, targetPublicKey: newTargetKey().publicKey, authProvider: "google" });
+    const answer = await t.client.ok("auth-jwt", { jwt: fetched.result.idToken, targetPublicKey: fetched.target.publicKey, authProvider: "google" });
     expect(answer.isSignUp).toBe(true);
   });
 });
@@ -134,13 +207,15 @@ describe("the dev app issuer (custom JWT without an auth of your own)", () => {
 
   it("mints a token auth-jwt accepts: the same subject signs up, then in", async () => {
     const sub = `dev-${crypto.randomUUID()}`;
-    const minted = await devToken({ sub, email: uniqueEmail("devjwt") });
+    const target = newTargetKey();
+    const minted = await devToken({ sub, email: uniqueEmail("devjwt"), nonce: nonceOf(target.publicKey) });
     expect(minted.status).toBe(200);
     expect(minted.body).toEqual({ jwt: expect.any(String), authProviderId: "dev-app-auth", issuer: `${t.emulator.url}/idp/dev-app-auth` });
-    const first = await t.client.ok("auth-jwt", { jwt: minted.body.jwt, targetPublicKey: newTargetKey().publicKey, authProvider: minted.body.authProviderId });
+    const first = await t.client.ok("auth-jwt", { jwt: minted.body.jwt, targetPublicKey: target.publicKey, authProvider: minted.body.authProviderId });
     expect(first.isSignUp).toBe(true);
-    const again = await devToken({ sub });
-    const second = await t.client.ok("auth-jwt", { jwt: again.body.jwt, targetPublicKey: newTargetKey().publicKey });
+    const next = newTargetKey();
+    const again = await devToken({ sub, nonce: nonceOf(next.publicKey) });
+    const second = await t.client.ok("auth-jwt", { jwt: again.body.jwt, targetPublicKey: next.publicKey });
     expect(second).toMatchObject({ isSignUp: false, orgId: first.orgId });
   });
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
-import { newTargetKey, sessionFromBundle, stampedRequest, whoamiRequest, type Session } from "./support/client";
+import { MFA_ACTIONS, RETURN_PARAMS } from "../../core/constants";
+import { mfaRequest, newTargetKey, sessionFromBundle, stampedRequest, whoamiRequest, type Session } from "./support/client";
+import { authenticatorFor } from "./support/totp";
 import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
 import { APP_ORIGIN, encodeState, nonceOf, pickIdentity, popupResult, socialLogin, startSocialLogin } from "./support/oauth";
 
@@ -188,9 +190,15 @@ describe("account linking", () => {
 
 describe("add-oauth-provider and remove-oauth-provider", () => {
   it("refuses an identity linked to another account, a bad token, another user's id and an unstamped call", async () => {
-    const owner = await socialLogin(t.client, uniqueEmail("owner"));
-    const { user, session } = await t.client.signUp(uniqueEmail("other"));
-    const taken = await addProvider(session, user.userId, [{ providerName: "google", oidcToken: owner.result.idToken }]);
+    const ownerEmail = uniqueEmail("owner");
+    const owner = await socialLogin(t.client, ownerEmail);
+    const { user, session, target } = await t.client.signUp(uniqueEmail("other"));
+    // The owner's own id token (leaked) names the owner's frame key, not this session's: refused.
+    const leaked = await addProvider(session, user.userId, [{ providerName: "google", oidcToken: owner.result.idToken }]);
+    expect(leaked).toMatchObject({ status: 400, body: { code: "NONCE_MISMATCH" } });
+    // A token of the same identity bound to this session's key: linked elsewhere already.
+    const again = await socialLogin(t.client, ownerEmail, { fetchIdTokenOnly: true, target });
+    const taken = await addProvider(session, user.userId, [{ providerName: "google", oidcToken: again.result.idToken }]);
     expect(taken).toMatchObject({ status: 409, body: { code: "OAUTH_PROVIDER_IN_USE" } });
     const forged = owner.result.idToken.slice(0, -4) + (owner.result.idToken.endsWith("AAAA") ? "BBBB" : "AAAA");
     expect((await addProvider(session, user.userId, [{ providerName: "google", oidcToken: forged }])).status).toBe(401);
@@ -202,8 +210,8 @@ describe("add-oauth-provider and remove-oauth-provider", () => {
 
   it("adds a provider fetched by id token only, removes it, and refuses an unknown id or removing the last way to sign in", async () => {
     const email = uniqueEmail("manage");
-    const { user, session } = await t.client.signUp(email);
-    const fetched = await socialLogin(t.client, email, { provider: "twitch", scope: "openid user:read:email", fetchIdTokenOnly: true });
+    const { user, session, target } = await t.client.signUp(email);
+    const fetched = await socialLogin(t.client, email, { provider: "twitch", scope: "openid user:read:email", fetchIdTokenOnly: true, target });
     const added = await addProvider(session, user.userId, [{ providerName: "twitch", oidcToken: fetched.result.idToken }]);
     const providerId = added.body.oauthProviders[0].providerId;
     expect((await listMethods(session)).oauthProviders.map((p: any) => p.providerId)).toEqual([providerId]);
@@ -220,5 +228,40 @@ describe("add-oauth-provider and remove-oauth-provider", () => {
     const [provider] = (await listMethods(onlySession)).oauthProviders;
     const last = await removeProviders(onlySession, me.userId, [provider.providerId]);
     expect(last).toMatchObject({ status: 400, body: { code: "LAST_SIGN_IN_METHOD" } });
+  });
+});
+
+describe("social sign-in of a user with a second factor", () => {
+  it("answers MFA_REQUIRED (popup and redirect) instead of a session; the TOTP code opens it for the frame key", async () => {
+    const email = uniqueEmail("social-mfa");
+    const first = await socialLogin(t.client, email);
+    const session = await sessionFromBundle(first.result.orgId, first.result.bundle, first.target);
+    const me = await whoami(session);
+    const added = await t.client.ok("auth-request-multi-factor", { stampedRequest: mfaRequest(session, MFA_ACTIONS.add, me.address, t.clock.now()), multiFactorType: "totp" });
+    const app = authenticatorFor(added.multiFactorTotpUrl);
+    await t.client.ok("auth-verify-multi-factor", {
+      stampedRequest: mfaRequest(session, MFA_ACTIONS.verify, me.address, t.clock.now()),
+      multiFactorId: added.multiFactorId,
+      multiFactorCode: app.code(t.clock.now()),
+    });
+    t.clock.advance(30_000);
+    const factors = [{ multiFactorId: added.multiFactorId, multiFactorType: "totp" }];
+
+    const popup = await socialLogin(t.client, email);
+    expect(popup.result).toMatchObject({ status: "MFA_REQUIRED", orgId: me.orgId, encryptedPayload: expect.any(String), multiFactors: factors });
+    expect(popup.result.bundle).toBeUndefined();
+    const validated = await t.client.ok("auth-validate-multi-factors", {
+      encryptedPayload: popup.result.encryptedPayload,
+      multiFactors: [{ multiFactorId: added.multiFactorId, multiFactorCode: app.code(t.clock.now()) }],
+    });
+    const opened = await sessionFromBundle(me.orgId, validated.payload.credentialBundle, popup.target);
+    expect((await whoami(opened)).userId).toBe(me.userId);
+
+    const redirect = await socialLogin(t.client, email, { mode: "redirect" });
+    const back = new URL(redirect.response.headers.get("location")!);
+    expect(back.searchParams.get(RETURN_PARAMS.status)).toBe("MFA_REQUIRED");
+    expect(back.searchParams.get(RETURN_PARAMS.oauthBundle)).toBeNull();
+    expect(back.searchParams.get(RETURN_PARAMS.encryptedPayload)).toBeTruthy();
+    expect(JSON.parse(back.searchParams.get(RETURN_PARAMS.multiFactors)!)).toEqual(factors);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { MfaRequiredError, SDK_VERSION, SDK_VERSION_HEADER, SignerClient, SignerHttpError, toSignerError } from "latch-kit";
+import { MfaRequiredError, RateLimitedError, SDK_VERSION, SDK_VERSION_HEADER, SignerClient, SignerHttpError, toSignerError } from "latch-kit";
 
 function fakeFetch(status: number, body: unknown) {
   return vi.fn(async () => new Response(typeof body === "string" ? body : JSON.stringify(body), { status }));
@@ -49,5 +49,19 @@ describe("SignerClient", () => {
     expect(error).toBeInstanceOf(MfaRequiredError);
     expect(error.message).toBe("MFA is required for this user");
     expect((error as MfaRequiredError).multiFactors[0]?.multiFactorId).toBe("f1");
+  });
+
+  it("shows spec §8's 'Try again later' text for a 429, keeping the backend's reason and Retry-After", async () => {
+    const body = { code: "RATE_LIMITED", message: "Too many wrong codes for this account; try again in 42 s", details: { retryAfterSeconds: 42 } };
+    const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status: 429, headers: { "Retry-After": "42" } }));
+    const client = new SignerClient({ url: "http://x", fetch });
+    const error = (await client.request("otp", { orgId: "o", otpId: "i", otpCode: "1", targetPublicKey: "k" }).catch((e) => e)) as RateLimitedError;
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(error).toBeInstanceOf(SignerHttpError);
+    expect(error.message).toBe("The request is currently not allowed by the agent or the platform. Try again later.");
+    expect(error.code).toBe("RATE_LIMITED");
+    expect(error.status).toBe(429);
+    expect(error.retryAfterSeconds).toBe(42);
+    expect((error.cause as Error).message).toContain("Too many wrong codes");
   });
 });

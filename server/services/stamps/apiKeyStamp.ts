@@ -35,7 +35,7 @@ export const apiKeyStamp: StampScheme = {
     if (deferApiKeyLookup) return { ...verified, validUntil: Number.NaN, pendingApiKey: publicKey };
     const key = await findApiKey(ctx.db, publicKey);
     checkApiKeyRegistration(key, organizationId, ctx.now());
-    return { ...verified, validUntil: key.expiresAt };
+    return { ...verified, validUntil: key.expiresAt, ...(key.targetPublicKey ? { frameKey: key.targetPublicKey } : {}) };
   },
 };
 

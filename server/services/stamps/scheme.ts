@@ -19,6 +19,8 @@ export interface VerifiedStamp {
    * must check it with `checkApiKeyRegistration`, in the statement that records the replay marker.
    */
   pendingApiKey?: string;
+  /** For a session's API key: the frame key its credential bundle was sealed to (binds id tokens to it). */
+  frameKey?: string;
 }
 
 /**

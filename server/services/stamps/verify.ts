@@ -46,11 +46,21 @@ export async function verifyStampedRequest<S extends Type<StampedBody>>(
   operation: Operation,
   bodySchema: S,
 ): Promise<S["infer"]> {
-  const { body } = await verifyWith(ctx, request, operation, bodySchema, false, async (fingerprint, keepUntil) => ({
+  return (await verifyStampedRequestWithStamp(ctx, request, operation, bodySchema)).body;
+}
+
+/** verifyStampedRequest, also answering what the stamp proved (its credential, a session's frame key). */
+export async function verifyStampedRequestWithStamp<S extends Type<StampedBody>>(
+  ctx: EmulatorContext,
+  request: StampedRequest,
+  operation: Operation,
+  bodySchema: S,
+): Promise<{ body: S["infer"]; stamp: VerifiedStamp }> {
+  const { body, stamp } = await verifyWith(ctx, request, operation, bodySchema, false, async (fingerprint, keepUntil) => ({
     claimed: await claimOnce(ctx.db, fingerprint, keepUntil!),
     loaded: undefined,
   }));
-  return body;
+  return { body, stamp };
 }
 
 /**
@@ -87,7 +97,7 @@ async function verifyWith<S extends Type<StampedBody>, L>(
   deferApiKeyLookup: boolean,
   /** `keepUntil` null: as long as the stamp's pending API key is valid. */
   claim: (fingerprint: string, keepUntil: number | null, organizationId: string, stamp: VerifiedStamp) => Promise<{ claimed: boolean; loaded: L }>,
-): Promise<{ body: S["infer"]; loaded: L }> {
+): Promise<{ body: S["infer"]; loaded: L; stamp: VerifiedStamp }> {
   checkOperation(request.url, operation);
   const parsed: StampedBody & S["infer"] = validate(bodySchema, parseBody(request.body), "stampedRequest.body");
   const scheme = schemes.get(request.stamp.stampHeaderName.toLowerCase());
@@ -104,7 +114,7 @@ async function verifyWith<S extends Type<StampedBody>, L>(
   const keepUntil = timed ? ctx.now() + 2 * ctx.limits.stampMaxSkewMs : stamp.pendingApiKey === undefined ? stamp.validUntil : null;
   const { claimed, loaded } = await claim(`stamp:${fingerprint}`, keepUntil, body.organizationId, stamp);
   if (!claimed) throw unauthorized("REPLAYED_REQUEST", "This stamped request was already used (replayed body)");
-  return { body, loaded };
+  return { body, loaded, stamp };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -6,7 +6,7 @@ import { createKit } from "latch-kit";
 import { LatchProvider, useAuthModal, useListAuthMethods, useLogout, useSignerStatus, useUser } from "latch-kit/react";
 import { emailOtp } from "latch-kit/plugins/email-otp";
 import { oauth, useAddOauthProvider, useRemoveOauthProvider } from "latch-kit/plugins/oauth";
-import { jwt, useAuthenticateWithJwt } from "latch-kit/plugins/jwt";
+import { getJwtNonce, jwt, useAuthenticateWithJwt } from "latch-kit/plugins/jwt";
 
 const params = new URLSearchParams(location.search);
 const url = params.get("emulator") ?? "http://localhost:8787";
@@ -62,6 +62,7 @@ function App() {
   const { authenticateWithJwtAsync } = useAuthenticateWithJwt();
   const methods = useListAuthMethods();
   const [token, setToken] = useState("");
+  const [nonce, setNonce] = useState("");
   const [outcome, run] = useOutcome();
   const providers = methods.data?.oauthProviders ?? [];
   return (
@@ -97,6 +98,10 @@ function App() {
       <label>
         JWT <textarea value={token} onChange={(e) => setToken(e.target.value)} />
       </label>
+      <button type="button" onClick={() => run(async () => setNonce(await getJwtNonce(kit)))}>
+        Get JWT nonce
+      </button>
+      <p data-testid="jwt-nonce">{nonce}</p>
       <button type="button" onClick={() => run(() => authenticateWithJwtAsync({ jwt: token, authProviderId: params.get("jwtProvider") ?? "app-auth" }))}>
         Sign in with JWT
       </button>
