@@ -11,14 +11,14 @@ export interface PageServer {
 }
 
 /**
- * Bundles test pages with esbuild (tsconfig paths resolve `latch-kit`) and serves them on
+ * Bundles test pages (`pagesDir`, default test/e2e/pages) with esbuild (tsconfig paths resolve `latch-kit`) and serves them on
  * localhost: `/<name>` is the page whose entry is `pages/<name>.tsx`.
  */
-export async function startPageServer(pages: string[]): Promise<PageServer> {
+export async function startPageServer(pages: string[], pagesDir = new URL("../pages/", import.meta.url)): Promise<PageServer> {
   const bundles = new Map<string, string>();
   for (const name of pages) {
     const result = await build({
-      entryPoints: [fileURLToPath(new URL(`../pages/${name}.tsx`, import.meta.url))],
+      entryPoints: [fileURLToPath(new URL(`${name}.tsx`, pagesDir))],
       absWorkingDir: root,
       bundle: true,
       format: "esm",
