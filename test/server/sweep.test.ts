@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EmulatorContext } from "../../server/context";
+import { openDatabase } from "../../server/db/open";
+import type { Database } from "../../server/db/sql";
+import { pruneExpired } from "../../server/maintenance";
+import { DEFAULT_LIMITS } from "../../server/options";
+
+let db: Database;
+beforeAll(async () => {
+  db = await openDatabase();
+});
+afterAll(() => db?.close());
+
+describe("the expiry sweeper", () => {
+  it("deletes a bounded batch of expired rows per table per run, and nothing still valid", async () => {
+    const now = Date.now();
+    await db.query("insert into used_tokens (hash, expires_at) select 'old-' || i, $1 from generate_series(1, 2500) i", [now - 1]);
+    await db.query("insert into used_tokens (hash, expires_at) select 'live-' || i, $1 from generate_series(1, 10) i", [now + 60_000]);
+    const ctx = { db, now: () => now, limits: DEFAULT_LIMITS } as unknown as EmulatorContext;
+    const runs = [];
+    for (let i = 0; i < 4; i++) runs.push((await pruneExpired(ctx, 1000)).used_tokens);
+    expect(runs).toEqual([1000, 1000, 500, 0]);
+    expect((await db.query<{ n: number }>("select count(*)::int as n from used_tokens", [])).rows[0]!.n).toBe(10);
+  });
+});
