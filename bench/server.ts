@@ -5,7 +5,7 @@
 // Writes bench/results/server.json.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createPrivateKey, generateKeyPairSync, randomBytes, randomUUID, sign as nodeSign, verify as nodeVerify } from "node:crypto";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,6 +20,8 @@ const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const CONCURRENCIES = [1, 10, 50];
 const REQUESTS: Record<number, number> = { 1: 1_000, 10: 4_000, 50: 8_000 };
 const SIGNUPS = 300;
+/** BENCH_SETUPS=pglite,pg1,pg2 (default all): which setups run (a profile needs only one). */
+const SETUPS = new Set((process.env.BENCH_SETUPS ?? "pglite,pg1,pg2").split(","));
 
 /** One server instance: DATABASE_URL or BENCH_PGLITE_DIR, LATCH_SECRET_KEY. */
 async function serve() {
@@ -216,7 +218,8 @@ async function cryptoLimit(): Promise<number> {
 async function main() {
   const { startPostgresCluster } = await import("../test/server/support/postgresCluster");
   const secretKey = randomBytes(32).toString("base64");
-  const results: Record<string, unknown> = { machine: { cpus: cpus().length, node: process.version }, users: USERS, requests: REQUESTS };
+  // Other work on the machine skews every figure: the load average says how much there was.
+  const results: Record<string, unknown> = { machine: { cpus: cpus().length, node: process.version, loadAverageAtStart: loadavg()[0] }, users: USERS, requests: REQUESTS };
   const limit = await cryptoLimit();
   results.cryptoLimitPerCore = limit;
   console.log(`one-core crypto limit of a signature request: ${limit}/s`);
@@ -225,21 +228,23 @@ async function main() {
   const cluster = await startPostgresCluster({ durable: true });
   const runs: Record<string, Record<string, Figures>> = {};
   try {
-    console.log(`seeding ${USERS} users into PGlite…`);
-    const pgliteEnv = { BENCH_PGLITE_DIR: pgliteDir, LATCH_SECRET_KEY: secretKey };
-    const pgliteUsers = await seed(pgliteEnv);
-    await withServers([pgliteEnv], async ([url]) => {
-      runs["1 instance, PGlite"] = await signPayloadRuns([url!], pgliteUsers);
-    });
+    if (SETUPS.has("pglite")) {
+      console.log(`seeding ${USERS} users into PGlite…`);
+      const pgliteEnv = { BENCH_PGLITE_DIR: pgliteDir, LATCH_SECRET_KEY: secretKey };
+      const pgliteUsers = await seed(pgliteEnv);
+      await withServers([pgliteEnv], async ([url]) => {
+        runs["1 instance, PGlite"] = await signPayloadRuns([url!], pgliteUsers);
+      });
+    }
     const databaseUrl = await cluster.createDatabase();
     const pgEnv = { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: "20", LATCH_SECRET_KEY: secretKey };
     console.log(`seeding ${USERS} users into PostgreSQL…`);
     const pgUsers = await seed(pgEnv);
-    await withServers([pgEnv], async ([url]) => {
+    if (SETUPS.has("pg1")) await withServers([pgEnv], async ([url]) => {
       runs["1 instance, PostgreSQL"] = await signPayloadRuns([url!], pgUsers);
       results.signUpsPerSecond = await signUpsPerSecond(url!, 10);
     });
-    await withServers([pgEnv, pgEnv], async (urls) => {
+    if (SETUPS.has("pg2")) await withServers([pgEnv, pgEnv], async (urls) => {
       runs["2 instances, PostgreSQL"] = await signPayloadRuns(urls, pgUsers);
     });
   } finally {
@@ -247,14 +252,15 @@ async function main() {
     rmSync(pgliteDir, { recursive: true, force: true });
   }
   results.signPayload = runs;
-  const best = (name: string) => Math.max(...Object.values(runs[name]!).map((f) => f.perSecond));
+  (results.machine as Record<string, unknown>).loadAverageAtEnd = loadavg()[0];
+  const best = (name: string) => Math.max(...Object.values(runs[name] ?? {}).map((f) => f.perSecond));
   results.ratios = {
     onePostgresToCryptoLimit: round(best("1 instance, PostgreSQL") / limit),
     twoToOnePostgres: round(best("2 instances, PostgreSQL") / best("1 instance, PostgreSQL")),
     postgresToPglite: round(best("1 instance, PostgreSQL") / best("1 instance, PGlite")),
   };
 
-  console.log(`\nsign-payload over ${USERS} users (${cpus().length} cores, node ${process.version}; load generator on the same machine)`);
+  console.log(`\nsign-payload over ${USERS} users (${cpus().length} cores, node ${process.version}; load generator on the same machine; load average ${JSON.stringify(results.machine)})`);
   console.log(`${"setup".padEnd(26)}${"conc.".padStart(6)}${"requests".padStart(10)}${"req/s".padStart(8)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"errors".padStart(8)}`);
   for (const [name, byConcurrency] of Object.entries(runs)) {
     for (const [c, f] of Object.entries(byConcurrency)) {
