@@ -5,6 +5,8 @@ import { hashMessage, recoverAddress } from "viem";
 import { migrateCommand, rotateKeysCommand } from "../../server/admin";
 import { keyEncryptionKeysFromEnv } from "../../server/custody/env";
 import { startEmulator, type RunningEmulator } from "../../server/index";
+import { createSecrets, masterSecretFromSeed } from "../../server/crypto/secrets";
+import { deriveWallet, newMnemonic } from "../../server/crypto/wallet";
 import { EmulatorClient, SIGN_RAW_PAYLOAD_URL, signRawPayloadBody, stampedRequest, type Session, type User } from "../server/support/client";
 import { uniqueEmail } from "../server/support/emulator";
 import { startPostgresCluster, type PostgresCluster } from "../server/support/postgresCluster";
@@ -40,6 +42,33 @@ async function signs(server: RunningEmulator, user: User, session: Session, mess
 }
 
 describe("envelope custody and key rotation", () => {
+  it("gives a wallet sealed before envelope custody (mnemonic only) a data key at its first signature", async () => {
+    const url = await cluster.createDatabase();
+    const seed = "legacy-wallets";
+    const server = await startEmulator({ port: 0, seed, database: { engine: "postgres", url }, keyEncryptionKeys: keyEncryptionKeysFromEnv({ LATCH_SECRET_KEY: newKey() }) });
+    try {
+      const { user, session } = await new EmulatorClient(server.url).signUp(uniqueEmail("legacy"));
+      // Rewrite the wallet the way an older server stored it: the mnemonic sealed under the server secret's wallet key.
+      const mnemonic = newMnemonic();
+      const keys = await deriveWallet(mnemonic);
+      const legacy = createSecrets(masterSecretFromSeed(seed)).seal("wallet-at-rest", new TextEncoder().encode(mnemonic), user.orgId);
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query("update wallets set address = $2, sealed_mnemonic = $3, kek_id = null, wrapped_key = null, sealed_keys = null where org_id = $1", [
+        user.orgId,
+        keys.address,
+        legacy,
+      ]);
+      await client.end();
+      const legacyUser = { ...user, address: keys.address };
+      expect(await signs(server, legacyUser, session, "first")).toBe(keys.address);
+      expect(await rows(url, "select count(*)::int as n from wallets where kek_id is not null and sealed_keys is not null")).toEqual([{ n: 1 }]);
+      expect(await signs(server, legacyUser, session, "second")).toBe(keys.address);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it("seals each wallet under its own data key, wrapped by the KEK it names", async () => {
     const url = await cluster.createDatabase();
     const server = await start(url, newKey());
