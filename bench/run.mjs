@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("../", import.meta.url));
 const steps = [
   ["size", "node bench/size.mjs"],
+  ["user-timings", "npx tsx bench/user-timings.ts"],
   ["dialog", "npx tsx bench/dialog.ts"],
   ["signin", "npx tsx bench/signin.ts"],
   ["emulator", existsSync(`${root}bench/emulator.ts`) ? "npx tsx bench/emulator.ts" : "node bench/emulator.mjs"],
@@ -38,5 +39,29 @@ for (const [name] of steps) {
 }
 writeFileSync(`${root}bench/results/all.json`, JSON.stringify(all, null, 2));
 console.log("\n=== summary (bench/results/all.json)");
+for (const line of figuresWithAnchors(all)) console.log(line);
 for (const [name, value] of Object.entries(all)) console.log(`${name}: ${JSON.stringify(value).slice(0, 400)}`);
 process.exit(failed ? 1 : 0);
+
+/**
+ * The headline figures, each beside its anchor and the ratio. Sizes: the spec's budgets, and the same
+ * email-only app on Account Kit (914.7 KB, one chunk, react external, gzip, measured side by side with ours).
+ * Times: RAIL's budgets (100 ms for a response to input, 1 s for a task with a round trip).
+ */
+function figuresWithAnchors(all) {
+  const lines = ["figure                                                     value        anchor                                   ratio"];
+  const row = (figure, value, unit, anchor, anchorLabel) =>
+    lines.push(`${figure.padEnd(58)} ${`${value} ${unit}`.padEnd(12)} ${`${anchor} ${unit} ${anchorLabel}`.padEnd(40)} ${(value / anchor).toFixed(2)}`);
+  const kb = (bytes) => +(bytes / 1024).toFixed(1);
+  for (const app of all.size?.results ?? []) {
+    if (app.budgetGzipBytes) row(`size, ${app.label} (gzip)`, kb(app.gzipBytes), "KB", kb(app.budgetGzipBytes), "(budget)");
+    if (app.app === "a") {
+      row("size, email only, vs Account Kit's email-only app (gzip)", kb(app.gzipBytes), "KB", 914.7, "(Account Kit)");
+      if (app.initialChunkGzipBytes) row("size, email only, split: first load (gzip)", kb(app.initialChunkGzipBytes), "KB", kb(app.budgetGzipBytes), "(budget)");
+    }
+  }
+  for (const r of all["user-timings"]?.results ?? []) row(`${r.figure} (p50, production)`, r.p50Ms, "ms", r.anchorMs, "(RAIL)");
+  if (all.dialog) row("dialog re-open, test plugin, development build (warm)", all.dialog.p50Ms, "ms", 100, "(RAIL)");
+  if (all.signin) row("email sign-in incl. harness (inbox polling, Playwright)", all.signin.p50Ms, "ms", 1000, "(RAIL)");
+  return lines;
+}

@@ -184,7 +184,12 @@ export function ConfigPanel({ config, onChange, onReset }: { config: PlaygroundC
           <input type="checkbox" checked={config.devWallets} onChange={(e) => set("devWallets", e.target.checked)} />
           Dev wallets in this browser (playground only)
         </label>
-        <p className={styles.hint}>Three EIP-6963 test wallets holding the devnet's public test keys (they sign locally and send the rest to the devnet), and with svm on, a wallet-standard Solana wallet with a fixed public test key on the local Solana RPC.</p>
+        <p className={styles.hint}>
+          Three EIP-6963 test wallets (A, B, C) holding the devnet's public test keys: they approve every request without a prompt, sign
+          messages and typed data in the page, have the devnet node send transactions, know only the devnet (chain 31337), and remember
+          that this page connected across reloads, as an extension does, so the kit reconnects by itself (logging out forgets it). With
+          svm on, also a wallet-standard Solana wallet with a fixed public test key that sends through the local Solana RPC.
+        </p>
       </Group>
 
       <Group title="Smart account (devnet)">

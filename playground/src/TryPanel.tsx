@@ -55,13 +55,16 @@ export function TryPanel({ config, events, onClearEvents }: { config: Playground
             <button type="button" className={styles.button} onClick={openAuthModal}>
               Sign in
             </button>
-            {/* What the modal will show: a picture of it, not a second copy to type into. */}
+            {/* What the modal will show: a picture of it (dimmed, labelled, not clickable), not a second copy to type into. */}
             {!modalOpen && (
               <figure className={styles.fieldset} style={{ margin: 0 }}>
-                <div className={styles.preview} inert aria-hidden="true" data-testid="dialog-preview">
-                  <AuthCard />
+                <div className={styles.picture}>
+                  <span className={styles.pictureLabel}>Preview: not interactive. Use Sign in above.</span>
+                  <div className={styles.preview} inert aria-hidden="true" data-testid="dialog-preview">
+                    <AuthCard />
+                  </div>
                 </div>
-                <figcaption className={styles.hint}>Preview: uiMode modal opens this in a dialog (a bottom sheet on a phone) when the app calls openAuthModal.</figcaption>
+                <figcaption className={styles.hint}>What uiMode modal opens in a dialog (a bottom sheet on a phone) when the app calls openAuthModal.</figcaption>
               </figure>
             )}
           </>

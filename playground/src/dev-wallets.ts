@@ -19,20 +19,48 @@ function icon(color: string, letter: string): string {
   return `data:image/svg+xml;base64,${btoa(svg)}`;
 }
 
-function devProvider(account: HDAccount, rpcUrl: string) {
+/**
+ * Whether the page may see the wallet's account, kept in localStorage like an extension keeps the sites it
+ * connected to: after a reload the kit finds the account again (eth_accounts) and reconnects by itself.
+ */
+function authorization(index: number) {
+  const key = `latch-playground:dev-wallet-${index}:authorized`;
+  return {
+    get: (): boolean => {
+      try {
+        return localStorage.getItem(key) === "1";
+      } catch {
+        return false;
+      }
+    },
+    set: (value: boolean): void => {
+      try {
+        if (value) localStorage.setItem(key, "1");
+        else localStorage.removeItem(key);
+      } catch {
+        // Storage blocked: the authorization lasts until the page reloads.
+      }
+    },
+  };
+}
+
+function devProvider(account: HDAccount, index: number, rpcUrl: string) {
   const listeners = new Map<string, Set<Handler>>();
-  let authorized = false;
+  const remembered = authorization(index);
+  let authorized = remembered.get();
   return {
     async request({ method, params }: { method: string; params?: unknown }): Promise<unknown> {
       switch (method) {
         case "eth_requestAccounts":
         case "wallet_requestPermissions":
           authorized = true;
+          remembered.set(true);
           return method === "eth_requestAccounts" ? [account.address] : [{ parentCapability: "eth_accounts" }];
         case "eth_accounts":
           return authorized ? [account.address] : [];
         case "wallet_revokePermissions":
           authorized = false;
+          remembered.set(false);
           return null;
         case "eth_chainId":
           return `0x${DEVNET_CHAIN_ID.toString(16)}`;
@@ -80,7 +108,7 @@ export function setDevWallets(on: boolean, rpcUrl: string): void {
     const account = devKeyAccount(index);
     return Object.freeze({
       info: { uuid: `latch-dev-wallet-${index}`, name, rdns: `dev.latch.wallet${index}`, icon: icon(color, name.at(-1) ?? "W") },
-      provider: devProvider(account, rpcUrl),
+      provider: devProvider(account, index, rpcUrl),
     });
   });
   const announce = () => details.forEach((detail) => window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail })));

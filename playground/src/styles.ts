@@ -90,6 +90,8 @@ export const styles = {
   walletMain: css({ display: "flex", flexDirection: "column", gap: 16, padding: 16, maxWidth: 640, margin: "0 auto" }),
   area: (name: string) => css({ gridArea: name, minWidth: 0, display: "flex", flexDirection: "column", gap: 16 }),
   card: css({
+    // Long emails, addresses and hashes wrap inside the panel instead of widening it.
+    overflowWrap: "anywhere",
     background: "var(--pg-card)",
     border: "1px solid var(--pg-border)",
     borderRadius: 12,
@@ -261,6 +263,25 @@ export const styles = {
     li: { padding: "2px 0", borderBottom: "1px dashed var(--pg-border)", wordBreak: "break-word" },
   }),
   preview: css({ display: "flex", justifyContent: "center" }),
+  // A picture of the dialog: dimmed, greyed, behind a dashed frame, no pointer, with its label on top.
+  picture: css({
+    position: "relative",
+    border: "2px dashed var(--pg-border)",
+    borderRadius: 10,
+    padding: "28px 8px 8px",
+    cursor: "default",
+    "& > [inert]": { opacity: 0.5, filter: "grayscale(1)", pointerEvents: "none", userSelect: "none" },
+  }),
+  pictureLabel: css({
+    position: "absolute",
+    top: 6,
+    left: 8,
+    fontSize: 12,
+    fontWeight: 600,
+    color: "var(--pg-muted)",
+    textTransform: "uppercase",
+    letterSpacing: "0.04em",
+  }),
   illustrations: css({ display: "flex", flexWrap: "wrap", gap: 8, alignItems: "center", justifyContent: "center" }),
   details: css({
     border: "1px solid var(--pg-border)",

@@ -255,7 +255,14 @@ describe("after sign-in", () => {
     await page.getByRole("button", { name: "Sign message" }).click();
     const signature = (await page.getByTestId("signature").textContent()) as `0x${string}`;
     expect(await verifyMessage({ address, message: "Hello from Latch", signature })).toBe(true);
+    // The dev wallet remembers that the page connected (as an extension does): after a reload the kit reconnects.
+    await page.reload();
+    await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+    expect(await page.getByTestId("user-address").textContent()).toBe(address);
     await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
+    // Logging out revokes it: a reload stays signed out.
+    await page.reload();
     await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
     expect(watch.errors).toEqual([]);
     expect(watch.offLoopback).toEqual([]);
