@@ -115,6 +115,13 @@ export class MissingAuthenticatorError extends LatchError {
   }
 }
 
+export class MissingServiceError extends LatchError {
+  override name = "MissingServiceError";
+  constructor(service: string, hint?: string) {
+    super(hint ?? `No "${service}" service is registered in this kit: install the plugin that provides it`);
+  }
+}
+
 export class UnknownError extends LatchError {
   override readonly name = "Error" as const;
   constructor() {

@@ -26,7 +26,7 @@ export type { AuthStep, AuthStepOf, AuthStepRegistry, AuthStepType } from "./ste
 export type { KitConfig, ResolvedKitConfig, UiConfig, UiAuthConfig, ResolvedUiConfig } from "./config";
 export { resolveKitConfig } from "./config";
 export type { KitAtoms, KitStore, StringTables } from "./store";
-export { TOKENS } from "./container";
+export { TOKENS, token, defineService, Container, type Token, type Factory, type Service } from "./container";
 export { Emitter, type Listener } from "./events";
 export * from "./errors";
 export * from "./constants";

@@ -1,4 +1,4 @@
-import type { DependencyContainer } from "tsyringe";
+import type { Container } from "./container";
 import type { Emitter } from "./events";
 import type { AuthenticatePayload, LatchPlugin, SectionDefinition, StepDefinition } from "./plugin";
 import type { AuthStep, AuthStepType } from "./steps";
@@ -29,7 +29,7 @@ export interface Kit {
   readonly id: string;
   readonly config: ResolvedKitConfig;
   /** This kit's own child container: plugins register and resolve services here. */
-  readonly container: DependencyContainer;
+  readonly container: Container;
   readonly store: KitStore;
   readonly atoms: KitAtoms;
   readonly events: Emitter<KitEventRegistry>;

@@ -1,4 +1,4 @@
-import { createKitContainer, resolveAllOrEmpty, TOKENS } from "./container";
+import { createKitContainer, TOKENS } from "./container";
 import { resolveKitConfig, type KitConfig } from "./config";
 import { Emitter } from "./events";
 import { MissingAuthenticatorError, UnimplementedSectionError } from "./errors";
@@ -35,7 +35,7 @@ export function createKit(config: KitConfig = {}): Kit {
   };
 
   const stepDefinitions = (type: AuthStepType) =>
-    resolveAllOrEmpty(container, TOKENS.Step).filter((def) => def.type === type);
+    container.all(TOKENS.Step).filter((def) => def.type === type);
 
   const kit: Kit = {
     id: config.id ?? "latch",
@@ -48,13 +48,14 @@ export function createKit(config: KitConfig = {}): Kit {
     use(plugin: LatchPlugin) {
       if (installed.has(plugin.id)) return;
       installed.add(plugin.id);
-      container.register(TOKENS.Plugin, { useValue: plugin });
-      for (const section of plugin.sections ?? []) container.register(TOKENS.Section, { useValue: section });
-      for (const step of plugin.steps ?? []) container.register(TOKENS.Step, { useValue: step });
-      for (const auth of plugin.authenticators ?? []) container.register(TOKENS.Authenticator, { useValue: auth });
-      for (const signer of plugin.accountSigners ?? []) container.register(TOKENS.AccountSigner, { useValue: signer });
+      for (const required of plugin.requires ?? []) kit.use(required);
+      container.add(TOKENS.Plugin, plugin);
+      for (const section of plugin.sections ?? []) container.add(TOKENS.Section, section);
+      for (const step of plugin.steps ?? []) container.add(TOKENS.Step, step);
+      for (const auth of plugin.authenticators ?? []) container.add(TOKENS.Authenticator, auth);
+      for (const signer of plugin.accountSigners ?? []) container.add(TOKENS.AccountSigner, signer);
       for (const listener of plugin.listeners ?? []) {
-        container.register(TOKENS.Listener, { useValue: listener });
+        container.add(TOKENS.Listener, listener);
         teardowns.push(events.on(listener.event, (payload) => listener.handle(payload, kit)));
       }
       const teardown = plugin.setup?.(kit);
@@ -64,7 +65,7 @@ export function createKit(config: KitConfig = {}): Kit {
 
     hasPlugin: (id) => installed.has(id),
 
-    section: (type) => resolveAllOrEmpty(container, TOKENS.Section).findLast((s) => s.type === type),
+    section: (type) => container.all(TOKENS.Section).findLast((s) => s.type === type),
 
     // Several plugins may describe one step (core its behaviour, the renderer its screen): merged in order.
     step: (type) => Object.assign({ type }, ...stepDefinitions(type)) as StepDefinition,
@@ -133,20 +134,20 @@ export function createKit(config: KitConfig = {}): Kit {
 
     async authenticate(payload: AuthenticatePayload) {
       const { type } = payload as { type: string };
-      const authenticator = resolveAllOrEmpty(container, TOKENS.Authenticator).findLast((a) => a.type === type);
+      const authenticator = container.all(TOKENS.Authenticator).findLast((a) => a.type === type);
       if (!authenticator) throw new MissingAuthenticatorError(type);
       return authenticator.authenticate(payload as never, kit);
     },
 
     start() {
-      started ??= Promise.all(resolveAllOrEmpty(container, TOKENS.Plugin).map(startPlugin)).then(() => {
+      started ??= Promise.all(container.all(TOKENS.Plugin).map(startPlugin)).then(() => {
         if (kit.getStatus() === "INITIALIZING") kit.setStatus("DISCONNECTED");
       });
       return started;
     },
 
     async disconnect() {
-      const plugins = resolveAllOrEmpty(container, TOKENS.Plugin).filter((p) => p.disconnect);
+      const plugins = container.all(TOKENS.Plugin).filter((p) => p.disconnect);
       const results = await Promise.allSettled(plugins.map((p) => p.disconnect!(kit)));
       for (const r of results) if (r.status === "rejected") console.warn("[latch] a plugin failed to disconnect", r.reason);
       kit.setUser(null);
@@ -164,8 +165,7 @@ export function createKit(config: KitConfig = {}): Kit {
   events.on("disconnected", () => {
     if (kit.getStep().type === "complete") kit.setStep({ type: "initial" });
   });
-  container.register(TOKENS.Kit, { useValue: kit });
-  container.register(TOKENS.Config, { useValue: resolved });
+  container.register(TOKENS.Kit, () => kit);
   kit.use(coreStepsPlugin);
   for (const plugin of resolved.plugins) kit.use(plugin);
   assertSectionsImplemented(kit);

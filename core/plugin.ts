@@ -82,6 +82,11 @@ export interface AccountSignerDefinition {
 
 export interface LatchPlugin {
   id: string;
+  /**
+   * Plugins this one brings along (shared parts such as the embedded signer's restore and logout),
+   * installed before it; a plugin id is installed once however many plugins bring it.
+   */
+  requires?: LatchPlugin[];
   sections?: SectionDefinition<any>[];
   steps?: StepDefinition<any>[];
   authenticators?: AuthenticatorDefinition<any>[];

@@ -60,8 +60,6 @@ export default defineConfig({
       "react/jsx-dev-runtime",
       "jotai/vanilla",
       "jotai/react",
-      "tsyringe",
-      "reflect-metadata",
       "arktype",
       "viem",
       "@turnkey/iframe-stamper",

@@ -1,4 +1,4 @@
-import { resolveAllOrEmpty, TOKENS } from "../container";
+import { TOKENS } from "../container";
 import { NotAuthenticatedError, UnsupportedFeatureError } from "../errors";
 import type { Kit } from "../kit-types";
 import type { AccountSignerDefinition } from "../plugin";
@@ -7,7 +7,7 @@ import type { AccountSignerDefinition } from "../plugin";
 export function accountSignerFor(kit: Kit): AccountSignerDefinition {
   const user = kit.getUser();
   if (!user) throw new NotAuthenticatedError();
-  const signer = resolveAllOrEmpty(kit.container, TOKENS.AccountSigner).findLast((s) => s.userType === user.type);
+  const signer = kit.container.all(TOKENS.AccountSigner).findLast((s) => s.userType === user.type);
   if (!signer) throw new UnsupportedFeatureError(`Signing for '${user.type}' users`);
   return signer;
 }

@@ -1,26 +1,5 @@
-import type { Kit } from "../kit-types";
-import { EmbeddedSigner } from "./signer";
-import { AccountChanges } from "./account";
-
-const SIGNER = Symbol.for("latch.EmbeddedSigner");
-const ACCOUNT = Symbol.for("latch.AccountChanges");
-
-/** The kit's embedded signer, created on first use and registered in the kit's container. */
-export function getEmbeddedSigner(kit: Kit): EmbeddedSigner {
-  if (!kit.container.isRegistered(SIGNER, false)) {
-    kit.container.register(SIGNER, { useValue: new EmbeddedSigner(kit) });
-  }
-  return kit.container.resolve<EmbeddedSigner>(SIGNER);
-}
-
-/** Email and phone changes for the kit's signed-in user. */
-export function getAccountChanges(kit: Kit): AccountChanges {
-  if (!kit.container.isRegistered(ACCOUNT, false)) {
-    kit.container.register(ACCOUNT, { useValue: new AccountChanges(getEmbeddedSigner(kit)) });
-  }
-  return kit.container.resolve<AccountChanges>(ACCOUNT);
-}
-
+export { embeddedSignerService, getEmbeddedSigner, accountChangesService, getAccountChanges } from "./service";
+export { embeddedSignerPlugin, SIGN_IN_RETURN } from "./plugin";
 export { AccountChanges, type ContactType } from "./account";
 export { exportWallet, type ExportParams } from "./export";
 export { MultiOwnerClient, memberStamper, MEMBER_STAMP_SCHEME, type MultiOwnerMember, type MultiOwnerOrganization } from "./multi-owner";

@@ -20,6 +20,7 @@ import { createPasskeyCredential, isWebauthnSupported, toPasskeyError, WebauthnU
 import type { AuthMethods, EmailMode, RouteResponse, StampedRequest } from "./routes";
 import { SessionManager, type Session, type SessionType } from "./session";
 import type { Stamper } from "./stamper";
+import { SIGN_IN_RETURN } from "./plugin";
 
 export interface SignerState {
   error: Error | null;
@@ -60,6 +61,7 @@ export class EmbeddedSigner {
   readonly authMethodsAtom = atom<AuthMethods | null>(null);
   private stamper: Stamper;
   private initializing: Promise<void> | null = null;
+  private starting: Promise<void> | null = null;
   private emailMode: Promise<EmailMode> | null = null;
   /** Bumped by every sign-in or sign-out, so a slower restore never overwrites a newer outcome. */
   private generation = 0;
@@ -132,7 +134,26 @@ export class EmbeddedSigner {
     return this.initializing;
   }
 
+  /** Client start: a sign-in the page returned with completes, then a stored session restores. */
+  start(): Promise<void> {
+    this.starting ??= this.completeReturns().then(() => this.initialize());
+    return this.starting;
+  }
+
+  /** A sign-in the page returned with (email link, social redirect) completes before any restore. */
+  private async completeReturns(): Promise<void> {
+    for (const complete of this.kit.container.all(SIGN_IN_RETURN)) {
+      try {
+        await complete(this.kit);
+      } catch (error) {
+        console.error("[latch] completing a returned sign-in failed", error);
+      }
+    }
+  }
+
   private async restore(): Promise<void> {
+    // A returned sign-in already connected (and stored) its session.
+    if (this.kit.getStatus() === "CONNECTED") return;
     const generation = this.generation;
     const session = this.sessions.load();
     // No session: the status is settled by kit.start() once every plugin (e.g. a reconnecting

@@ -1,15 +1,15 @@
 // Loads the step and payload types this plugin registers, for apps that import only its entry.
 import "../shared/registry";
-import { definePlugin, defineSection } from "latch-kit";
+import { definePlugin, defineSection, embeddedSignerPlugin } from "latch-kit";
 import { EmailSection } from "../shared/EmailSection";
-import { emailAuthenticator, embeddedSignerParts, otpAuthenticator } from "../shared/signer-parts";
+import { emailAuthenticator, otpAuthenticator } from "../shared/signer-parts";
 import { otpVerifyStep, totpVerifyStep } from "../shared/steps";
 
 /** Sign in with a one-time code sent by email: the `email` section, `otp_verify`, `totp_verify`. */
 export const emailOtp = () =>
   definePlugin({
     id: "email-otp",
-    ...embeddedSignerParts,
+    requires: [embeddedSignerPlugin],
     sections: [defineSection({ type: "email", Component: EmailSection })],
     steps: [otpVerifyStep, totpVerifyStep],
     authenticators: [emailAuthenticator, otpAuthenticator],

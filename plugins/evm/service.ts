@@ -82,9 +82,7 @@ export class EvmWallet {
   config(): Config | null {
     if (this.wagmi) return this.wagmi;
     if (typeof window === "undefined") return null;
-    const connectors = this.kit.container.isRegistered(EVM_CONNECTOR, false)
-      ? (this.kit.container.resolveAll(EVM_CONNECTOR) as CreateConnectorFn[])
-      : [];
+    const connectors = this.kit.container.all(EVM_CONNECTOR) as CreateConnectorFn[];
     const transports: Record<number, Transport> = {};
     for (const chain of this.chains) transports[chain.id] = this.settings.transports?.[chain.id] ?? http();
     const storage = safeStorage();

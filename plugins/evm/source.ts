@@ -1,5 +1,5 @@
 import type { Kit } from "latch-kit";
-import { EVM_WALLET, registerWalletSource, type WalletSource, type WalletSourceSnapshot } from "../wallets/index";
+import { evmWalletService, registerWalletSource, type WalletSource, type WalletSourceSnapshot } from "../wallets/index";
 import type { EvmWallet } from "./service";
 
 export const EVM_SOURCE_ID = "evm";
@@ -28,12 +28,9 @@ export function evmWalletSource(wallet: EvmWallet, findWalletUrl?: string): Wall
 }
 
 /** This kit's EVM wallet (the evm plugin registers it in setup). */
-export function getEvmWallet(kit: Kit): EvmWallet {
-  if (!kit.container.isRegistered(EVM_WALLET, false)) throw new Error("The evm plugin is not installed: add evm() to the kit's plugins");
-  return kit.container.resolve(EVM_WALLET) as EvmWallet;
-}
+export const getEvmWallet = (kit: Kit): EvmWallet => evmWalletService.of(kit) as EvmWallet;
 
 export function installEvmWallet(kit: Kit, wallet: EvmWallet, findWalletUrl?: string) {
-  kit.container.register(EVM_WALLET, { useValue: wallet });
+  evmWalletService.provide(kit, () => wallet);
   registerWalletSource(kit, evmWalletSource(wallet, findWalletUrl));
 }

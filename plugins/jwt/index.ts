@@ -1,5 +1,4 @@
-import { defineAuthenticator, definePlugin } from "latch-kit";
-import { embeddedSignerParts } from "../shared/signer-parts";
+import { defineAuthenticator, definePlugin, embeddedSignerPlugin } from "latch-kit";
 import { totpVerifyStep } from "../shared/steps";
 import { authenticateWithJwt } from "./authenticate";
 import "./registry";
@@ -13,7 +12,7 @@ import "./registry";
 export const jwt = () =>
   definePlugin({
     id: "jwt",
-    ...embeddedSignerParts,
+    requires: [embeddedSignerPlugin],
     steps: [totpVerifyStep],
     authenticators: [defineAuthenticator("custom-jwt", (payload, kit) => authenticateWithJwt(kit, payload))],
   });

@@ -1,8 +1,8 @@
 // Loads the step and payload types this plugin registers, for apps that import only its entry.
 import "../shared/registry";
-import { definePlugin, defineSection, defineStep, getEmbeddedSigner } from "latch-kit";
+import { definePlugin, defineSection, defineStep, embeddedSignerPlugin, SIGN_IN_RETURN } from "latch-kit";
 import { EmailSection } from "../shared/EmailSection";
-import { emailAuthenticator, embeddedSignerParts } from "../shared/signer-parts";
+import { emailAuthenticator } from "../shared/signer-parts";
 import { totpVerifyStep } from "../shared/steps";
 import { EmailCompletingScreen } from "./EmailCompletingScreen";
 import { EmailVerifyFooter, EmailVerifyScreen } from "./EmailVerifyScreen";
@@ -12,12 +12,9 @@ import { completeMagicLinkReturn } from "./return";
 export const magicLink = () =>
   definePlugin({
     id: "magic-link",
-    ...embeddedSignerParts,
+    requires: [embeddedSignerPlugin],
     // The return from a link completes first; a stored session restores only if there is none.
-    start: async (kit) => {
-      await completeMagicLinkReturn(kit);
-      await getEmbeddedSigner(kit).initialize();
-    },
+    setup: (kit) => kit.container.add(SIGN_IN_RETURN, completeMagicLinkReturn),
     sections: [defineSection({ type: "email", Component: EmailSection })],
     steps: [
       defineStep({ type: "email_verify", Screen: EmailVerifyScreen, Footer: EmailVerifyFooter, back: "initial" }),

@@ -2,7 +2,7 @@ import { getWallets } from "@wallet-standard/app";
 import { definePlugin, type Kit } from "latch-kit";
 import { WALLET_OVERLAY } from "../wallets/index";
 import { MobileWalletModals } from "./MobileWalletModals";
-import { MOBILE_WALLET } from "./registry";
+import { mobileWalletService } from "./registry";
 import { createStandardWallet } from "./standard-wallet";
 import { MobileWallet, type AppIdentity } from "./wallet";
 
@@ -39,9 +39,9 @@ export const mobileWallet = (config: MobileWalletConfig = {}) => {
         cacheKey: config.cacheKey ?? `${kit.id}.mwa.authorization`,
         remoteHostAuthority: config.remoteHostAuthority,
       });
-      kit.container.register(MOBILE_WALLET, { useValue: mobile });
+      mobileWalletService.provide(kit, () => mobile);
       if (mobile.getState().readyState === "Unsupported") return;
-      kit.container.register(WALLET_OVERLAY, { useValue: MobileWalletModals });
+      kit.container.add(WALLET_OVERLAY, MobileWalletModals);
       return getWallets().register(createStandardWallet(mobile));
     },
   });

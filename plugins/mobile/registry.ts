@@ -1,9 +1,7 @@
-import type { Kit } from "latch-kit";
+import { defineService, type Kit } from "latch-kit";
 import type { MobileWallet } from "./wallet";
 
-export const MOBILE_WALLET = Symbol.for("latch.mobile.Wallet");
+export const mobileWalletService = defineService<MobileWallet>("mobile.Wallet", { missing: "The mobile plugin is not installed: add mobileWallet() to the kit's plugins" });
 
 /** This kit's mobile wallet, when the plugin is set up (in a browser). */
-export function getMobileWallet(kit: Kit): MobileWallet | undefined {
-  return kit.container.isRegistered(MOBILE_WALLET, false) ? (kit.container.resolve(MOBILE_WALLET) as MobileWallet) : undefined;
-}
+export const getMobileWallet = (kit: Kit): MobileWallet | undefined => mobileWalletService.find(kit);

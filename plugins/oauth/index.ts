@@ -1,5 +1,4 @@
-import { defineAuthenticator, defineListener, definePlugin, defineSection, defineStep, getEmbeddedSigner, type Kit } from "latch-kit";
-import { embeddedSignerParts } from "../shared/signer-parts";
+import { defineAuthenticator, defineListener, definePlugin, defineSection, defineStep, embeddedSignerPlugin, getEmbeddedSigner, SIGN_IN_RETURN, type Kit } from "latch-kit";
 import { totpVerifyStep } from "../shared/steps";
 import { assertSocialSections, socialSections } from "./config";
 import { OauthCompletingScreen } from "./OauthCompletingScreen";
@@ -16,15 +15,14 @@ import "./registry";
 export const oauth = () =>
   definePlugin({
     id: "oauth",
-    ...embeddedSignerParts,
+    requires: [embeddedSignerPlugin],
     setup: (kit: Kit) => {
       assertSocialSections(socialSections(kit.config.ui.auth?.sections));
-      embeddedSignerParts.setup(kit);
+      // The return from a redirect completes first; a stored session restores only if there is none.
+      kit.container.add(SIGN_IN_RETURN, completeOauthReturn);
     },
-    // The return from a redirect completes first; a stored session restores only if there is none.
     start: async (kit: Kit) => {
-      await completeOauthReturn(kit);
-      await getEmbeddedSigner(kit).initialize();
+      await getEmbeddedSigner(kit).start();
       const service = getOauthService(kit);
       if (service.popupEnabled) await service.refresh().catch((error) => console.warn("[latch] preparing social sign-in failed", error));
     },
@@ -32,7 +30,10 @@ export const oauth = () =>
     steps: [defineStep({ type: "oauth_completing", Screen: OauthCompletingScreen, back: "initial" }), totpVerifyStep],
     authenticators: [defineAuthenticator("oauth", (payload, kit) => getOauthService(kit).authenticate(payload))],
     listeners: [
-      ...embeddedSignerParts.listeners,
+      // An email-auth linking prompt opens the dialog at the code entry for that email (modal mode).
+      defineListener("emailAuthLinkingRequired", ({ email }, kit) => {
+        if (kit.config.ui.uiMode === "modal") kit.openModal({ type: "otp_verify", email, channel: "email", status: "base" });
+      }),
       defineListener("connected", (user, kit) => getOauthService(kit).onConnected(user)),
       defineListener("disconnected", (_payload, kit) => getOauthService(kit).onDisconnected()),
     ],

@@ -11,6 +11,7 @@ import {
   type RouteResponse,
   type SignerStatus,
   type User,
+  defineService,
 } from "latch-kit";
 import { decodeJwtClaims } from "../shared/jwt-claims";
 import { awaitSecondFactor } from "../shared/second-factor";
@@ -69,13 +70,9 @@ const PREPARED_TTL_MS = 10 * 60_000;
 /** How long an account-linking prompt waits for its email code. */
 const LINK_TTL_MS = 10 * 60_000;
 
-const SERVICE = Symbol.for("latch.OauthService");
-
-/** The kit's social sign-in service, created on first use and registered in the kit's container. */
-export function getOauthService(kit: Kit): OauthService {
-  if (!kit.container.isRegistered(SERVICE, false)) kit.container.register(SERVICE, { useValue: new OauthService(kit) });
-  return kit.container.resolve<OauthService>(SERVICE);
-}
+/** The kit's social sign-in service, created on first use in the kit's container. */
+const oauthService = defineService<OauthService>("OauthService", { create: (kit) => new OauthService(kit) });
+export const getOauthService = (kit: Kit): OauthService => oauthService.of(kit);
 
 /**
  * Social sign-in for one kit: prepares requests (prepare-oauth bound to the frame key), opens the

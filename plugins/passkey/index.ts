@@ -1,5 +1,4 @@
-import { defineAuthenticator, defineListener, definePlugin, defineSection, defineStep, getEmbeddedSigner, type Kit } from "latch-kit";
-import { embeddedSignerParts } from "../shared/signer-parts";
+import { defineAuthenticator, defineListener, definePlugin, defineSection, defineStep, embeddedSignerPlugin, getEmbeddedSigner, type Kit } from "latch-kit";
 import { PasskeyCreateScreen } from "./PasskeyCreateScreen";
 import { PasskeyCreateSuccessScreen } from "./PasskeyCreateSuccessScreen";
 import { PasskeySection } from "./PasskeySection";
@@ -33,7 +32,7 @@ export const passkey = () => {
   };
   return definePlugin({
     id: "passkey",
-    ...embeddedSignerParts,
+    requires: [embeddedSignerPlugin],
     sections: [defineSection({ type: "passkey", Component: PasskeySection })],
     steps: [
       defineStep({ type: "passkey_verify", Screen: PasskeyVerifyScreen, back: "initial" }),
@@ -42,7 +41,6 @@ export const passkey = () => {
     ],
     authenticators: [defineAuthenticator("passkey", (payload, kit) => getEmbeddedSigner(kit).authenticateWithPasskey(payload))],
     listeners: [
-      ...embeddedSignerParts.listeners,
       defineListener("newUserSignup", (_payload, kit) => offerAfterSignup(kit)),
       defineListener("stepChanged", (step, kit) => {
         if (step.type === "complete") offerLater(kit);

@@ -1,6 +1,6 @@
 import { atom } from "jotai/vanilla";
 import { createClient, type Chain } from "viem";
-import { getEmbeddedSigner, toError, type Kit, type User } from "latch-kit";
+import { defineService, getEmbeddedSigner, toError, type Kit, type User } from "latch-kit";
 import {
   createSmartAccountClient,
   latchTransport,
@@ -102,17 +102,11 @@ export class SmartAccounts {
   }
 }
 
-const SERVICE = Symbol.for("latch.SmartAccounts");
+const smartAccounts = defineService<SmartAccounts>("SmartAccounts", {
+  missing: "Smart accounts are not configured: add smartAccounts({ chain }) to the kit's plugins",
+});
 
-export function registerSmartAccounts(kit: Kit, config: SmartAccountsConfig): SmartAccounts {
-  const service = new SmartAccounts(kit, config);
-  kit.container.register(SERVICE, { useValue: service });
-  return service;
-}
+export const registerSmartAccounts = (kit: Kit, config: SmartAccountsConfig): SmartAccounts =>
+  smartAccounts.provide(kit, () => new SmartAccounts(kit, config));
 
-export function getSmartAccounts(kit: Kit): SmartAccounts {
-  if (!kit.container.isRegistered(SERVICE, false)) {
-    throw new Error("Smart accounts are not configured: add smartAccounts({ chain }) to the kit's plugins");
-  }
-  return kit.container.resolve<SmartAccounts>(SERVICE);
-}
+export const getSmartAccounts = (kit: Kit): SmartAccounts => smartAccounts.of(kit);

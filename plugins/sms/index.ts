@@ -1,7 +1,7 @@
 // Loads the step and payload types this plugin registers, for apps that import only its entry.
 import "../shared/registry";
-import { definePlugin, defineSection } from "latch-kit";
-import { embeddedSignerParts, otpAuthenticator, smsAuthenticator } from "../shared/signer-parts";
+import { definePlugin, defineSection, embeddedSignerPlugin } from "latch-kit";
+import { otpAuthenticator, smsAuthenticator } from "../shared/signer-parts";
 import { otpVerifyStep, totpVerifyStep } from "../shared/steps";
 import { SmsSection } from "./SmsSection";
 
@@ -9,7 +9,7 @@ import { SmsSection } from "./SmsSection";
 export const sms = () =>
   definePlugin({
     id: "sms",
-    ...embeddedSignerParts,
+    requires: [embeddedSignerPlugin],
     sections: [defineSection({ type: "sms", Component: SmsSection })],
     steps: [otpVerifyStep, totpVerifyStep],
     authenticators: [smsAuthenticator, otpAuthenticator],

@@ -1,6 +1,6 @@
 // The plugin's per-kit state: its configuration only, so that registering the plugin ships no Solana
 // code; the RPC client and transaction code come with the hooks and functions that use them.
-import type { Kit } from "latch-kit";
+import { defineService, type Kit } from "latch-kit";
 import { resolveSolanaEndpoint, type SolanaEndpoint, type SolanaEndpointConfig } from "../shared/solana/endpoint";
 
 export { resolveSolanaEndpoint, DEFAULT_COMMITMENT, type Commitment, type SolanaEndpoint } from "../shared/solana/endpoint";
@@ -23,17 +23,11 @@ export class SolanaEmbedded {
   }
 }
 
-const SERVICE = Symbol.for("latch.SolanaEmbedded");
+const solanaEmbedded = defineService<SolanaEmbedded>("SolanaEmbedded", {
+  missing: "Solana is not configured: add solanaEmbedded({ rpcUrl }) to the kit's plugins",
+});
 
-export function registerSolanaEmbedded(kit: Kit, config: SolanaEmbeddedConfig): SolanaEmbedded {
-  const service = new SolanaEmbedded(config);
-  kit.container.register(SERVICE, { useValue: service });
-  return service;
-}
+export const registerSolanaEmbedded = (kit: Kit, config: SolanaEmbeddedConfig): SolanaEmbedded =>
+  solanaEmbedded.provide(kit, () => new SolanaEmbedded(config));
 
-export function getSolanaEmbedded(kit: Kit): SolanaEmbedded {
-  if (!kit.container.isRegistered(SERVICE, false)) {
-    throw new Error("Solana is not configured: add solanaEmbedded({ rpcUrl }) to the kit's plugins");
-  }
-  return kit.container.resolve<SolanaEmbedded>(SERVICE);
-}
+export const getSolanaEmbedded = (kit: Kit): SolanaEmbedded => solanaEmbedded.of(kit);

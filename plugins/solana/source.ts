@@ -1,4 +1,4 @@
-import type { Kit } from "latch-kit";
+import { defineService, type Kit } from "latch-kit";
 import { registerWalletSource, type WalletSource, type WalletSourceSnapshot } from "../wallets/index";
 import { SVM_SOURCE_ID, type SolanaWallets } from "./service";
 
@@ -24,15 +24,12 @@ export function solanaWalletSource(wallets: SolanaWallets): WalletSource {
   };
 }
 
-const SOLANA_WALLETS = Symbol.for("latch.solana.Wallets");
+const solanaWallets = defineService<SolanaWallets>("solana.Wallets", { missing: "The solana plugin is not installed: add solana() to the kit's plugins" });
 
 /** This kit's Solana wallets (the solana plugin registers them in setup). */
-export function getSolanaWallets(kit: Kit): SolanaWallets {
-  if (!kit.container.isRegistered(SOLANA_WALLETS, false)) throw new Error("The solana plugin is not installed: add solana() to the kit's plugins");
-  return kit.container.resolve(SOLANA_WALLETS) as SolanaWallets;
-}
+export const getSolanaWallets = (kit: Kit): SolanaWallets => solanaWallets.of(kit);
 
 export function installSolanaWallets(kit: Kit, wallets: SolanaWallets) {
-  kit.container.register(SOLANA_WALLETS, { useValue: wallets });
+  solanaWallets.provide(kit, () => wallets);
   registerWalletSource(kit, solanaWalletSource(wallets));
 }

@@ -1,6 +1,6 @@
 import { definePlugin, defineStep, type Kit } from "latch-kit";
 import { cancelWallet, walletParts } from "../wallets/index";
-import { WalletConnectState, WALLETCONNECT_STATE, type WalletConnectPluginConfig } from "./state";
+import { WalletConnectState, walletConnectState, type WalletConnectPluginConfig } from "./state";
 import { WalletConnectScreen } from "./WalletConnectScreen";
 
 export const walletConnectStep = defineStep({
@@ -23,9 +23,7 @@ export const walletConnect = (config?: WalletConnectPluginConfig) =>
     sections: walletParts.sections,
     steps: [...walletParts.steps, walletConnectStep],
     setup: (kit: Kit) => {
-      const state = new WalletConnectState(kit, config);
-      kit.container.register(WALLETCONNECT_STATE, { useValue: state });
-      state.install();
+      walletConnectState.provide(kit, () => new WalletConnectState(kit, config)).install();
     },
     start: (kit: Kit) => {
       if (!kit.hasPlugin("evm")) console.warn("[latch] walletConnect() needs the evm() plugin installed");

@@ -1,9 +1,9 @@
 // Per-kit WalletConnect state: its params, the pairing URI shown as a QR code, and its wallet source.
 import { atom } from "jotai/vanilla";
-import type { Kit } from "latch-kit";
+import { defineService, type Kit } from "latch-kit";
 import {
   EVM_CONNECTOR,
-  EVM_WALLET,
+  evmWalletService,
   RemotePairingParamsError,
   registerWalletSource,
   walletSectionConfig,
@@ -53,22 +53,23 @@ export class WalletConnectState {
   }
 
   private evmWallet(): EvmWallet | undefined {
-    return this.kit.container.isRegistered(EVM_WALLET, false) ? (this.kit.container.resolve(EVM_WALLET) as EvmWallet) : undefined;
+    return evmWalletService.find(this.kit) as EvmWallet | undefined;
   }
 
   /** Adds the connector to the EVM wallet config when a project id is given (spec §2). */
   install() {
     const projectId = this.params?.projectId;
     if (projectId) {
-      this.kit.container.register(EVM_CONNECTOR, {
-        useValue: walletConnectConnector({
+      this.kit.container.add(
+        EVM_CONNECTOR,
+        walletConnectConnector({
           projectId,
           ...(this.params?.relayUrl ? { relayUrl: this.params.relayUrl } : {}),
           metadata: this.params?.metadata ?? defaultMetadata(),
           storagePrefix: this.kit.id,
           onUri: (uri) => this.setUri(uri),
         }),
-      });
+      );
     }
     registerWalletSource(this.kit, this.source());
   }
@@ -109,8 +110,8 @@ function defaultMetadata(): Metadata {
   return { name: typeof document === "undefined" ? "Latch" : document.title || "Latch", description: "", url: origin, icons: [] };
 }
 
-export function getWalletConnectState(kit: Kit): WalletConnectState {
-  return kit.container.resolve(WALLETCONNECT_STATE) as WalletConnectState;
-}
+export const walletConnectState = defineService<WalletConnectState>("walletconnect.State", {
+  missing: "The walletconnect plugin is not installed: add walletConnect() to the kit's plugins",
+});
 
-export const WALLETCONNECT_STATE = Symbol.for("latch.walletconnect.State");
+export const getWalletConnectState = (kit: Kit): WalletConnectState => walletConnectState.of(kit);

@@ -1,8 +1,7 @@
 // The extension point for wallet providers: each registers "wallet sources" per chain into the
 // kit's container (EVM connectors now, Solana wallets later, the remote-pairing option), and the
 // section and pick_eoa draw whatever sources are registered.
-import type { InjectionToken } from "tsyringe";
-import type { ChainType, Kit } from "latch-kit";
+import { defineService, token, type ChainType, type Kit } from "latch-kit";
 import type { EvmConnectorInfo, SolanaWalletInfo, WalletEntry } from "./list";
 
 export type WalletSourceSnapshot =
@@ -34,11 +33,10 @@ export interface WalletSource {
   findWalletUrl?: string;
 }
 
-/** Explicit token (no decorator metadata): register with `{ useValue }`, read with `resolveAll`. */
-export const WALLET_SOURCE: InjectionToken<WalletSource> = Symbol.for("latch.wallets.WalletSource");
+export const WALLET_SOURCE = token<WalletSource>("latch.wallets.WalletSource");
 
 export function walletSources(kit: Kit): WalletSource[] {
-  return kit.container.isRegistered(WALLET_SOURCE, false) ? kit.container.resolveAll(WALLET_SOURCE) : [];
+  return kit.container.all(WALLET_SOURCE);
 }
 
 export function walletSource(kit: Kit, id: string): WalletSource | undefined {
@@ -48,12 +46,12 @@ export function walletSource(kit: Kit, id: string): WalletSource | undefined {
 /** Registers a source once per kit; a second plugin registering the same id is ignored. */
 export function registerWalletSource(kit: Kit, source: WalletSource): void {
   if (walletSource(kit, source.id)) return;
-  kit.container.register(WALLET_SOURCE, { useValue: source });
+  kit.container.add(WALLET_SOURCE, source);
 }
 
 /**
  * EVM-only extension points, so the WalletConnect plugin can add its connector to the EVM plugin's
  * wallet config and reuse its connect flow without importing (and shipping) the EVM plugin's code.
  */
-export const EVM_CONNECTOR: InjectionToken<unknown> = Symbol.for("latch.evm.Connector");
-export const EVM_WALLET: InjectionToken<unknown> = Symbol.for("latch.evm.Wallet");
+export const EVM_CONNECTOR = token<unknown>("latch.evm.Connector");
+export const evmWalletService = defineService<unknown>("evm.Wallet", { missing: "The evm plugin is not installed: add evm() to the kit's plugins" });

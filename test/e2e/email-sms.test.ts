@@ -180,7 +180,7 @@ describe("email code, magic link and SMS against the emulator", () => {
     // Enrol a factor through the signer routes, computing codes from the otpauth URL.
     const factor = await page.evaluate(async () => {
       const kit = (window as unknown as { __latchKit: import("latch-kit").Kit }).__latchKit;
-      const signer = kit.container.resolve(Symbol.for("latch.EmbeddedSigner")) as import("latch-kit").EmbeddedSigner;
+      const signer = kit.container.resolve<import("latch-kit").EmbeddedSigner>({ name: "latch.EmbeddedSigner" });
       return signer.addMfa({ multiFactorType: "totp" });
     });
     expect(factor.multiFactorTotpUrl).toMatch(/^otpauth:\/\/totp\//);
@@ -190,7 +190,7 @@ describe("email code, magic link and SMS against the emulator", () => {
     await page.evaluate(
       async ([id, c]) => {
         const kit = (window as unknown as { __latchKit: import("latch-kit").Kit }).__latchKit;
-        const signer = kit.container.resolve(Symbol.for("latch.EmbeddedSigner")) as import("latch-kit").EmbeddedSigner;
+        const signer = kit.container.resolve<import("latch-kit").EmbeddedSigner>({ name: "latch.EmbeddedSigner" });
         await signer.verifyMfa({ multiFactorId: id!, multiFactorCode: c! });
       },
       [factorId, code],

@@ -37,5 +37,5 @@ createRoot(document.getElementById("root")!).render(
 
 Object.assign(window, {
   __kit: kit,
-  __stepTypes: () => [...new Set(kit.container.resolveAll(TOKENS.Step).map((s) => s.type))],
+  __stepTypes: () => [...new Set(kit.container.all(TOKENS.Step).map((s) => s.type))],
 });
