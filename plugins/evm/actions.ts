@@ -2,7 +2,7 @@
 import { sendTransaction as wagmiSendTransaction, signMessage as wagmiSignMessage, signTypedData as wagmiSignTypedData } from "@wagmi/core";
 import type { Address, Chain, Hex, SignableMessage, TypedDataDefinition } from "viem";
 import type { Kit } from "latch-kit";
-import { WalletNotConnectedError, toWalletError } from "../wallets/index";
+import { WalletNotConnectedError, toWalletError } from "../../lib/wallets/index";
 import { getEvmWallet } from "./source";
 import type { WalletConnection } from "./service";
 

@@ -1,5 +1,5 @@
 import { definePlugin, type Kit } from "latch-kit";
-import { walletParts } from "../wallets/index";
+import { walletParts } from "../../lib/wallets/index";
 import { eoaAccountSigner } from "./actions";
 import { resolveEvmConfig, type EvmPluginConfig } from "./config";
 import { EvmWallet } from "./service";
@@ -38,7 +38,7 @@ export {
   type SendTransactionReturnType,
 } from "./actions";
 export { useWalletConnection, useChainSwitch, useSendTransaction } from "./hooks";
-export type { ExternalWalletsSectionConfig, WalletEntry } from "../wallets/index";
+export type { ExternalWalletsSectionConfig, WalletEntry } from "../../lib/wallets/index";
 export {
   walletStrings,
   WALLET_STRINGS_TABLE,
@@ -48,4 +48,4 @@ export {
   UnsupportedNetworkError,
   WalletNotFoundError,
   WalletNotConnectedError,
-} from "../wallets/index";
+} from "../../lib/wallets/index";

@@ -24,7 +24,7 @@ import {
   type ConnectOptions,
   type EvmConnectorInfo,
   type WalletEntry,
-} from "../wallets/index";
+} from "../../lib/wallets/index";
 import type { ResolvedEvmConfig } from "./config";
 
 export type WalletConnectionStatus = "disconnected" | "connecting" | "reconnecting" | "connected";

@@ -1,5 +1,5 @@
 import type { Kit } from "latch-kit";
-import { evmWalletService, registerWalletSource, type WalletSource, type WalletSourceSnapshot } from "../wallets/index";
+import { evmWalletService, registerWalletSource, type WalletSource, type WalletSourceSnapshot } from "../../lib/wallets/index";
 import type { EvmWallet } from "./service";
 
 export const EVM_SOURCE_ID = "evm";

@@ -1,7 +1,7 @@
 import { getEmbeddedSigner, MfaRequiredError, toError, type Kit, type SignerStatus, type User } from "latch-kit";
-import { decodeJwtClaims } from "../shared/jwt-claims";
-import { frameKeyNonce } from "../shared/nonce";
-import { awaitSecondFactor } from "../shared/second-factor";
+import { decodeJwtClaims } from "../../lib/jwt/claims";
+import { frameKeyNonce } from "../../lib/sign-in/nonce";
+import { awaitSecondFactor } from "../../lib/sign-in/second-factor";
 import "./registry";
 
 /**

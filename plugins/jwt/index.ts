@@ -1,5 +1,5 @@
 import { defineAuthenticator, definePlugin, embeddedSignerPlugin } from "latch-kit";
-import { totpVerifyStep } from "../shared/steps";
+import { totpVerifyStep } from "../../lib/sign-in/steps";
 import { authenticateWithJwt } from "./authenticate";
 import "./registry";
 
@@ -19,4 +19,4 @@ export const jwt = () =>
 
 export { authenticateWithJwt, getJwtNonce, type AuthenticateWithJwtParameters, type AuthenticateWithJwtReturnType } from "./authenticate";
 export { useAuthenticateWithJwt } from "./hooks";
-export { decodeJwtClaims } from "../shared/jwt-claims";
+export { decodeJwtClaims } from "../../lib/jwt/claims";

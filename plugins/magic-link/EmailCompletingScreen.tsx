@@ -1,7 +1,7 @@
 import { Heading } from "react-aria-components";
 import type { StepProps } from "latch-kit";
 import { Spinner, useCss, useStrings } from "latch-kit/react";
-import { EMAIL_STRINGS_TABLE, emailStrings } from "../shared/strings";
+import { EMAIL_STRINGS_TABLE, emailStrings } from "../../lib/sign-in/strings";
 
 /** email_completing: shown while the magic-link return signs the user in. */
 export function EmailCompletingScreen(_: StepProps<"email_completing">) {

@@ -1,7 +1,7 @@
 import type { StepProps } from "latch-kit";
 import { format, Illustration, StepColumn, StepHeading, useStrings } from "latch-kit/react";
-import { ResendFooter } from "../shared/ResendFooter";
-import { EMAIL_STRINGS_TABLE, emailStrings } from "../shared/strings";
+import { ResendFooter } from "../../lib/sign-in/ResendFooter";
+import { EMAIL_STRINGS_TABLE, emailStrings } from "../../lib/sign-in/strings";
 
 /** email_verify: 'check your email' after a magic link was sent. */
 export function EmailVerifyScreen({ step }: StepProps<"email_verify">) {

@@ -1,9 +1,9 @@
 // Loads the step and payload types this plugin registers, for apps that import only its entry.
 import "../shared/registry";
 import { definePlugin, defineSection, defineStep, embeddedSignerPlugin, SIGN_IN_RETURN } from "latch-kit";
-import { EmailSection } from "../shared/EmailSection";
-import { emailAuthenticator } from "../shared/signer-parts";
-import { totpVerifyStep } from "../shared/steps";
+import { EmailSection } from "../../lib/sign-in/EmailSection";
+import { emailAuthenticator } from "../../lib/sign-in/signer-parts";
+import { totpVerifyStep } from "../../lib/sign-in/steps";
 import { EmailCompletingScreen } from "./EmailCompletingScreen";
 import { EmailVerifyFooter, EmailVerifyScreen } from "./EmailVerifyScreen";
 import { completeMagicLinkReturn } from "./return";
@@ -24,4 +24,4 @@ export const magicLink = () =>
     authenticators: [emailAuthenticator],
   });
 
-export { emailStrings, EMAIL_STRINGS_TABLE } from "../shared/strings";
+export { emailStrings, EMAIL_STRINGS_TABLE } from "../../lib/sign-in/strings";

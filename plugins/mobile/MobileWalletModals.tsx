@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Button, format, useCss, useKit, useStrings } from "latch-kit/react";
-import { KitModal, PairingQr, PairingStatus } from "../wallets/index";
+import { KitModal, PairingQr, PairingStatus } from "../../lib/wallets/index";
 import type { MobileWalletModalError } from "./modal-error";
 import { getMobileWallet } from "./registry";
 import { MOBILE_WALLET_STRINGS_TABLE, mobileWalletStrings, type MobileWalletStrings } from "./strings";

@@ -1,6 +1,6 @@
 import { getWallets } from "@wallet-standard/app";
 import { definePlugin, type Kit } from "latch-kit";
-import { WALLET_OVERLAY } from "../wallets/index";
+import { WALLET_OVERLAY } from "../../lib/wallets/index";
 import { MobileWalletModals } from "./MobileWalletModals";
 import { mobileWalletService } from "./registry";
 import { createStandardWallet } from "./standard-wallet";

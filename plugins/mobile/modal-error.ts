@@ -2,7 +2,7 @@
 // unsupported' modals, 'Mobile other'), as an error the wallet error view and the modals show.
 import { LatchError } from "latch-kit";
 import { format } from "latch-kit/react";
-import { UserRejectedError } from "../wallets/index";
+import { UserRejectedError } from "../../lib/wallets/index";
 import { MOBILE_WALLET_ERROR_CODES as CODES, MobileWalletError, MobileWalletFeatureError } from "./errors";
 import { mobileWalletStrings, type MobileWalletStrings } from "./strings";
 

@@ -2,7 +2,7 @@
 // §4, the cached authorization, the remote association URL and the modal to show. Every call is one
 // session started from the user's gesture: authorize (with the cached auth_token: a reauthorization),
 // then the request. The wallet-standard face is in standard-wallet.ts.
-import { UserRejectedError } from "../wallets/index";
+import { UserRejectedError } from "../../lib/wallets/index";
 import { AuthorizationCache, type CachedAuthorization } from "./authorization-cache";
 import { SOLANA_CLONE_AUTHORIZATION, supportsFeature, toCapabilities, type MobileWalletCapabilities } from "./capabilities";
 import { associationKind, isChrome, mobileReadyState, type AssociationKind, type MobileReadyState } from "./environment";

@@ -1,5 +1,5 @@
 import { defineAuthenticator, defineListener, definePlugin, defineSection, defineStep, embeddedSignerPlugin, getEmbeddedSigner, SIGN_IN_RETURN, type Kit } from "latch-kit";
-import { totpVerifyStep } from "../shared/steps";
+import { totpVerifyStep } from "../../lib/sign-in/steps";
 import { assertSocialSections, socialSections } from "./config";
 import { OauthCompletingScreen } from "./OauthCompletingScreen";
 import { completeOauthReturn } from "./return";

@@ -13,13 +13,13 @@ import {
   type User,
   defineService,
 } from "latch-kit";
-import { decodeJwtClaims } from "../shared/jwt-claims";
-import { awaitSecondFactor } from "../shared/second-factor";
+import { decodeJwtClaims } from "../../lib/jwt/claims";
+import { awaitSecondFactor } from "../../lib/sign-in/second-factor";
 import { browser } from "./browser";
 import { socialSections, type OauthPayload } from "./config";
 import { OAuthCancelledError, OAuthFailedError, OauthPopupBlockedError, OauthRedirectError, PopupOauthNotEnabledError, UnknownOauthStatusError } from "./errors";
 import { buildLoginUrl, oauthNonce, type OauthConfig } from "./url";
-import "../shared/registry";
+import "../../lib/sign-in/registry";
 import "./registry";
 
 /** The popup result message (spec §3), also read from the URL on a redirect return. */

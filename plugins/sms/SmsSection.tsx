@@ -2,8 +2,8 @@ import { useState, type FormEvent } from "react";
 import { FieldError, Input, Label, TextField } from "react-aria-components";
 import { toError, type SectionProps } from "latch-kit";
 import { Button, inputStyle, useCss, useStrings } from "latch-kit/react";
-import { EMAIL_STRINGS_TABLE, emailStrings } from "../shared/strings";
-import { visuallyHidden } from "../shared/visually-hidden";
+import { EMAIL_STRINGS_TABLE, emailStrings } from "../../lib/sign-in/strings";
+import { visuallyHidden } from "../../lib/sign-in/visually-hidden";
 
 export interface SmsSectionConfig {
   type: "sms";

@@ -25,4 +25,4 @@ export class SolanaSponsorshipError extends LatchError {
   override readonly name = "SolanaSponsorshipError" as const;
 }
 
-export { SolanaTransactionError } from "../shared/solana/errors";
+export { SolanaTransactionError } from "../../lib/solana/errors";

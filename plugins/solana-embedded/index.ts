@@ -32,10 +32,10 @@ export {
   SOLANA_SIGNATURE_BYTES,
   type SolanaSigner,
 } from "./signer";
-export { inferSolanaNetwork, solanaChainId, SOLANA_RPC_URLS, SOLANA_CLUSTERS, type SolanaNetwork } from "../shared/solana/network";
+export { inferSolanaNetwork, solanaChainId, SOLANA_RPC_URLS, SOLANA_CLUSTERS, type SolanaNetwork } from "../../lib/solana/network";
 export { requestFeePayer, FEE_PAYER_METHOD, type FeePayerRequest } from "./sponsorship";
 export { createSolanaConnection, getSolanaConnection, type SolanaConnection } from "./connection";
-export { solanaRpcRequest, SolanaRpcError } from "../shared/solana/rpc";
+export { solanaRpcRequest, SolanaRpcError } from "../../lib/solana/rpc";
 export {
   buildSolanaTransaction,
   sendSolanaTransaction,
@@ -47,7 +47,7 @@ export {
   type SendSolanaTransactionOptions,
   type SendSolanaTransactionResult,
 } from "./transaction";
-export { confirmSolanaTransaction, submitSolanaTransaction, type ConfirmSolanaTransactionOptions } from "../shared/solana/send";
+export { confirmSolanaTransaction, submitSolanaTransaction, type ConfirmSolanaTransactionOptions } from "../../lib/solana/send";
 export {
   NoSolanaAddressError,
   UnsupportedTransactionVersionError,

@@ -1,9 +1,9 @@
 // The plugin's per-kit state: its configuration only, so that registering the plugin ships no Solana
 // code; the RPC client and transaction code come with the hooks and functions that use them.
 import { defineService, type Kit } from "latch-kit";
-import { resolveSolanaEndpoint, type SolanaEndpoint, type SolanaEndpointConfig } from "../shared/solana/endpoint";
+import { resolveSolanaEndpoint, type SolanaEndpoint, type SolanaEndpointConfig } from "../../lib/solana/endpoint";
 
-export { resolveSolanaEndpoint, DEFAULT_COMMITMENT, type Commitment, type SolanaEndpoint } from "../shared/solana/endpoint";
+export { resolveSolanaEndpoint, DEFAULT_COMMITMENT, type Commitment, type SolanaEndpoint } from "../../lib/solana/endpoint";
 
 export type SolanaTransactionVersion = "legacy" | 0;
 

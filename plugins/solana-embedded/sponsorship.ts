@@ -12,7 +12,7 @@ import {
 } from "@solana/kit";
 import { SolanaSponsorshipError } from "./errors";
 import { bytesToHex } from "./signer";
-import { randomRequestId } from "../shared/solana/rpc";
+import { randomRequestId } from "../../lib/solana/rpc";
 
 /** The provider-style fee-payer method (the local emulator answers it too). */
 export const FEE_PAYER_METHOD = "alchemy_requestFeePayer";

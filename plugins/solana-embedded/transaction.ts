@@ -14,8 +14,8 @@ import {
   type Transaction,
 } from "@solana/kit";
 import { requestFeePayer } from "./sponsorship";
-import { solanaRpcRequest } from "../shared/solana/rpc";
-import { confirmSolanaTransaction, submitSolanaTransaction } from "../shared/solana/send";
+import { solanaRpcRequest } from "../../lib/solana/rpc";
+import { confirmSolanaTransaction, submitSolanaTransaction } from "../../lib/solana/send";
 import type { Commitment, SolanaEndpoint, SolanaTransactionVersion } from "./service";
 import type { SolanaSigner } from "./signer";
 

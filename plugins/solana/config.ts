@@ -1,5 +1,5 @@
-import { resolveSolanaEndpoint, type Commitment, type SolanaEndpoint } from "../shared/solana/endpoint";
-import { inferSolanaNetwork, solanaChainId, SOLANA_RPC_URLS, type SolanaNetwork } from "../shared/solana/network";
+import { resolveSolanaEndpoint, type Commitment, type SolanaEndpoint } from "../../lib/solana/endpoint";
+import { inferSolanaNetwork, solanaChainId, SOLANA_RPC_URLS, type SolanaNetwork } from "../../lib/solana/network";
 
 /** A wallet to offer even when it is not installed: choosing it then opens its site in a new tab. */
 export interface KnownSolanaWallet {

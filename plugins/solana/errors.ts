@@ -1,7 +1,7 @@
 // Wallet errors of spec §8 "Wallet errors by name": one class per name, each with a stable `name`
 // (apps tell them apart without instanceof). 'not connected' is the shared WalletNotConnectedError.
 import { LatchError } from "latch-kit";
-import { WalletNotConnectedError } from "../wallets/index";
+import { WalletNotConnectedError } from "../../lib/wallets/index";
 
 export { WalletNotConnectedError };
 

@@ -1,5 +1,5 @@
 import { definePlugin, type Kit } from "latch-kit";
-import { walletParts } from "../wallets/index";
+import { walletParts } from "../../lib/wallets/index";
 import { resolveSolanaConfig, type SolanaPluginConfig } from "./config";
 import { SolanaWallets } from "./service";
 import { getSolanaWallets, installSolanaWallets } from "./source";
@@ -52,9 +52,9 @@ export type { SendSolanaWalletTransactionOptions, SendSolanaWalletTransactionRes
 export { verifySolanaSignIn, type SolanaSignInInput, type SolanaSignInOutput } from "./sign-in";
 export { rememberedWalletKey } from "./remembered-wallet";
 export { resolveSolanaConfig, type ResolvedSolanaConfig } from "./config";
-export { SolanaTransactionError } from "../shared/solana/errors";
-export { SolanaRpcError } from "../shared/solana/rpc";
+export { SolanaTransactionError } from "../../lib/solana/errors";
+export { SolanaRpcError } from "../../lib/solana/rpc";
 export { useSolanaWallet, type UseSolanaWallet } from "./hooks";
 export { solanaWalletStrings, type SolanaWalletStrings } from "./strings";
 export * from "./errors";
-export { walletStrings, WALLET_STRINGS_TABLE, UserRejectedError, WalletNotFoundError, type ExternalWalletsSectionConfig, type WalletEntry } from "../wallets/index";
+export { walletStrings, WALLET_STRINGS_TABLE, UserRejectedError, WalletNotFoundError, type ExternalWalletsSectionConfig, type WalletEntry } from "../../lib/wallets/index";

@@ -3,8 +3,8 @@
 // sends it. Either way the endpoint then confirms it at the commitment (default confirmed).
 import { getBase58Decoder, getBase64Decoder, getTransactionEncoder, type Signature, type Transaction } from "@solana/kit";
 import { SolanaSignAndSendTransaction, type SolanaSignAndSendTransactionFeature } from "@solana/wallet-standard-features";
-import type { Commitment } from "../shared/solana/endpoint";
-import { confirmSolanaTransaction, submitSolanaTransaction } from "../shared/solana/send";
+import type { Commitment } from "../../lib/solana/endpoint";
+import { confirmSolanaTransaction, submitSolanaTransaction } from "../../lib/solana/send";
 import { WalletNotConnectedError, WalletSendTransactionError } from "./errors";
 import { chainFor, signingError, wireVersion, type SolanaWallets } from "./service";
 import { solanaWalletStrings as t } from "./strings";

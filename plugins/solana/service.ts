@@ -24,7 +24,7 @@ import {
   walletSources,
   type SolanaWalletInfo,
   type WalletEntry,
-} from "../wallets/index";
+} from "../../lib/wallets/index";
 import type { ResolvedSolanaConfig } from "./config";
 import {
   WalletAccountError,

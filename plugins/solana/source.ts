@@ -1,5 +1,5 @@
 import { defineService, type Kit } from "latch-kit";
-import { registerWalletSource, type WalletSource, type WalletSourceSnapshot } from "../wallets/index";
+import { registerWalletSource, type WalletSource, type WalletSourceSnapshot } from "../../lib/wallets/index";
 import { SVM_SOURCE_ID, type SolanaWallets } from "./service";
 
 /** The Solana wallets (wallet-standard, plus known wallets not installed) as the `svm` wallet source. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Button, useStrings } from "latch-kit/react";
-import { KitModal, PairingQr, PairingStatus } from "../wallets/index";
+import { KitModal, PairingQr, PairingStatus } from "../../lib/wallets/index";
 import { WALLETCONNECT_STRINGS_TABLE, walletConnectStrings } from "./strings";
 
 /** The pairing modal: a QR code of width 200, 'Open your wallet and scan this code', 'Waiting for scan', copy link. */

@@ -1,7 +1,7 @@
 import { useAtomValue } from "jotai/react";
 import type { StepProps } from "latch-kit";
 import { format, rendererStrings, useCss, useStrings } from "latch-kit/react";
-import { ConnectingView, WalletErrorView, WalletIcon, walletStrings, WALLET_STRINGS_TABLE, cancelWallet } from "../wallets/index";
+import { ConnectingView, WalletErrorView, WalletIcon, walletStrings, WALLET_STRINGS_TABLE, cancelWallet } from "../../lib/wallets/index";
 import { PairingModal } from "./PairingModal";
 import { getWalletConnectState } from "./state";
 import { WALLETCONNECT_STRINGS_TABLE, walletConnectStrings } from "./strings";

@@ -1,5 +1,5 @@
 import { definePlugin, defineStep, type Kit } from "latch-kit";
-import { cancelWallet, walletParts } from "../wallets/index";
+import { cancelWallet, walletParts } from "../../lib/wallets/index";
 import { WalletConnectState, walletConnectState, type WalletConnectPluginConfig } from "./state";
 import { WalletConnectScreen } from "./WalletConnectScreen";
 

@@ -11,7 +11,7 @@ import {
   type WalletEntry,
   type WalletSource,
   type WalletSourceSnapshot,
-} from "../wallets/index";
+} from "../../lib/wallets/index";
 import type { EvmWallet } from "../evm/service";
 import { WALLETCONNECT_CONNECTOR_ID, WALLETCONNECT_ICON, WALLETCONNECT_NAME, walletConnectConnector } from "./connector";
 import type { Metadata } from "@walletconnect/universal-provider";

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { StandardConnectFeature } from "@wallet-standard/features";
 import { createKit, type Kit } from "latch-kit";
 import { getSolanaWalletConnection, getSolanaWallets, rememberedWalletKey, solana, SILENT_CONNECT_TIMEOUT_MS } from "latch-kit/plugins/solana";
-import type { WalletEntry } from "../../../plugins/wallets/index";
+import type { WalletEntry } from "../../../lib/wallets/index";
 import { fakeStandardWallet, type FakeStandardWallet } from "./fake-standard-wallet";
 
 const address = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";

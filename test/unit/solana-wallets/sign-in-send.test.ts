@@ -21,7 +21,7 @@ import type { SolanaSignInInput } from "@solana/wallet-standard-features";
 import { createKit } from "latch-kit";
 import { getSolanaWallets, sendSolanaWalletTransaction, signInWithSolana, solana } from "latch-kit/plugins/solana";
 import { transferSolInstruction } from "latch-kit/plugins/solana-embedded";
-import type { WalletEntry } from "../../../plugins/wallets/index";
+import type { WalletEntry } from "../../../lib/wallets/index";
 import { fakeStandardWallet, type FakeStandardWalletOptions } from "./fake-standard-wallet";
 
 let n = 0;

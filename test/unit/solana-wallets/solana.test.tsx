@@ -13,7 +13,7 @@ import {
   SOLANA_WALLET_ERROR_NAMES,
   WalletNotReadyError,
 } from "latch-kit/plugins/solana";
-import { registerWalletSource, walletList, type WalletSource } from "../../../plugins/wallets/index";
+import { registerWalletSource, walletList, type WalletSource } from "../../../lib/wallets/index";
 import { fakeStandardWallet } from "./fake-standard-wallet";
 
 const address = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";

@@ -11,7 +11,7 @@ import {
   toWalletError,
   walletErrorText,
   walletStrings as t,
-} from "../../../plugins/wallets/index";
+} from "../../../lib/wallets/index";
 
 describe("wallet errors (spec §8)", () => {
   it("has the catalogue's texts", () => {

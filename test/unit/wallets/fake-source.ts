@@ -1,6 +1,6 @@
 // A wallet source for unit tests: fixed connectors, recorded calls, connect outcomes on demand.
 import { definePlugin, type Kit } from "latch-kit";
-import { registerWalletSource, walletParts, type EvmConnectorInfo, type WalletEntry, type WalletSource } from "../../../plugins/wallets/index";
+import { registerWalletSource, walletParts, type EvmConnectorInfo, type WalletEntry, type WalletSource } from "../../../lib/wallets/index";
 
 export interface FakeSourceControl {
   calls: Array<{ method: string; wallet?: string; chainId?: number }>;

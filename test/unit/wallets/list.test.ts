@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evmEntries, isRemotePairingName, svmEntries, walletList, type EvmConnectorInfo, type WalletEntry } from "../../../plugins/wallets/index";
+import { evmEntries, isRemotePairingName, svmEntries, walletList, type EvmConnectorInfo, type WalletEntry } from "../../../lib/wallets/index";
 
 const c = (name: string, type = "injected", id = name.toLowerCase()): EvmConnectorInfo => ({ id, name, type });
 const wc: WalletEntry = { key: "evm:walletconnect:walletConnect", source: "walletconnect", chain: "evm", id: "walletConnect", name: "WalletConnect" };

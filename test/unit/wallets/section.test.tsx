@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { createKit, type Kit } from "latch-kit";
 import { LatchProvider } from "latch-kit/react";
-import { UnsupportedNetworkError, UserRejectedError, WalletNotFoundError, type ExternalWalletsSectionConfig, type WalletEntry } from "../../../plugins/wallets/index";
+import { UnsupportedNetworkError, UserRejectedError, WalletNotFoundError, type ExternalWalletsSectionConfig, type WalletEntry } from "../../../lib/wallets/index";
 import { fakeWalletPlugin, injected } from "./fake-source";
 
 const wallets = [injected("MetaMask"), injected("Rabby"), injected("Coinbase Wallet")];
