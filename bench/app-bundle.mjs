@@ -9,6 +9,7 @@ import { gzipSync } from "node:zlib";
 export const PLUGIN_FACTORIES = {
   "email-otp": "emailOtp",
   "magic-link": "magicLink",
+  mfa: "mfa",
   sms: "sms",
   passkey: "passkey",
   oauth: "oauth",

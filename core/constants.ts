@@ -4,11 +4,7 @@ export const SDK_VERSION = "4.65.0";
 /** Header carrying SDK_VERSION on every signer and chain call (the hosted signer's own name, kept for compatibility). */
 export const SDK_VERSION_HEADER = "Alchemy-AA-Sdk-Version";
 
-export const PASSKEY_ASSERTION_TIMEOUT_MS = 300_000;
-export const PASSKEY_USER_VERIFICATION = "preferred" as const;
-export const PASSKEY_RESIDENT_KEY = "preferred" as const;
 export const PASSKEY_ALGORITHMS = [-7, -257] as const;
-export const PASSKEY_FALLBACK_TRANSPORTS = ["internal", "hybrid"] as const;
 
 export const RETRY_DEFAULTS = { txMaxRetries: 5, txRetryIntervalMs: 2000, txRetryMultiplier: 1.5 } as const;
 export const FEE_MULTIPLIER_MAX_DECIMALS = 4;
@@ -23,7 +19,6 @@ export const MFA_FACTOR_TYPE = "totp" as const;
 
 export const OTP_LENGTH = 6;
 export const OTP_SUCCESS_CLOSE_MS = 1000;
-export const PASSKEY_SUCCESS_CLOSE_MS = 5000;
 export const RESENT_INDICATOR_MS = 2000;
 export const ACTIVITY_POLL_INTERVAL_MS = 500;
 export const OAUTH_POPUP_WIDTH = 500;

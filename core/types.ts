@@ -1,17 +1,17 @@
 // Entities of spec §3 shared by core and plugins.
 
-export type SignerStatus =
-  | "INITIALIZING"
-  | "AUTHENTICATING_EMAIL"
-  | "AUTHENTICATING_PASSKEY"
-  | "AUTHENTICATING_OAUTH"
-  | "AUTHENTICATING_JWT"
-  | "AWAITING_EMAIL_AUTH"
-  | "AWAITING_SMS_AUTH"
-  | "AWAITING_OTP_AUTH"
-  | "AWAITING_MFA_AUTH"
-  | "CONNECTED"
-  | "DISCONNECTED";
+/**
+ * Signer statuses: an open union. Core knows the three every kit passes through; each sign-in
+ * method adds its own by module augmentation:
+ *   declare module "latch-kit" { interface SignerStatusRegistry { AWAITING_OTP_AUTH: true } }
+ */
+export interface SignerStatusRegistry {
+  INITIALIZING: true;
+  CONNECTED: true;
+  DISCONNECTED: true;
+}
+
+export type SignerStatus = keyof SignerStatusRegistry & string;
 
 export interface User {
   /** 'sca' for an embedded smart-account user, 'eoa' for an external wallet. */

@@ -20,7 +20,9 @@ export { useAction, type ActionState } from "./hooks/useAction";
 export { useSigner, useUser, useSignerStatus, useSignerState, useAuthError, type SignerStatusResult } from "./hooks/useSigner";
 export { useAuthenticate, useLogout, useSignMessage, useSignTypedData } from "./hooks/useSignerActions";
 export { useListAuthMethods } from "./hooks/useListAuthMethods";
-export { useMFA, useSendVerificationCode, useSetEmail, useRemoveEmail, useSetPhone, useRemovePhone, useExportAccount } from "./hooks/useAccount";
+// useMFA moved to latch-kit/plugins/mfa; useSendVerificationCode, useSetEmail, useRemoveEmail to
+// latch-kit/plugins/email-otp; useSetPhone, useRemovePhone to latch-kit/plugins/sms (see MIGRATION.md).
+export { useExportAccount } from "./hooks/useAccount";
 export { StepHeading, StepColumn } from "./primitives/StepHeading";
 export { SupportLink } from "./primitives/SupportLink";
 export { useRootClass } from "./dialog/useRootStyle";

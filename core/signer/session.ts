@@ -2,16 +2,22 @@ import { MAX_TIMER_MS, TEMPORARY_SESSION_SUFFIX } from "../constants";
 import type { User } from "../types";
 import { resolveStorage, type SessionStorageLike, type StorageOption } from "./storage";
 
-export type SessionType = "email" | "oauth" | "custom-jwt" | "otp" | "passkey";
+/**
+ * Session types: an open union, one per way of signing in; each method adds its own by module
+ * augmentation (`interface SessionTypeRegistry { passkey: true }`).
+ */
+export interface SessionTypeRegistry {}
+
+export type SessionType = keyof SessionTypeRegistry & string;
 
 export interface Session {
   type: SessionType;
   user: User;
   /** The credential bundle, re-injected into the auth frame after a reload. */
   bundle?: string;
-  /** For passkey sessions: the credential that stamps. */
-  credentialId?: string;
   expirationDateMs: number;
+  /** What a session type keeps besides (e.g. the passkey that stamps). */
+  [field: string]: unknown;
 }
 
 /** What a sign-in in progress keeps between its steps (and across a magic-link round trip). */
@@ -65,7 +71,7 @@ export class SessionManager {
     }
   }
 
-  create(type: SessionType, user: User, extra: { bundle?: string; credentialId?: string } = {}): Session {
+  create(type: SessionType, user: User, extra: Record<string, unknown> = {}): Session {
     const session: Session = { type, user, ...extra, expirationDateMs: Date.now() + this.options.expirationTimeMs };
     this.storage?.setItem(this.options.sessionKey, JSON.stringify(session));
     this.watch(session);

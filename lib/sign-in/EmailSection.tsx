@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { FieldError, Input, Label, TextField } from "react-aria-components";
-import { getEmbeddedSigner, MfaRequiredError, toError, type SectionProps } from "latch-kit";
+import { MfaRequiredError, toError, type SectionProps } from "latch-kit";
+import { getEmailMode } from "./actions/getEmailMode";
+import "../mfa/registry";
 import { Button, inputStyle, useCss, useStrings } from "latch-kit/react";
 import { EMAIL_STRINGS_TABLE, emailStrings } from "./strings";
 import { visuallyHidden } from "./visually-hidden";
@@ -34,7 +36,7 @@ export function EmailSection({ kit, config }: SectionProps<EmailSectionConfig>) 
       // With both email plugins the backend's email mode decides; with one, that one's mode.
       const canCode = kit.hasPlugin("email-otp");
       const canLink = kit.hasPlugin("magic-link");
-      const mode = canCode && canLink ? await getEmbeddedSigner(kit).getEmailMode() : canLink ? "magicLink" : "otp";
+      const mode = canCode && canLink ? await getEmailMode(kit) : canLink ? "magicLink" : "otp";
       if (mode === "otp") {
         // OTP mode: the code screen shows as soon as the request starts.
         kit.setStep({ type: "otp_verify", email: address, channel: "email", status: "base" });

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from "react";
-import { OTP_SUCCESS_CLOSE_MS, type OtpSubmitResult, type StepProps } from "latch-kit";
+import { OTP_SUCCESS_CLOSE_MS, type StepProps } from "latch-kit";
+import type { SubmitOtpCodeReturnType } from "./actions/submitOtpCode";
+import "../mfa/registry";
 import { Illustration, OtpInput, StepColumn, StepHeading, useCss, useStrings } from "latch-kit/react";
 import { useCodeEntry } from "./useCodeEntry";
 import { otpErrorText } from "./errors";
@@ -24,7 +26,7 @@ export function OtpVerifyScreen({ kit, step }: StepProps<"otp_verify">) {
     entry.setErrorText(undefined);
     kit.setStep({ ...step, status: "verifying" });
     try {
-      const result = (await kit.authenticate({ type: "otp", otpCode })) as OtpSubmitResult;
+      const result = (await kit.authenticate({ type: "otp", otpCode })) as SubmitOtpCodeReturnType;
       if (result.status === "MFA_REQUIRED") {
         kit.setStep({ type: "totp_verify", factorId: result.multiFactors[0]!.multiFactorId, previousStep: "otp", email: step.email });
         return;

@@ -1,5 +1,7 @@
-// Steps and authenticate payloads shared by the email-otp, magic-link and sms plugins.
-import type { MultiFactorCode } from "latch-kit";
+// Steps, statuses, session types and authenticate payloads of the code and link sign-ins
+// (email-otp, magic-link, sms).
+import type { EmailMode } from "latch-kit";
+import type { MultiFactorCode } from "../mfa/registry";
 
 export type OtpChannel = "email" | "sms";
 export type OtpStatus = "base" | "verifying" | "success";
@@ -15,20 +17,31 @@ declare module "latch-kit" {
       previousStep?: "magicLink" | "otp";
       error?: Error;
     };
-    totp_verify: { factorId: string; previousStep: "magicLink" | "otp"; email?: string; error?: Error };
     email_verify: { email: string; error?: Error };
     email_completing: { error?: Error };
   }
   interface AuthenticatePayloadRegistry {
     email: {
       email: string;
-      emailMode?: "magicLink" | "otp";
+      emailMode?: EmailMode;
       redirectParams?: URLSearchParams;
       multiFactors?: MultiFactorCode[];
     };
     otp: { otpCode: string; multiFactors?: MultiFactorCode[] };
     sms: { phone: string };
   }
+  interface SignerStatusRegistry {
+    AUTHENTICATING_EMAIL: true;
+    AWAITING_EMAIL_AUTH: true;
+    AWAITING_OTP_AUTH: true;
+    AWAITING_SMS_AUTH: true;
+  }
+  interface SessionTypeRegistry {
+    email: true;
+    otp: true;
+  }
+  interface SignerState {
+    /** The code sent, waiting to be entered. */
+    otpId?: string;
+  }
 }
-
-export {};

@@ -3,13 +3,10 @@ import {
   useExportAccount,
   useKit,
   useListAuthMethods,
-  useMFA,
-  useRemoveEmail,
-  useRemovePhone,
-  useSendVerificationCode,
-  useSetEmail,
-  useSetPhone,
 } from "latch-kit/react";
+import { useMFA } from "latch-kit/plugins/mfa";
+import { useRemoveEmail, useSendVerificationCode, useSetEmail } from "latch-kit/plugins/email-otp";
+import { useRemovePhone, useSetPhone } from "latch-kit/plugins/sms";
 import { useAddPasskey, useRemovePasskey } from "latch-kit/plugins/passkey";
 import { providerDisplayName, useAddOauthProvider, useRemoveOauthProvider, type SocialSectionConfig } from "latch-kit/plugins/oauth";
 import type { MfaFactor } from "latch-kit";

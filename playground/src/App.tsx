@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { LatchProvider, useTheme } from "latch-kit/react";
 import type { Kit, ThemeMode } from "latch-kit";
+import { addMfa, verifyMfa, type AddMfaParameters, type VerifyMfaParameters } from "latch-kit/plugins/mfa";
 import { defaultConfig, readConfig, solanaRpcUrl, writeConfig, type PlaygroundConfig } from "./config";
 import { describeKit } from "./methods";
 import { buildKit, watchKit, type EventLogEntry } from "./kit";
@@ -56,6 +57,8 @@ export function App() {
     if (!kit) return;
     // For the browser console and the end-to-end tests: the playground's live kit.
     (window as unknown as { __latchKit?: Kit }).__latchKit = kit;
+    // The MFA actions, bound to this kit (the browser tests enrol a factor with them).
+    Object.assign(window, { __latchMfa: { addMfa: (p: AddMfaParameters) => addMfa(kit, p), verifyMfa: (p: VerifyMfaParameters) => verifyMfa(kit, p) } });
     const off = watchKit(kit, (event, detail) => logRef.current(event, detail));
     return () => {
       off();

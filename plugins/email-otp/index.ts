@@ -1,19 +1,25 @@
 // Loads the step and payload types this plugin registers, for apps that import only its entry.
-import "../shared/registry";
+import "../../lib/sign-in/registry";
 import { definePlugin, defineSection, embeddedSignerPlugin } from "latch-kit";
 import { EmailSection } from "../../lib/sign-in/EmailSection";
 import { emailAuthenticator, otpAuthenticator } from "../../lib/sign-in/signer-parts";
-import { otpVerifyStep, totpVerifyStep } from "../../lib/sign-in/steps";
+import { otpVerifyStep } from "../../lib/sign-in/steps";
+import { mfaPlugin } from "../../lib/mfa/plugin";
 
 /** Sign in with a one-time code sent by email: the `email` section, `otp_verify`, `totp_verify`. */
 export const emailOtp = () =>
   definePlugin({
     id: "email-otp",
-    requires: [embeddedSignerPlugin],
+    requires: [embeddedSignerPlugin, mfaPlugin],
     sections: [defineSection({ type: "email", Component: EmailSection })],
-    steps: [otpVerifyStep, totpVerifyStep],
+    steps: [otpVerifyStep],
     authenticators: [emailAuthenticator, otpAuthenticator],
   });
 
 export { emailStrings, EMAIL_STRINGS_TABLE } from "../../lib/sign-in/strings";
 export type { EmailSectionConfig } from "../../lib/sign-in/EmailSection";
+export { useSendVerificationCode, useSetEmail, useRemoveEmail } from "../../lib/sign-in/contact-hooks";
+export { getAccountChanges, AccountChanges, type ContactType } from "../../lib/sign-in/contact";
+export { authenticateWithEmail, type AuthenticateWithEmailParameters, type AuthenticateWithEmailReturnType } from "../../lib/sign-in/actions/authenticateWithEmail";
+export { submitOtpCode, type SubmitOtpCodeParameters, type SubmitOtpCodeReturnType } from "../../lib/sign-in/actions/submitOtpCode";
+export { getEmailMode } from "../../lib/sign-in/actions/getEmailMode";

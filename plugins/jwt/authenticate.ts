@@ -1,7 +1,7 @@
 import { getEmbeddedSigner, MfaRequiredError, toError, type Kit, type SignerStatus, type User } from "latch-kit";
 import { decodeJwtClaims } from "../../lib/jwt/claims";
-import { frameKeyNonce } from "../../lib/sign-in/nonce";
-import { awaitSecondFactor } from "../../lib/sign-in/second-factor";
+import { frameKeyNonce } from "../../lib/jwt/nonce";
+import { openSecondFactor } from "../../lib/mfa/second-factor";
 import "./registry";
 
 /**
@@ -43,7 +43,7 @@ export async function authenticateWithJwt(kit: Kit, params: AuthenticateWithJwtP
       expirationSeconds: params.expirationSeconds ?? signer.expirationSeconds,
     });
     if (answer.status === "MFA_REQUIRED") {
-      throw awaitSecondFactor(kit, { ...answer, sessionType: "custom-jwt" });
+      throw openSecondFactor(kit, { ...answer, sessionType: "custom-jwt" });
     }
     const claims = decodeJwtClaims(params.jwt);
     return await signer.completeWithBundle({

@@ -1,5 +1,5 @@
 import { defineAuthenticator, definePlugin, embeddedSignerPlugin } from "latch-kit";
-import { totpVerifyStep } from "../../lib/sign-in/steps";
+import { mfaPlugin } from "../../lib/mfa/plugin";
 import { authenticateWithJwt } from "./authenticate";
 import "./registry";
 
@@ -12,8 +12,7 @@ import "./registry";
 export const jwt = () =>
   definePlugin({
     id: "jwt",
-    requires: [embeddedSignerPlugin],
-    steps: [totpVerifyStep],
+    requires: [embeddedSignerPlugin, mfaPlugin],
     authenticators: [defineAuthenticator("custom-jwt", (payload, kit) => authenticateWithJwt(kit, payload))],
   });
 

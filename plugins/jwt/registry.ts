@@ -3,6 +3,12 @@ declare module "latch-kit" {
     /** Sign-in with a JWT the app's own auth issued (spec §3 custom token). */
     "custom-jwt": { jwt: string; authProviderId: string; expirationSeconds?: number };
   }
+  interface SignerStatusRegistry {
+    AUTHENTICATING_JWT: true;
+  }
+  interface SessionTypeRegistry {
+    "custom-jwt": true;
+  }
 }
 
 export {};

@@ -1,9 +1,9 @@
 // Loads the step and payload types this plugin registers, for apps that import only its entry.
-import "../shared/registry";
+import "../../lib/sign-in/registry";
 import { definePlugin, defineSection, defineStep, embeddedSignerPlugin, SIGN_IN_RETURN } from "latch-kit";
 import { EmailSection } from "../../lib/sign-in/EmailSection";
 import { emailAuthenticator } from "../../lib/sign-in/signer-parts";
-import { totpVerifyStep } from "../../lib/sign-in/steps";
+import { mfaPlugin } from "../../lib/mfa/plugin";
 import { EmailCompletingScreen } from "./EmailCompletingScreen";
 import { EmailVerifyFooter, EmailVerifyScreen } from "./EmailVerifyScreen";
 import { completeMagicLinkReturn } from "./return";
@@ -12,16 +12,16 @@ import { completeMagicLinkReturn } from "./return";
 export const magicLink = () =>
   definePlugin({
     id: "magic-link",
-    requires: [embeddedSignerPlugin],
+    requires: [embeddedSignerPlugin, mfaPlugin],
     // The return from a link completes first; a stored session restores only if there is none.
     setup: (kit) => kit.container.add(SIGN_IN_RETURN, completeMagicLinkReturn),
     sections: [defineSection({ type: "email", Component: EmailSection })],
     steps: [
       defineStep({ type: "email_verify", Screen: EmailVerifyScreen, Footer: EmailVerifyFooter, back: "initial" }),
       defineStep({ type: "email_completing", Screen: EmailCompletingScreen, back: null, showBack: false }),
-      totpVerifyStep,
     ],
     authenticators: [emailAuthenticator],
   });
 
 export { emailStrings, EMAIL_STRINGS_TABLE } from "../../lib/sign-in/strings";
+export { authenticateWithEmail, type AuthenticateWithEmailParameters, type AuthenticateWithEmailReturnType } from "../../lib/sign-in/actions/authenticateWithEmail";

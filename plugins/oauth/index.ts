@@ -1,5 +1,5 @@
 import { defineAuthenticator, defineListener, definePlugin, defineSection, defineStep, embeddedSignerPlugin, getEmbeddedSigner, SIGN_IN_RETURN, type Kit } from "latch-kit";
-import { totpVerifyStep } from "../../lib/sign-in/steps";
+import { mfaPlugin } from "../../lib/mfa/plugin";
 import { assertSocialSections, socialSections } from "./config";
 import { OauthCompletingScreen } from "./OauthCompletingScreen";
 import { completeOauthReturn } from "./return";
@@ -15,7 +15,7 @@ import "./registry";
 export const oauth = () =>
   definePlugin({
     id: "oauth",
-    requires: [embeddedSignerPlugin],
+    requires: [embeddedSignerPlugin, mfaPlugin],
     setup: (kit: Kit) => {
       assertSocialSections(socialSections(kit.config.ui.auth?.sections));
       // The return from a redirect completes first; a stored session restores only if there is none.
@@ -27,7 +27,7 @@ export const oauth = () =>
       if (service.popupEnabled) await service.refresh().catch((error) => console.warn("[latch] preparing social sign-in failed", error));
     },
     sections: [defineSection({ type: "social", Component: SocialSection })],
-    steps: [defineStep({ type: "oauth_completing", Screen: OauthCompletingScreen, back: "initial" }), totpVerifyStep],
+    steps: [defineStep({ type: "oauth_completing", Screen: OauthCompletingScreen, back: "initial" })],
     authenticators: [defineAuthenticator("oauth", (payload, kit) => getOauthService(kit).authenticate(payload))],
     listeners: [
       // An email-auth linking prompt opens the dialog at the code entry for that email (modal mode).

@@ -7,6 +7,16 @@ declare module "latch-kit" {
   interface AuthenticatePayloadRegistry {
     oauth: OauthPayload;
   }
+  interface SignerStatusRegistry {
+    AUTHENTICATING_OAUTH: true;
+  }
+  interface SessionTypeRegistry {
+    oauth: true;
+  }
+  interface SignerState {
+    /** A social sign-in waiting for the email code that links it to an existing account. */
+    authLinkingStatus?: { email?: string; providerName?: string; idToken?: string; accessToken?: string };
+  }
 }
 
 export {};

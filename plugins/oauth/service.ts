@@ -14,7 +14,7 @@ import {
   defineService,
 } from "latch-kit";
 import { decodeJwtClaims } from "../../lib/jwt/claims";
-import { awaitSecondFactor } from "../../lib/sign-in/second-factor";
+import { openSecondFactor } from "../../lib/mfa/second-factor";
 import { browser } from "./browser";
 import { socialSections, type OauthPayload } from "./config";
 import { OAuthCancelledError, OAuthFailedError, OauthPopupBlockedError, OauthRedirectError, PopupOauthNotEnabledError, UnknownOauthStatusError } from "./errors";
@@ -293,7 +293,7 @@ export class OauthService {
         // The user has a second factor: totp_verify completes the sign-in (spec §4 MFA flow).
         const { orgId, encryptedPayload, multiFactors } = message;
         if (!orgId || !encryptedPayload || !multiFactors?.length) throw new OAuthFailedError("The MFA-required answer is incomplete");
-        awaitSecondFactor(this.kit, { orgId, encryptedPayload, multiFactors, sessionType: "oauth" });
+        openSecondFactor(this.kit, { orgId, encryptedPayload, multiFactors, sessionType: "oauth" });
         return { status: "MFA_REQUIRED", multiFactors };
       }
       case "FETCHED_ID_TOKEN_ONLY":

@@ -1,7 +1,7 @@
 import { OAuthProvidersError, type RouteResponse } from "latch-kit";
 import { defaultScopeAndClaims, type OauthPayload } from "./config";
 import { DefaultScopeUnknownError, NoAuthProviderError } from "./errors";
-import { frameKeyNonce } from "../shared/nonce";
+import { frameKeyNonce } from "../../lib/jwt/nonce";
 
 export type OauthConfig = RouteResponse<"prepare-oauth">;
 

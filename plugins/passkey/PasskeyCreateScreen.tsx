@@ -2,14 +2,14 @@ import { useState } from "react";
 import { getEmbeddedSigner, toError, type StepProps } from "latch-kit";
 import { Button, ErrorPanel, Illustration, StepHeading, useCss, useStrings, SupportLink } from "latch-kit/react";
 import { PASSKEY_STRINGS_TABLE, passkeyStrings } from "./strings";
+import { addPasskey } from "./actions/addPasskey";
 
 /** Adds a passkey, refreshes the cached auth methods, then shows the success step. */
 export async function addPasskeyAfterSignup(kit: StepProps["kit"]): Promise<void> {
   const t = passkeyStrings;
   try {
-    const signer = getEmbeddedSigner(kit);
-    await signer.addPasskey();
-    await signer.listAuthMethods().catch(() => undefined);
+    await addPasskey(kit);
+    await getEmbeddedSigner(kit).listAuthMethods().catch(() => undefined);
     kit.events.emit("track", { name: t.trackAddSuccess });
     if (kit.getStep().type === "passkey_create") kit.setStep({ type: "passkey_create_success" });
   } catch (error) {

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { PASSKEY_SUCCESS_CLOSE_MS, type StepProps } from "latch-kit";
+import type { StepProps } from "latch-kit";
+import { PASSKEY_SUCCESS_CLOSE_MS } from "./constants";
 import { Illustration, StepColumn, StepHeading, useStrings } from "latch-kit/react";
 import { PASSKEY_STRINGS_TABLE, passkeyStrings } from "./strings";
 

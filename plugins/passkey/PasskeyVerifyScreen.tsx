@@ -1,4 +1,5 @@
-import { PasskeyCancelledError, WebauthnUnsupportedError, type StepProps } from "latch-kit";
+import type { StepProps } from "latch-kit";
+import { PasskeyCancelledError, WebauthnUnsupportedError } from "./credential";
 import { Button, ErrorPanel, Illustration, Spinner, StepHeading, useCss, useStrings, SupportLink } from "latch-kit/react";
 import { startPasskeySignIn } from "./flow";
 import { PASSKEY_STRINGS_TABLE, passkeyStrings } from "./strings";

@@ -1,13 +1,14 @@
 import { getEmbeddedSigner } from "latch-kit";
 import { useAction, useKit } from "latch-kit/react";
+import { addPasskey } from "./actions/addPasskey";
+import { removePasskey } from "./actions/removePasskey";
 
 /** Adds a passkey to the signed-in user, then refreshes the listed auth methods. */
 export function useAddPasskey() {
   const kit = useKit();
   const { run, runAsync, isPending, error, data } = useAction(async () => {
-    const signer = getEmbeddedSigner(kit);
-    const added = await signer.addPasskey();
-    await signer.listAuthMethods();
+    const added = await addPasskey(kit);
+    await getEmbeddedSigner(kit).listAuthMethods();
     return added;
   });
   return { addPasskey: run, addPasskeyAsync: runAsync, isAddingPasskey: isPending, error, added: data };
@@ -17,9 +18,8 @@ export function useAddPasskey() {
 export function useRemovePasskey() {
   const kit = useKit();
   const { run, runAsync, isPending, error } = useAction(async (authenticatorId: string) => {
-    const signer = getEmbeddedSigner(kit);
-    await signer.removePasskey(authenticatorId);
-    await signer.listAuthMethods();
+    await removePasskey(kit, { authenticatorId });
+    await getEmbeddedSigner(kit).listAuthMethods();
   });
   return { removePasskey: run, removePasskeyAsync: runAsync, isRemovingPasskey: isPending, error };
 }

@@ -1,4 +1,6 @@
-import { defineAuthenticator, defineListener, definePlugin, defineSection, defineStep, embeddedSignerPlugin, getEmbeddedSigner, type Kit } from "latch-kit";
+import { defineAuthenticator, defineListener, definePlugin, defineSection, defineStep, embeddedSignerPlugin, SESSION_RESTORE, type Kit } from "latch-kit";
+import { authenticateWithPasskey } from "./actions/authenticateWithPasskey";
+import { passkeySessionRestore } from "./session";
 import { PasskeyCreateScreen } from "./PasskeyCreateScreen";
 import { PasskeyCreateSuccessScreen } from "./PasskeyCreateSuccessScreen";
 import { PasskeySection } from "./PasskeySection";
@@ -39,7 +41,8 @@ export const passkey = () => {
       defineStep({ type: "passkey_create", Screen: PasskeyCreateScreen, back: "initial", onClose: "complete" }),
       defineStep({ type: "passkey_create_success", Screen: PasskeyCreateSuccessScreen, back: null, showBack: false }),
     ],
-    authenticators: [defineAuthenticator("passkey", (payload, kit) => getEmbeddedSigner(kit).authenticateWithPasskey(payload))],
+    setup: (kit: Kit) => kit.container.add(SESSION_RESTORE, passkeySessionRestore(kit)),
+    authenticators: [defineAuthenticator("passkey", (payload, kit) => authenticateWithPasskey(kit, payload))],
     listeners: [
       defineListener("newUserSignup", (_payload, kit) => offerAfterSignup(kit)),
       defineListener("stepChanged", (step, kit) => {
@@ -57,6 +60,11 @@ export const passkey = () => {
 };
 
 export { useAddPasskey, useRemovePasskey } from "./hooks";
+export { authenticateWithPasskey, type AuthenticateWithPasskeyParameters, type AuthenticateWithPasskeyReturnType } from "./actions/authenticateWithPasskey";
+export { addPasskey, type AddPasskeyReturnType } from "./actions/addPasskey";
+export { removePasskey, type RemovePasskeyParameters } from "./actions/removePasskey";
+export { createPasskeyCredential, isWebauthnSupported, PasskeyCancelledError, WebauthnUnsupportedError, type PasskeyAttestation } from "./credential";
+export * from "./constants";
 export { passkeyStrings, PASSKEY_STRINGS_TABLE } from "./strings";
 export { startPasskeySignIn } from "./flow";
 export type { PasskeySectionConfig } from "./PasskeySection";

@@ -7,6 +7,12 @@ declare module "latch-kit" {
   interface AuthenticatePayloadRegistry {
     passkey: { createNew: boolean; email?: string };
   }
+  interface SignerStatusRegistry {
+    AUTHENTICATING_PASSKEY: true;
+  }
+  interface SessionTypeRegistry {
+    passkey: true;
+  }
 }
 
 export {};

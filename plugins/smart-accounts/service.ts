@@ -1,6 +1,6 @@
 import { atom } from "jotai/vanilla";
 import { createClient, type Chain } from "viem";
-import { defineService, getEmbeddedSigner, toError, type Kit, type User } from "latch-kit";
+import { defineService, getEmbeddedSigner, signMessageWith, signTypedDataWith, toError, type Kit, type User } from "latch-kit";
 import {
   createSmartAccountClient,
   latchTransport,
@@ -36,8 +36,8 @@ export function embeddedOwner(kit: Kit, user: User): Owner {
   const signer = getEmbeddedSigner(kit);
   return {
     address: user.address,
-    signMessage: ({ message }) => signer.signMessage(message),
-    signTypedData: (typedData) => signer.signTypedData(typedData as never),
+    signMessage: ({ message }) => signMessageWith(signer, message),
+    signTypedData: (typedData) => signTypedDataWith(signer, typedData as never),
     signRawHash: (hash) => signer.signRawPayload({ payload: hash }),
   };
 }

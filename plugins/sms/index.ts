@@ -1,19 +1,24 @@
 // Loads the step and payload types this plugin registers, for apps that import only its entry.
-import "../shared/registry";
+import "../../lib/sign-in/registry";
 import { definePlugin, defineSection, embeddedSignerPlugin } from "latch-kit";
 import { otpAuthenticator, smsAuthenticator } from "../../lib/sign-in/signer-parts";
-import { otpVerifyStep, totpVerifyStep } from "../../lib/sign-in/steps";
+import { otpVerifyStep } from "../../lib/sign-in/steps";
+import { mfaPlugin } from "../../lib/mfa/plugin";
 import { SmsSection } from "./SmsSection";
 
 /** Sign in with a one-time code sent by SMS: the `sms` section and the same code entry. */
 export const sms = () =>
   definePlugin({
     id: "sms",
-    requires: [embeddedSignerPlugin],
+    requires: [embeddedSignerPlugin, mfaPlugin],
     sections: [defineSection({ type: "sms", Component: SmsSection })],
-    steps: [otpVerifyStep, totpVerifyStep],
+    steps: [otpVerifyStep],
     authenticators: [smsAuthenticator, otpAuthenticator],
   });
 
 export { toE164, type SmsSectionConfig } from "./SmsSection";
 export { emailStrings as smsStrings, EMAIL_STRINGS_TABLE } from "../../lib/sign-in/strings";
+export { useSendVerificationCode, useSetPhone, useRemovePhone } from "../../lib/sign-in/contact-hooks";
+export { getAccountChanges, AccountChanges, type ContactType } from "../../lib/sign-in/contact";
+export { authenticateWithSms, type AuthenticateWithSmsParameters, type AuthenticateWithSmsReturnType } from "../../lib/sign-in/actions/authenticateWithSms";
+export { submitOtpCode, type SubmitOtpCodeParameters, type SubmitOtpCodeReturnType } from "../../lib/sign-in/actions/submitOtpCode";

@@ -179,9 +179,8 @@ describe("email code, magic link and SMS against the emulator", () => {
     await signInWithCode(page, email);
     // Enrol a factor through the signer routes, computing codes from the otpauth URL.
     const factor = await page.evaluate(async () => {
-      const kit = (window as unknown as { __latchKit: import("latch-kit").Kit }).__latchKit;
-      const signer = kit.container.resolve<import("latch-kit").EmbeddedSigner>({ name: "latch.EmbeddedSigner" });
-      return signer.addMfa({ multiFactorType: "totp" });
+      const mfa = (window as unknown as { __latchMfa: { addMfa: typeof import("latch-kit/plugins/mfa").addMfa extends (k: never, p: infer P) => infer R ? (p: P) => R : never } }).__latchMfa;
+      return mfa.addMfa({ multiFactorType: "totp" });
     });
     expect(factor.multiFactorTotpUrl).toMatch(/^otpauth:\/\/totp\//);
     const totp = URI.parse(factor.multiFactorTotpUrl) as TOTP;
@@ -189,9 +188,8 @@ describe("email code, magic link and SMS against the emulator", () => {
     const code = totp.generate();
     await page.evaluate(
       async ([id, c]) => {
-        const kit = (window as unknown as { __latchKit: import("latch-kit").Kit }).__latchKit;
-        const signer = kit.container.resolve<import("latch-kit").EmbeddedSigner>({ name: "latch.EmbeddedSigner" });
-        await signer.verifyMfa({ multiFactorId: id!, multiFactorCode: c! });
+        const mfa = (window as unknown as { __latchMfa: { verifyMfa: (p: { multiFactorId: string; multiFactorCode: string }) => Promise<unknown> } }).__latchMfa;
+        await mfa.verifyMfa({ multiFactorId: id!, multiFactorCode: c! });
       },
       [factorId, code],
     );

@@ -63,7 +63,7 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
     const concurrent = await page.evaluate(async () => {
       const signer = (window as unknown as { __latchSigner: import("latch-kit").EmbeddedSigner }).__latchSigner;
       const orgId = signer.user!.orgId;
-      const settled = await Promise.allSettled([signer.whoami(orgId), signer.listAuthMethods(), signer.signMessage("at once")]);
+      const settled = await Promise.allSettled([signer.whoami(orgId), signer.listAuthMethods(), signer.signRawPayload({ payload: `0x${"11".repeat(32)}` })]);
       return settled.map((r) => (r.status === "fulfilled" ? "ok" : String(r.reason)));
     });
     expect(concurrent).toEqual(["ok", "ok", "ok"]);

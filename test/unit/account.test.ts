@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { assertHexColor, createKit, getAccountChanges, getEmbeddedSigner, resolveQrOptions, toQrDataUrl, UnsupportedMfaFactorError } from "latch-kit";
+import { assertHexColor, createKit, resolveQrOptions, signMessage, toQrDataUrl } from "latch-kit";
+import { addMfa, getMfaFactors, UnsupportedMfaFactorError } from "latch-kit/plugins/mfa";
+import { getAccountChanges } from "latch-kit/plugins/email-otp";
 import { emailOtp } from "latch-kit/plugins/email-otp";
 
 describe("QR options (spec §5, §9)", () => {
@@ -28,8 +30,8 @@ describe("account change rules (spec §5)", () => {
   const kit = () => createKit({ plugins: [emailOtp()], signer: { url: "http://localhost:1" } });
 
   it("refuses MFA factor types other than totp", async () => {
-    await expect(getEmbeddedSigner(kit()).addMfa({ multiFactorType: "sms" })).rejects.toBeInstanceOf(UnsupportedMfaFactorError);
-    await expect(getEmbeddedSigner(kit()).addMfa({ multiFactorType: "sms" })).rejects.toThrow("Unsupported MFA factor type");
+    await expect(addMfa(kit(), { multiFactorType: "sms" })).rejects.toBeInstanceOf(UnsupportedMfaFactorError);
+    await expect(addMfa(kit(), { multiFactorType: "sms" })).rejects.toThrow("Unsupported MFA factor type");
   });
 
   it("needs a pending code before setting an email or phone: 'Missing OTP ID'", async () => {
@@ -51,7 +53,7 @@ describe("account change rules (spec §5)", () => {
   });
 
   it("requires a signed-in user for MFA and signing", async () => {
-    await expect(getEmbeddedSigner(kit()).getMfaFactors()).rejects.toThrow("User is not logged in");
-    await expect(getEmbeddedSigner(kit()).signMessage("hi")).rejects.toThrow("Signer not authenticated");
+    await expect(getMfaFactors(kit())).rejects.toThrow("User is not logged in");
+    await expect(signMessage(kit(), { message: "hi" })).rejects.toThrow("Signer not authenticated");
   });
 });

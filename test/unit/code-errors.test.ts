@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SignerHttpError } from "latch-kit";
-import { otpErrorText, totpErrorText } from "../../plugins/shared/errors";
-import { emailStrings as t } from "../../plugins/shared/strings";
+import { otpErrorText, totpErrorText } from "../../lib/sign-in/errors";
+import { emailStrings as t } from "../../lib/sign-in/strings";
 
 describe("code screens map backend errors to texts people can read", () => {
   it("an authenticator code reused in its window asks to wait for the next code, not 'incorrect'", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { createKit, defineAuthenticator, definePlugin, PasskeyCancelledError, type Kit } from "latch-kit";
+import { createKit, defineAuthenticator, definePlugin, type Kit } from "latch-kit";
+import { PasskeyCancelledError } from "latch-kit/plugins/passkey";
 import { LatchProvider } from "latch-kit/react";
 import { passkey } from "latch-kit/plugins/passkey";
 

@@ -12,16 +12,13 @@ import {
   useKit,
   useListAuthMethods,
   useLogout,
-  useMFA,
-  useRemoveEmail,
-  useRemovePhone,
-  useSendVerificationCode,
-  useSetEmail,
-  useSetPhone,
   useSignMessage,
   useSignerStatus,
   useUser,
 } from "latch-kit/react";
+import { useMFA } from "latch-kit/plugins/mfa";
+import { useRemoveEmail, useSendVerificationCode, useSetEmail } from "latch-kit/plugins/email-otp";
+import { useRemovePhone, useSetPhone } from "latch-kit/plugins/sms";
 import { emailOtp } from "latch-kit/plugins/email-otp";
 import { passkey, useAddPasskey, useRemovePasskey } from "latch-kit/plugins/passkey";
 

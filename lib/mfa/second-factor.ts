@@ -1,4 +1,5 @@
 import { getEmbeddedSigner, MfaRequiredError, type Kit, type MfaFactor, type SessionType } from "latch-kit";
+import { awaitSecondFactor } from "./awaitSecondFactor";
 import "./registry";
 
 /**
@@ -7,7 +8,7 @@ import "./registry";
  * `totp_verify` opens (validating the factor completes the sign-in as `sessionType`). Answers the
  * MFA-required error for the caller.
  */
-export function awaitSecondFactor(
+export function openSecondFactor(
   kit: Kit,
   pending: { orgId: string; encryptedPayload: string; multiFactors: MfaFactor[]; sessionType: SessionType },
 ): MfaRequiredError {
@@ -21,8 +22,8 @@ export function awaitSecondFactor(
     mfaFactorId: factor.multiFactorId,
     sessionType: pending.sessionType,
   });
-  signer.patchState({ error: null, mfaStatus: { mfaRequired: true, mfaFactorId: factor.multiFactorId } });
-  kit.setStatus("AWAITING_MFA_AUTH");
+  signer.patchState({ error: null });
+  awaitSecondFactor(kit, signer, factor.multiFactorId);
   const step = { type: "totp_verify" as const, factorId: factor.multiFactorId, previousStep: "otp" as const };
   if (kit.config.ui.uiMode === "modal") kit.openModal(step);
   else kit.setStep(step);

@@ -1,9 +1,11 @@
 import { useState } from "react";
-import { getEmbeddedSigner, type StepProps } from "latch-kit";
+import type { StepProps } from "latch-kit";
 import { Illustration, OtpInput, StepColumn, StepHeading, useStrings } from "latch-kit/react";
-import { useCodeEntry } from "./useCodeEntry";
-import { totpErrorText } from "./errors";
-import { EMAIL_STRINGS_TABLE, emailStrings } from "./strings";
+import { useCodeEntry } from "../sign-in/useCodeEntry";
+import { totpErrorText } from "../sign-in/errors";
+import { EMAIL_STRINGS_TABLE, emailStrings } from "../sign-in/strings";
+import { validateMultiFactors } from "./actions/validateMultiFactors";
+import "./registry";
 
 /** totp_verify: the authenticator-app code that completes a sign-in needing a second factor. */
 export function TotpVerifyScreen({ kit, step }: StepProps<"totp_verify">) {
@@ -21,7 +23,7 @@ export function TotpVerifyScreen({ kit, step }: StepProps<"totp_verify">) {
         await kit.authenticate({ type: "email", email: step.email ?? "", emailMode: "magicLink", multiFactors: [multiFactor] });
         kit.setStep({ type: "email_verify", email: step.email ?? "" });
       } else {
-        await getEmbeddedSigner(kit).validateMultiFactors(multiFactor);
+        await validateMultiFactors(kit, multiFactor);
         kit.setStep({ type: "complete" });
       }
     } catch (error) {

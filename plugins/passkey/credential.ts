@@ -5,8 +5,8 @@ import {
   PASSKEY_FALLBACK_TRANSPORTS,
   PASSKEY_RESIDENT_KEY,
   PASSKEY_USER_VERIFICATION,
-} from "../constants";
-import { LatchError } from "../errors";
+} from "./constants";
+import { LatchError } from "latch-kit";
 
 export class WebauthnUnsupportedError extends LatchError {
   override readonly name = "WebauthnUnsupportedError" as const;

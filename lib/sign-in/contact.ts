@@ -1,8 +1,11 @@
 // Account changes (spec §4 Account changes, §5): verification codes, email and phone.
-import { LatchError, NotLoggedInError } from "../errors";
-import type { EmbeddedSigner } from "./signer";
+import { defineService, getEmbeddedSigner, LatchError, NotLoggedInError, type EmbeddedSigner, type Kit } from "latch-kit";
 
 export type ContactType = "email" | "sms";
+
+/** Email and phone changes for the kit's signed-in user (one per kit: it keeps the pending code). */
+export const accountChangesService = defineService("sign-in.AccountChanges", { create: (kit) => new AccountChanges(getEmbeddedSigner(kit)) });
+export const getAccountChanges = (kit: Kit): AccountChanges => accountChangesService.of(kit);
 
 export class AccountChanges {
   /** The code sent by sendVerificationCode, waiting to be used. */

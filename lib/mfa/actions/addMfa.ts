@@ -1,0 +1,26 @@
+import { getEmbeddedSigner, LatchError, type Kit } from "latch-kit";
+import { MFA_ACTIONS, MFA_FACTOR_TYPE, mfaProof } from "./mfaProof";
+
+export class UnsupportedMfaFactorError extends LatchError {
+  override readonly name = "UnsupportedMfaFactorError" as const;
+  constructor() {
+    super("Unsupported MFA factor type");
+  }
+}
+
+export interface AddMfaParameters {
+  multiFactorType: string;
+}
+export interface AddMfaReturnType {
+  multiFactorId: string;
+  multiFactorTotpUrl: string;
+}
+export type AddMfaErrorType = UnsupportedMfaFactorError;
+
+/** Starts enrolling an authenticator app: the otpauth URL to scan; verifyMfa completes it. */
+export async function addMfa(kit: Kit, params: AddMfaParameters): Promise<AddMfaReturnType> {
+  if (params.multiFactorType !== MFA_FACTOR_TYPE) throw new UnsupportedMfaFactorError();
+  const stampedRequest = await mfaProof(kit, MFA_ACTIONS.add);
+  const answer = await getEmbeddedSigner(kit).client.request("auth-request-multi-factor", { stampedRequest, multiFactorType: MFA_FACTOR_TYPE });
+  return { multiFactorId: answer.multiFactorId, multiFactorTotpUrl: answer.multiFactorTotpUrl };
+}

@@ -1,0 +1,12 @@
+import { getEmbeddedSigner, type Kit, type MfaFactor } from "latch-kit";
+import type { MultiFactorCode } from "../registry";
+import { MFA_ACTIONS, mfaProof } from "./mfaProof";
+
+export type VerifyMfaParameters = MultiFactorCode;
+export type VerifyMfaReturnType = MfaFactor[];
+
+/** Completes enrolling a factor with a code from the authenticator app. */
+export async function verifyMfa(kit: Kit, params: VerifyMfaParameters): Promise<VerifyMfaReturnType> {
+  const stampedRequest = await mfaProof(kit, MFA_ACTIONS.verify);
+  return (await getEmbeddedSigner(kit).client.request("auth-verify-multi-factor", { stampedRequest, ...params })).multiFactors;
+}

@@ -1,0 +1,18 @@
+// What a second factor adds to the kit: its status, its step, its part of the signer state.
+
+export interface MultiFactorCode {
+  multiFactorId: string;
+  multiFactorCode: string;
+}
+
+declare module "latch-kit" {
+  interface SignerStatusRegistry {
+    AWAITING_MFA_AUTH: true;
+  }
+  interface SignerState {
+    mfaStatus?: { mfaRequired: boolean; mfaFactorId?: string };
+  }
+  interface AuthStepRegistry {
+    totp_verify: { factorId: string; previousStep: "magicLink" | "otp"; email?: string; error?: Error };
+  }
+}

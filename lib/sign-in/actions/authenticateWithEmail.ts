@@ -1,0 +1,53 @@
+import { getEmbeddedSigner, RETURN_PARAMS, type EmailMode, type Kit } from "latch-kit";
+import { failCodeSignIn } from "../../mfa/awaitSecondFactor";
+import type { MultiFactorCode } from "../../mfa/registry";
+import "../registry";
+import { getEmailMode } from "./getEmailMode";
+import { lookupUser } from "./lookupUser";
+
+export interface AuthenticateWithEmailParameters {
+  email: string;
+  /** Default: the kit's email mode (`getEmailMode`). */
+  emailMode?: EmailMode;
+  /** Carried back by the magic link. */
+  redirectParams?: URLSearchParams;
+  /** A second factor, when asking for a link again after the backend required one. */
+  multiFactors?: MultiFactorCode[];
+}
+
+export interface AuthenticateWithEmailReturnType {
+  orgId: string;
+  otpId?: string;
+  isNewUser: boolean;
+}
+
+/**
+ * Starts email sign-in or sign-up: lookup, then auth (known user) or signup (new user). Resolves
+ * once the code or link has been sent (status AWAITING_OTP_AUTH or AWAITING_EMAIL_AUTH).
+ */
+export async function authenticateWithEmail(kit: Kit, params: AuthenticateWithEmailParameters): Promise<AuthenticateWithEmailReturnType> {
+  const signer = getEmbeddedSigner(kit);
+  const emailMode = params.emailMode ?? (await getEmailMode(kit));
+  signer.beginSignIn("AUTHENTICATING_EMAIL", emailMode === "otp" ? "otp" : "email");
+  try {
+    const targetPublicKey = await signer.frame.init();
+    const existing = await lookupUser(signer, { email: params.email });
+    const redirectParams = new URLSearchParams(params.redirectParams);
+    const common = { email: params.email, emailMode, targetPublicKey, expirationSeconds: signer.expirationSeconds };
+    if (!existing) redirectParams.set(RETURN_PARAMS.isSignup, "true");
+    const { orgId, otpId } = existing
+      ? await signer.client.request("auth", {
+          ...common,
+          redirectParams: redirectParams.toString(),
+          ...(params.multiFactors ? { multiFactors: params.multiFactors } : {}),
+        })
+      : await signer.client.request("signup", { ...common, redirectParams: redirectParams.toString() });
+    const isNewUser = !existing;
+    signer.sessions.setTemporary({ orgId, isNewUser, contact: params.email, ...(otpId ? { otpId } : {}) });
+    signer.patchState({ error: null, isNewUser, ...(otpId ? { otpId } : {}) });
+    kit.setStatus(emailMode === "otp" ? "AWAITING_OTP_AUTH" : "AWAITING_EMAIL_AUTH");
+    return { orgId, isNewUser, ...(otpId ? { otpId } : {}) };
+  } catch (error) {
+    throw failCodeSignIn(kit, signer, error);
+  }
+}

@@ -1,0 +1,34 @@
+import { getEmbeddedSigner, type Kit } from "latch-kit";
+import { failCodeSignIn } from "../../mfa/awaitSecondFactor";
+import "../registry";
+import { lookupUser } from "./lookupUser";
+
+export interface AuthenticateWithSmsParameters {
+  /** E.164, e.g. +14155550100. */
+  phone: string;
+}
+
+export interface AuthenticateWithSmsReturnType {
+  orgId: string;
+  otpId?: string;
+  isNewUser: boolean;
+}
+
+/** Starts SMS sign-in or sign-up; resolves once the code has been sent (status AWAITING_SMS_AUTH). */
+export async function authenticateWithSms(kit: Kit, params: AuthenticateWithSmsParameters): Promise<AuthenticateWithSmsReturnType> {
+  const signer = getEmbeddedSigner(kit);
+  signer.beginSignIn("AUTHENTICATING_EMAIL", "otp");
+  try {
+    const targetPublicKey = await signer.frame.init();
+    const existing = await lookupUser(signer, { phone: params.phone });
+    const body = { phone: params.phone, targetPublicKey, expirationSeconds: signer.expirationSeconds };
+    const { orgId, otpId } = existing ? await signer.client.request("auth", body) : await signer.client.request("signup", body);
+    const isNewUser = !existing;
+    signer.sessions.setTemporary({ orgId, isNewUser, contact: params.phone, ...(otpId ? { otpId } : {}) });
+    signer.patchState({ error: null, isNewUser, ...(otpId ? { otpId } : {}) });
+    kit.setStatus("AWAITING_SMS_AUTH");
+    return { orgId, isNewUser, ...(otpId ? { otpId } : {}) };
+  } catch (error) {
+    throw failCodeSignIn(kit, signer, error);
+  }
+}

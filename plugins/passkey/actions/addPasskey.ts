@@ -1,0 +1,28 @@
+import { getEmbeddedSigner, LatchError, type Kit } from "latch-kit";
+import { ceremony, rpIdOf } from "../ceremony";
+import { createPasskeyCredential, toPasskeyError } from "../credential";
+
+export interface AddPasskeyReturnType {
+  authenticatorId: string;
+}
+
+/** Adds a passkey (named `passkey-<ms>`) to the signed-in user, through the key-management API. */
+export async function addPasskey(kit: Kit): Promise<AddPasskeyReturnType> {
+  const signer = getEmbeddedSigner(kit);
+  const user = signer.requireUser();
+  const passkey = await ceremony(kit, () => createPasskeyCredential({ rpId: rpIdOf(kit), userName: user.email ?? user.phone ?? user.address })).catch((e) => {
+    throw toPasskeyError(e);
+  });
+  const activity = await signer.keyManagement.submitActivity("create_authenticators", {
+    type: "ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2",
+    timestampMs: signer.nextTimestampMs(),
+    organizationId: user.orgId,
+    parameters: {
+      userId: user.userId,
+      authenticators: [{ authenticatorName: `passkey-${Date.now()}`, challenge: passkey.challenge, attestation: passkey.attestation }],
+    },
+  });
+  const ids = (activity.result?.createAuthenticatorsResult as { authenticatorIds?: string[] } | undefined)?.authenticatorIds;
+  if (!ids?.[0]) throw new LatchError("Failed to add passkey");
+  return { authenticatorId: ids[0] };
+}

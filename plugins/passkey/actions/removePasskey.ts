@@ -1,0 +1,17 @@
+import { getEmbeddedSigner, type Kit } from "latch-kit";
+
+export interface RemovePasskeyParameters {
+  authenticatorId: string;
+}
+
+/** Removes one of the signed-in user's passkeys. */
+export async function removePasskey(kit: Kit, params: RemovePasskeyParameters): Promise<void> {
+  const signer = getEmbeddedSigner(kit);
+  const user = signer.requireUser();
+  await signer.keyManagement.submitActivity("delete_authenticators", {
+    type: "ACTIVITY_TYPE_DELETE_AUTHENTICATORS",
+    timestampMs: signer.nextTimestampMs(),
+    organizationId: user.orgId,
+    parameters: { userId: user.userId, authenticatorIds: [params.authenticatorId] },
+  });
+}
