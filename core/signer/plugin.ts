@@ -1,27 +1,7 @@
-import { token } from "../container";
 import type { Kit } from "../kit-types";
 import { definePlugin } from "../plugin";
-import type { User } from "../types";
 import { getEmbeddedSigner } from "./service";
-import type { Session, SessionType } from "./session";
-import type { EmbeddedSigner } from "./signer";
 import { signMessageWith, signTypedDataWith } from "./wallet-signing";
-
-/**
- * Completes a sign-in the page returned with (an email link, a social redirect). The embedded
- * signer runs every registered one before it restores a stored session, so a stale session never
- * races the new sign-in.
- */
-export const SIGN_IN_RETURN = token<(kit: Kit) => Promise<void>>("latch.signer.SignInReturn");
-
-/** How a session type restores after a reload, when not by re-injecting its credential bundle. */
-export interface SessionRestore {
-  type: SessionType;
-  /** The session's user, once the session can stamp again (throw to clear it). */
-  restore: (session: Session, signer: EmbeddedSigner) => Promise<User>;
-}
-
-export const SESSION_RESTORE = token<SessionRestore>("latch.signer.SessionRestore");
 
 /**
  * The embedded signer's part of a kit, which every embedded sign-in method requires: read the

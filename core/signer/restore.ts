@@ -1,6 +1,6 @@
 import type { Kit } from "../kit-types";
 import type { User } from "../types";
-import { SESSION_RESTORE, SIGN_IN_RETURN } from "./plugin";
+import { SESSION_RESTORE, SIGN_IN_RETURN } from "./tokens";
 import type { Session } from "./session";
 import type { EmbeddedSigner } from "./signer";
 

@@ -1,0 +1,85 @@
+// Structure checks: the arrows between folders point one way, and no module imports itself back.
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = process.cwd(); // vitest runs from the repository root
+const FOLDERS = ["core", "lib", "renderer", "plugins"] as const;
+const ALIASES: Array<[RegExp, string]> = [
+  [/^latch-kit\/react$/, "renderer/index.ts"],
+  [/^latch-kit\/chain$/, "core/chain/index.ts"],
+  [/^latch-kit\/plugins\/(.*)$/, "plugins/$1/index.ts"],
+  [/^latch-kit$/, "core/index.ts"],
+];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [path] : [];
+  });
+}
+
+const files = FOLDERS.flatMap(sourceFiles);
+const known = new Set(files);
+
+function resolveImport(from: string, specifier: string): string | null {
+  for (const [pattern, target] of ALIASES) if (pattern.test(specifier)) return specifier.replace(pattern, target);
+  if (!specifier.startsWith(".")) return null;
+  const base = relative(root, resolve(root, dirname(from), specifier));
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) if (known.has(candidate)) return candidate;
+  return null;
+}
+
+/** Imports that exist at run time: `import type` and `export type` vanish when compiled. */
+function runtimeImports(file: string): string[] {
+  const text = readFileSync(join(root, file), "utf8");
+  const targets: string[] = [];
+  for (const match of text.matchAll(/^\s*(import|export)\s+(type\s+)?(?:[^"';]*?\s+from\s+)?["']([^"']+)["']/gm)) {
+    if (match[2]) continue;
+    const target = resolveImport(file, match[3]!);
+    if (target) targets.push(target);
+  }
+  for (const match of text.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)) {
+    const target = resolveImport(file, match[1]!);
+    if (target) targets.push(target);
+  }
+  return targets;
+}
+
+const graph = new Map(files.map((file) => [file, runtimeImports(file)]));
+const folderOf = (file: string) => file.split("/")[0]!;
+const pluginOf = (file: string) => (file.startsWith("plugins/") ? file.split("/")[1] : undefined);
+
+describe("structure", () => {
+  it("core imports nothing from lib, renderer or plugins; renderer nothing from lib or plugins; lib nothing from plugins", () => {
+    const allowed: Record<string, string[]> = { core: ["core"], renderer: ["renderer", "core"], lib: ["lib", "core", "renderer"], plugins: ["plugins", "lib", "core", "renderer"] };
+    const wrong = [...graph].flatMap(([file, targets]) => targets.filter((t) => !allowed[folderOf(file)]!.includes(folderOf(t))).map((t) => `${file} → ${t}`));
+    expect(wrong).toEqual([]);
+  });
+
+  it("a plugin imports no other plugin's code (shared parts live in lib/)", () => {
+    const crossing = [...graph].flatMap(([file, targets]) =>
+      targets.filter((t) => pluginOf(file) && pluginOf(t) && pluginOf(t) !== pluginOf(file)).map((t) => `${file} → ${t}`),
+    );
+    expect(crossing).toEqual([]);
+  });
+
+  it("has no import cycles", () => {
+    const cycles: string[] = [];
+    const state = new Map<string, "open" | "done">();
+    const stack: string[] = [];
+    const visit = (file: string) => {
+      state.set(file, "open");
+      stack.push(file);
+      for (const next of graph.get(file) ?? []) {
+        if (state.get(next) === "open") cycles.push([...stack.slice(stack.indexOf(next)), next].join(" → "));
+        else if (!state.has(next)) visit(next);
+      }
+      stack.pop();
+      state.set(file, "done");
+    };
+    for (const file of files) if (!state.has(file)) visit(file);
+    expect(cycles).toEqual([]);
+  });
+});
