@@ -28,7 +28,7 @@ export default tseslint.config(
     rules: { "no-undef": "off" },
   },
   {
-    files: ["core/**/*.{ts,tsx}", "renderer/**/*.{ts,tsx}", "plugins/**/*.{ts,tsx}", "playground/**/*.{ts,tsx}", "test/**/*.tsx"],
+    files: ["core/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "renderer/**/*.{ts,tsx}", "plugins/**/*.{ts,tsx}", "playground/**/*.{ts,tsx}", "test/**/*.tsx"],
     plugins: { "react-hooks": reactHooks },
     rules: {
       "react-hooks/rules-of-hooks": "error",
@@ -37,7 +37,7 @@ export default tseslint.config(
   },
   {
     // Type-aware, on the kit's own sources only (the cost of a type-checked lint stays small).
-    files: ["core/**/*.{ts,tsx}", "renderer/**/*.{ts,tsx}", "plugins/**/*.{ts,tsx}"],
+    files: ["core/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "renderer/**/*.{ts,tsx}", "plugins/**/*.{ts,tsx}"],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       "@typescript-eslint/no-floating-promises": "error",

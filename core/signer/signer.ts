@@ -121,10 +121,7 @@ export class EmbeddedSigner {
     this.connect(user);
   }
 
-  /**
-   * A method's sign-in starts: a newer sign-in wins over any still running. Returns a check that
-   * tells whether this sign-in is still the newest.
-   */
+  /** A method's sign-in starts (a newer one wins over any still running); answers "is it still the newest?". */
   beginSignIn(status?: SignerStatus, authenticating?: string): () => boolean {
     this.generation++;
     if (status) this.kit.setStatus(status);
@@ -132,10 +129,7 @@ export class EmbeddedSigner {
     return this.watchSignIn();
   }
 
-  /**
-   * Finishes any sign-in that ends with a credential bundle: the frame takes the key, whoami loads
-   * the user, the session is stored.
-   */
+  /** Finishes a sign-in that ends with a credential bundle: the frame takes the key, whoami loads the user. */
   async completeWithBundle(params: { bundle: string; orgId: string; sessionType: SessionType; isNewUser?: boolean; userExtras?: Partial<User> }): Promise<User> {
     const isCurrent = this.beginSignIn();
     await this.frame.injectCredentialBundle(params.bundle);
