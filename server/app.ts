@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { EmulatorContext } from "./context";
+import type { ServerMethod } from "./method";
 import { ApiError } from "./errors";
 import { accountRoutes } from "./routes/account";
 import { authRoutes } from "./routes/auth";
@@ -29,6 +30,8 @@ export interface AppHooks {
   install?: (app: Hono, ctx: EmulatorContext) => void;
   /** An error no route expected (answered 500); default console.error. */
   onUnexpectedError?: (error: Error, c: Context) => void;
+  /** Sign-in methods' server parts, mounted under /signer/v1 beside the built-in routes. */
+  methods?: ServerMethod[];
 }
 
 export function createApp(ctx: EmulatorContext, hooks: AppHooks = {}): Hono {
@@ -58,6 +61,7 @@ export function createApp(ctx: EmulatorContext, hooks: AppHooks = {}): Hono {
   app.route(SIGNER_PREFIX, jwtRoutes(ctx));
   app.route(SIGNER_PREFIX, accountRoutes(ctx));
   app.route(SIGNER_PREFIX, multiOwnerRoutes(ctx));
+  for (const method of hooks.methods ?? []) app.route(SIGNER_PREFIX, method.routes(ctx));
   app.route(KEY_MANAGEMENT_PREFIX, keyManagementRoutes(ctx));
   app.route("/frames", frameRoutes(ctx));
   app.route("/", oauthCallbackRoutes(ctx));

@@ -16,6 +16,7 @@ import { listen } from "./server";
 import { clearMessages, listMessages, type InboxMessage } from "./store/messages";
 
 export type { EmulatorOptions, EmailMode, JwtIssuerOption, Limits, Profile } from "./options";
+export type { ServerMethod } from "./method";
 export type { InboxMessage } from "./store/messages";
 
 export interface RunningEmulator {
@@ -81,7 +82,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       observer: options.observer ?? silentObserver,
     };
     const log = options.log === true ? (line: string) => console.log(`[latch-emulator] ${line}`) : options.log || undefined;
-    const app = createApp(ctx, { log, ...options.hooks });
+    const app = createApp(ctx, { log, ...options.hooks, ...(options.methods ? { methods: options.methods } : {}) });
     const server = await listen(getRequestListener(app.fetch, { overrideGlobalObjects: false }), options.port ?? 0, options.host).catch(
       async (error: unknown) => {
         await db.close();

@@ -4,6 +4,7 @@ import type { AppHooks } from "./app";
 import type { Delivery } from "./delivery/types";
 import type { Observer } from "./observer";
 import type { SocialProvider } from "./services/socialProviders";
+import type { ServerMethod } from "./method";
 
 /** How the emulator is started, in-process (`startEmulator`) or from the CLI. */
 export interface EmulatorOptions {
@@ -56,6 +57,8 @@ export interface EmulatorOptions {
   loopbackOrigins?: boolean;
   /** Host names (with or without port) answered besides loopback ones, e.g. a public host behind a proxy. */
   allowedHosts?: string[];
+  /** Sign-in methods' server parts to mount beside the built-in routes (their routes under /signer/v1). */
+  methods?: ServerMethod[];
   /** Issuers whose JWTs `auth-jwt` accepts, besides the dev identity provider's (CLI: `--jwt-issuer`). */
   jwtIssuers?: JwtIssuerOption[];
   /** `dev` (default) has the dev inbox, dev identity provider and dev JWT issuer; `production` has none (their paths 404). */
