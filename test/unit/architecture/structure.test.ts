@@ -33,7 +33,8 @@ function resolveImport(from: string, specifier: string): string | null {
 
 /** Imports that exist at run time: `import type` and `export type` vanish when compiled. */
 function runtimeImports(file: string): string[] {
-  const text = readFileSync(join(root, file), "utf8");
+  // Comments out, so an import named in a comment is not taken for one.
+  const text = readFileSync(join(root, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
   const targets: string[] = [];
   for (const match of text.matchAll(/^\s*(import|export)\s+(type\s+)?(?:[^"';]*?\s+from\s+)?["']([^"']+)["']/gm)) {
     if (match[2]) continue;
