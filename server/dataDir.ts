@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { masterSecretFromSeed } from "./crypto/secrets";
 
@@ -16,7 +16,9 @@ export interface DataDir {
  */
 export function openDataDir(dir: string, seed: string | undefined): DataDir {
   const path = resolve(dir);
-  mkdirSync(path, { recursive: true });
+  mkdirSync(path, { recursive: true, mode: 0o700 });
+  // The database holds codes and sealed keys: only the owner may enter the directory.
+  chmodSync(path, 0o700);
   const lock = join(path, "emulator.lock");
   if (existsSync(lock)) {
     const pid = Number(readFileSync(lock, "utf8"));

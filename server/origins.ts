@@ -53,9 +53,6 @@ export function isLoopbackOrigin(origin: string): boolean {
   return (url.protocol === "http:" || url.protocol === "https:") && LOOPBACK_HOSTNAMES.has(url.hostname) && url.origin === origin;
 }
 
-export function isLoopbackHostname(hostname: string): boolean {
-  return LOOPBACK_HOSTNAMES.has(hostname);
-}
 
 /** The origin of a URL, or undefined when it is not an http(s) URL. */
 export function originOf(value: string): string | undefined {

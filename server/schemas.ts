@@ -14,12 +14,17 @@ export const targetPublicKey = type(/^04[0-9a-fA-F]{128}$/)
   })
   .describe("an uncompressed P-256 public key (65 bytes, hex)");
 
-/** Seconds as a number or a numeric string (clients send both). */
-export const expirationSeconds = type("number.integer >= 1")
-  .or(type(/^[1-9][0-9]*$/).pipe((s) => Number(s)))
-  .describe("a positive whole number of seconds");
+/** The longest session a sign-in may ask for: 30 days. */
+export const MAX_EXPIRATION_SECONDS = 30 * 24 * 60 * 60;
 
-export const email = type("string.email");
+/** Seconds as a number or a numeric string (clients send both), at most MAX_EXPIRATION_SECONDS. */
+export const expirationSeconds = type("number.integer >= 1")
+  .or(type(/^[1-9][0-9]{0,9}$/).pipe((s) => Number(s)))
+  .narrow((n, check) => n <= MAX_EXPIRATION_SECONDS || check.mustBe(`at most ${MAX_EXPIRATION_SECONDS} seconds (30 days)`))
+  .describe(`a whole number of seconds from 1 to ${MAX_EXPIRATION_SECONDS}`);
+
+/** An email address of at most 254 characters (RFC 5321's path limit). */
+export const email = type("string.email").narrow((value, check) => value.length <= 254 || check.mustBe("at most 254 characters"));
 
 export const phone = type("string")
   .pipe((s) => s.replace(/[\s().-]/g, ""))

@@ -237,22 +237,11 @@ function createDevIdp(ctx: EmulatorContext): DevIdp {
   };
 }
 
-/** The emulator's own callback, or any loopback http(s) URL (a development provider has no client registry). */
+/** The one registered redirect URI, the emulator's own /callback, matched exactly (RFC 9700 §4.1.3). */
 export function isAllowedRedirectUri(ctx: EmulatorContext, value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.hash) return false;
-  if (`${url.origin}${url.pathname}` === `${ctx.publicUrl}/callback`) return true;
-  return (url.protocol === "http:" || url.protocol === "https:") && isLoopbackHost(url.hostname);
+  return value === `${ctx.publicUrl}/callback`;
 }
 
-export function isLoopbackHost(hostname: string): boolean {
-  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]" || hostname.endsWith(".localhost");
-}
 
 function isJsonObject(value: string): boolean {
   try {

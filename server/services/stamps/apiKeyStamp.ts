@@ -51,6 +51,7 @@ function parseStamp(headerValue: string): ApiKeyStamp {
   let stamp: Partial<ApiKeyStamp>;
   try {
     stamp = JSON.parse(new TextDecoder().decode(fromBase64url(headerValue))) as Partial<ApiKeyStamp>;
+    if (typeof stamp !== "object" || stamp === null || Array.isArray(stamp)) throw new Error("not an object");
   } catch {
     throw badRequest("INVALID_STAMP", "X-Stamp must be base64url JSON {publicKey, scheme, signature}");
   }

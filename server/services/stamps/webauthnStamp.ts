@@ -94,6 +94,7 @@ function parseStamp(headerValue: string): WebauthnStamp {
   let stamp: Partial<WebauthnStamp>;
   try {
     stamp = JSON.parse(headerValue) as Partial<WebauthnStamp>;
+    if (typeof stamp !== "object" || stamp === null || Array.isArray(stamp)) throw new Error("not an object");
   } catch {
     throw badRequest("INVALID_STAMP", "X-Stamp-Webauthn must be JSON {authenticatorData, clientDataJson, credentialId, signature}");
   }
