@@ -1,5 +1,5 @@
 // The ERC-4337 bundler: Alto from npm, run by the same Node. Alto always listens on 0.0.0.0 (it has no host
-// option); everything talking to it here uses 127.0.0.1.
+// option): its process preloads loopback-only.cjs, which binds it to 127.0.0.1 instead.
 import { realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,6 +23,8 @@ export async function startBundler(options: {
 }): Promise<{ process: ManagedProcess; bundlerUrl: string }> {
   const bundlerUrl = `http://127.0.0.1:${options.port}`;
   const args = [
+    "--require",
+    join(dirname(fileURLToPath(import.meta.url)), "loopback-only.cjs"),
     altoScript(),
     "--entrypoints", options.entryPoints.join(","),
     "--executor-private-keys", options.executorKey,

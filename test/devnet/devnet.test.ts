@@ -1,5 +1,6 @@
 // The devnet itself: what it deploys, where it listens, the paymaster's policy gate, and that nothing outlives it.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createPublicClient, http } from "viem";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -48,6 +49,28 @@ it("runs anvil with the EntryPoints v0.6, v0.7 and v0.8 at their canonical addre
   }
   for (const url of [devnet.rpcUrl, devnet.bundlerUrl, devnet.paymasterUrl]) expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   expect(devnet.fundedKeys.length).toBeGreaterThan(0);
+});
+
+/** Local addresses (hex, as in /proc/net/tcp*) of the sockets listening on a port. */
+function listeningAddresses(port: number): string[] {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
+  return ["/proc/net/tcp", "/proc/net/tcp6"].flatMap((file) =>
+    readFileSync(file, "utf8")
+      .split("\n")
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((fields) => fields[3] === "0A" && fields[1]?.endsWith(`:${hexPort}`))
+      .map((fields) => fields[1]!.split(":")[0]!),
+  );
+}
+
+it("listens on loopback only: anvil, the bundler (Alto binds 0.0.0.0 by itself) and the paymaster", () => {
+  for (const url of [devnet.rpcUrl, devnet.bundlerUrl, devnet.paymasterUrl]) {
+    const addresses = listeningAddresses(Number(new URL(url).port));
+    expect(addresses.length, url).toBeGreaterThan(0);
+    // 0100007F is 127.0.0.1; IPv6 loopback is 0000…0001000000 in /proc's byte order.
+    for (const address of addresses) expect(["0100007F", "00000000000000000000000001000000"], url).toContain(address);
+  }
 });
 
 it("runs a bundler serving the three EntryPoints", async () => {
