@@ -104,13 +104,13 @@ export function startProcess(
   return managed;
 }
 
-/** A port free on every interface right now (Alto binds 0.0.0.0, so loopback-only is not enough). */
+/** A port free on loopback right now (every devnet service, Alto included, binds 127.0.0.1). */
 export async function freePort(): Promise<number> {
   return await new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
     server.once("error", reject);
-    server.listen(0, "0.0.0.0", () => {
+    server.listen(0, "127.0.0.1", () => {
       const address = server.address();
       server.close(() => {
         if (address && typeof address === "object") resolve(address.port);
