@@ -1,6 +1,9 @@
 import { RETURN_PARAMS, type AuthStep, type Kit } from "latch-kit";
 import { OauthError } from "./errors";
 import { getOauthService, type OauthResultMessage } from "./service";
+import { redirectMark } from "./pending";
+
+const NOT_STARTED_HERE = "This sign-in was not started in this tab: sign in again";
 import "./registry";
 
 /** Parameters of a social redirect's return (the email link's `bundle` / `orgId` belong to magic-link). */
@@ -47,6 +50,10 @@ export async function completeOauthReturn(kit: Kit): Promise<void> {
 
   const service = getOauthService(kit);
   const show = (step: AuthStep) => (kit.config.ui.uiMode === "modal" ? kit.openModal(step) : kit.setStep(step));
+  if (!redirectMark.take(kit.id)) {
+    show({ type: "initial", error: service.fail(new OauthError(NOT_STARTED_HERE), null) });
+    return;
+  }
   if (message.error) {
     show({ type: "initial", error: service.fail(new OauthError(message.error), null) });
     return;

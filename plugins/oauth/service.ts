@@ -16,6 +16,7 @@ import {
 import { decodeJwtClaims } from "../../lib/jwt/claims";
 import { openSecondFactor } from "../../lib/mfa/second-factor";
 import { browser } from "./browser";
+import { redirectMark } from "./pending";
 import { socialSections, type OauthPayload } from "./config";
 import { OAuthCancelledError, OAuthFailedError, OauthPopupBlockedError, OauthRedirectError, PopupOauthNotEnabledError, UnknownOauthStatusError } from "./errors";
 import { buildLoginUrl, oauthNonce, type OauthConfig } from "./url";
@@ -255,6 +256,7 @@ export class OauthService {
   private async viaRedirect(payload: OauthPayload): Promise<never> {
     if (payload.fetchIdTokenOnly) throw new LatchError("fetchIdTokenOnly needs popup mode: a redirect must return a user");
     const prepared = this.take() ?? (await this.fetchPrepared());
+    redirectMark.set(this.kit.id);
     browser.navigate(this.loginUrl(prepared, { ...payload, redirectUrl: payload.redirectUrl ?? withoutReturnParams(browser.page().href) }));
     await new Promise((resolve) => setTimeout(resolve, OAUTH_REDIRECT_FAILURE_MS));
     throw new OauthRedirectError();

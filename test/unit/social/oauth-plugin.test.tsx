@@ -252,6 +252,9 @@ describe("account linking", () => {
   });
 });
 
+/** What the kit leaves in session storage when it starts a redirect sign-in in this tab. */
+const markRedirectStarted = () => sessionStorage.setItem("latch:oauth-redirect-pending:latch", String(Date.now()));
+
 describe("redirect mode", () => {
   it("navigates to the provider with redirectUrl = this page; still here after 1 s is an error", async () => {
     const { kit, open } = await setup();
@@ -270,6 +273,7 @@ describe("redirect mode", () => {
   });
 
   it("on return, reads the result from the URL, removes it, and completes", async () => {
+    markRedirectStarted();
     history.replaceState(null, "", `/shop?item=2&status=SUCCESS&latch-bundle=b2&latch-org-id=o2&latch-id-token=${ID_TOKEN}&latch-auth-provider=facebook&latch-is-signup=true`);
     const onAuthSuccess = vi.fn();
     const { kit, complete } = await setup({ ui: { onAuthSuccess }, open: false });
@@ -280,6 +284,7 @@ describe("redirect mode", () => {
   });
 
   it("an OAuth error in the URL becomes the initial step's error, named OauthError, and the dialog opens", async () => {
+    markRedirectStarted();
     history.replaceState(null, "", "/?latch-error=The%20user%20cancelled%20the%20sign-in&latch-auth-provider=facebook");
     const { kit, complete } = await setup({ open: false });
     expect(location.search).toBe("");
@@ -291,7 +296,26 @@ describe("redirect mode", () => {
     expect(complete).not.toHaveBeenCalled();
   });
 
+  it("refuses a result this tab did not start (no pending mark): login CSRF", async () => {
+    sessionStorage.clear();
+    history.replaceState(null, "", "/?status=SUCCESS&latch-bundle=evil&latch-org-id=o9&latch-auth-provider=facebook");
+    const { kit, complete } = await setup({ open: false });
+    expect(location.search).toBe("");
+    expect(complete).not.toHaveBeenCalled();
+    expect((kit.getStep() as { error?: Error }).error?.message).toBe("This sign-in was not started in this tab: sign in again");
+    expect(kit.getStatus()).toBe("DISCONNECTED");
+  });
+
+  it("marks the tab when it starts a redirect sign-in", async () => {
+    sessionStorage.clear();
+    await setup();
+    vi.spyOn(window.location, "assign").mockImplementation(() => undefined);
+    fireEvent.click(screen.getByRole("button", { name: "Continue with Facebook" }));
+    await waitFor(() => expect(sessionStorage.getItem("latch:oauth-redirect-pending:latch")).toMatch(/^\d+$/));
+  });
+
   it("an unknown status in the URL is 'Unknown status'", async () => {
+    markRedirectStarted();
     history.replaceState(null, "", "/?status=WHAT&latch-auth-provider=facebook");
     const { kit } = await setup({ open: false });
     expect((kit.getStep() as { error?: Error }).error?.message).toBe("Unknown status");
