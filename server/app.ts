@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { bodyLimit } from "hono/body-limit";
+import { bodyLimit } from "./middleware/bodyLimit";
 import type { EmulatorContext } from "./context";
 import type { ServerMethod } from "./method";
 import { ApiError } from "./errors";
@@ -22,8 +22,7 @@ import { stampedRoutes } from "./routes/stamped";
 import { verificationRoutes } from "./routes/verification";
 
 export const SIGNER_PREFIX = "/signer/v1";
-/** Every request body: 1 MiB (the largest genuine one, a passkey attestation, is a few KB). */
-export const MAX_BODY_BYTES = 1024 * 1024;
+export { MAX_BODY_BYTES } from "./middleware/bodyLimit";
 
 /** What a profile adds around the shared routes. */
 export interface AppHooks {
@@ -53,15 +52,8 @@ export function createApp(ctx: EmulatorContext, hooks: AppHooks = {}): Hono {
 
   // Host check (DNS rebinding), origin allowlist and CORS: see server/origins.ts.
   app.use(originGuard(ctx.origins));
-  // Bodies over the limit are refused from Content-Length or while streaming, never parsed.
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError(413, "BODY_TOO_LARGE", `The request body is over ${MAX_BODY_BYTES} bytes`);
-      },
-    }),
-  );
+  // Bodies over the limit are refused from Content-Length here, or while streaming (readBodyText), never parsed.
+  app.use(bodyLimit());
 
   hooks.install?.(app, ctx);
 

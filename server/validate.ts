@@ -1,10 +1,11 @@
 import { type, type Type } from "arktype";
 import type { Context } from "hono";
 import { badRequest } from "./errors";
+import { readBodyText } from "./middleware/bodyLimit";
 
 /** Reads a JSON request body; an empty body counts as `{}`. */
 export async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text();
+  const text = await readBodyText(c);
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);

@@ -1,8 +1,8 @@
 // The ERC-4337 bundler: Alto from npm, run by the same Node. Alto always listens on 0.0.0.0 (it has no host
-// option): its process preloads loopback-only.cjs, which binds it to 127.0.0.1 instead.
+// option): its process preloads loopback-only.mjs, which binds it to 127.0.0.1 instead.
 import { realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Address, Hex } from "viem";
 import { type ManagedProcess, rpc, startProcess, waitUntilReady } from "./processes";
 
@@ -23,8 +23,8 @@ export async function startBundler(options: {
 }): Promise<{ process: ManagedProcess; bundlerUrl: string }> {
   const bundlerUrl = `http://127.0.0.1:${options.port}`;
   const args = [
-    "--require",
-    join(dirname(fileURLToPath(import.meta.url)), "loopback-only.cjs"),
+    "--import",
+    pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), "loopback-only.mjs")).href,
     altoScript(),
     "--entrypoints", options.entryPoints.join(","),
     "--executor-private-keys", options.executorKey,

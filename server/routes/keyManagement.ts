@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readBodyText } from "../middleware/bodyLimit";
 import { Hono, type Context } from "hono";
 import { type, type Type } from "arktype";
 import type { EmulatorContext } from "../context";
@@ -186,7 +187,7 @@ async function handle(ctx: EmulatorContext, c: Context, op: Operation, body: any
 
 /** The stamped request a direct call amounts to: this URL, the raw body, and its stamp header. */
 async function stampedRequestOf(c: Context): Promise<StampedRequest> {
-  const body = await c.req.text();
+  const body = await readBodyText(c);
   for (const name of [WEBAUTHN_STAMP_HEADER, API_KEY_STAMP_HEADER]) {
     const value = c.req.header(name);
     if (value) return { url: c.req.url, body, stamp: { stampHeaderName: name, stampHeaderValue: value } };

@@ -32,6 +32,20 @@ describe("sizes and bounds", () => {
     });
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body).code).toBe("BODY_TOO_LARGE");
+    // A chunked body declares no length: it is cut off while streaming.
+    const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(`${t.emulator.url}/signer/v1/lookup`, { method: "POST", headers: { "content-type": "application/json", connection: "close" } }, (res) => {
+        let body = "";
+        res.on("data", (chunk) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode!, body }));
+      });
+      req.on("error", reject);
+      for (let i = 0; i < 5; i++) req.write("x".repeat(MAX_BODY_BYTES / 4));
+      req.end();
+    });
+    expect(chunked.status).toBe(413);
+    // A DELETE without a body is no body at all.
+    expect((await fetch(`${t.emulator.url}/dev/api/messages`, { method: "DELETE" })).status).toBe(200);
     expect((await t.client.post("lookup", { email: uniqueEmail() })).status).toBe(200);
   });
 

@@ -1,8 +1,7 @@
-// Preloaded into the Alto bundler's process only (`node --require`): Alto binds 0.0.0.0 and has no
+// Preloaded into the Alto bundler's process only (`node --import`): Alto binds 0.0.0.0 and has no
 // host option. In that process, a server asked for every interface (or none named) binds 127.0.0.1
 // instead, so nothing of the devnet listens beyond loopback.
-"use strict";
-const net = require("node:net");
+import net from "node:net";
 
 const ANY = new Set([undefined, "", "0.0.0.0", "::"]);
 const listen = net.Server.prototype.listen;
