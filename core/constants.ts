@@ -1,10 +1,7 @@
-// Business constants and limits of spec §9, plus the wire names the kit and the emulator share.
+// Business constants and limits of spec §9. The wire names the kit and the server share live in wire/constants.ts.
 
 export const SDK_VERSION = "4.65.0";
-/** Header carrying SDK_VERSION on every signer and chain call (the hosted signer's own name, kept for compatibility). */
-export const SDK_VERSION_HEADER = "Alchemy-AA-Sdk-Version";
 
-export const PASSKEY_ALGORITHMS = [-7, -257] as const;
 
 export const RETRY_DEFAULTS = { txMaxRetries: 5, txRetryIntervalMs: 2000, txRetryMultiplier: 1.5 } as const;
 export const FEE_MULTIPLIER_MAX_DECIMALS = 4;
@@ -14,10 +11,7 @@ export const SOLANA_COMMITMENTS = ["processed", "confirmed", "finalized"] as con
 export const SOLANA_DEFAULT_COMMITMENT = "confirmed" as const;
 
 export const API_KEY_CURVE = "P-256" as const;
-export const MFA_ACTIONS = { add: "add_mfa", delete: "delete_mfas", verify: "verify_mfa", list: "list_mfas" } as const;
-export const MFA_FACTOR_TYPE = "totp" as const;
 
-export const OTP_LENGTH = 6;
 export const OTP_SUCCESS_CLOSE_MS = 1000;
 export const RESENT_INDICATOR_MS = 2000;
 export const ACTIVITY_POLL_INTERVAL_MS = 500;
@@ -55,11 +49,6 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 /** Ours: how long a key-management activity may stay pending while polled every 500 ms. */
 export const ACTIVITY_TIMEOUT_MS = 60_000;
 
-/**
- * The parent organisation a discoverable-passkey sign-in stamps its whoami against when the
- * user's own organisation is not known yet; the backend resolves the user from the credential.
- */
-export const DEFAULT_ROOT_ORG_ID = "latch-root-org";
 
 export const COOKIE_STORAGE_LIFETIME_MS = 3456e7;
 
@@ -101,23 +90,4 @@ export const DEFAULTS = {
   uiMode: "modal" as const,
 } as const;
 
-/**
- * Query parameters read (then removed) on return from an email link or a social redirect (spec §2 Routes).
- */
-export const RETURN_PARAMS = {
-  bundle: "bundle",
-  orgId: "orgId",
-  status: "status",
-  oauthBundle: "latch-bundle",
-  oauthOrgId: "latch-org-id",
-  idToken: "latch-id-token",
-  accessToken: "latch-access-token",
-  isSignup: "latch-is-signup",
-  otpId: "latch-otp-id",
-  email: "latch-email",
-  authProvider: "latch-auth-provider",
-  error: "latch-error",
-  /** A social sign-in of a user with a second factor: the pending sign-in and its factors (JSON). */
-  encryptedPayload: "latch-encrypted-payload",
-  multiFactors: "latch-multi-factors",
-} as const;
+export { SDK_VERSION_HEADER, OTP_LENGTH, DEFAULT_ROOT_ORG_ID, RETURN_PARAMS } from "../wire/constants";

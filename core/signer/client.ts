@@ -1,6 +1,6 @@
 import { REQUEST_TIMEOUT_MS, SDK_VERSION, SDK_VERSION_HEADER } from "../constants";
 import { MfaRequiredError, RateLimitedError, SignerHttpError, type MfaFactor } from "../errors";
-import type { RouteRequest, RouteResponse, SignerRoute } from "./routes";
+import type { RouteRequest, RouteResponse, SignerRoute } from "../../wire/routes";
 import { withinLimits } from "./transport";
 
 export interface SignerClientOptions {

@@ -15,7 +15,7 @@ import {
   ACTIVITY_TIMEOUT_MS,
 } from "../constants";
 import type { StorageOption } from "./storage";
-import type { EmailMode } from "./routes";
+import type { EmailMode } from "../../wire/routes";
 
 /** The signer part of a kit's config (`createKit({ signer })`). */
 export interface SignerConfig {

@@ -9,7 +9,7 @@ import { resolveSignerConfig, type ResolvedSignerConfig } from "./config";
 import { FrameStamper } from "./frame-stamper";
 import { KeyManagementClient } from "./key-management";
 import { completeReturns, pickTokens, restoreSession } from "./restore";
-import type { AuthMethods, RouteResponse, StampedRequest } from "./routes";
+import type { AuthMethods, RouteResponse, StampedRequest } from "../../wire/routes";
 import { SessionManager, type Session, type SessionType } from "./session";
 import type { Stamper } from "./stamper";
 import { signRawPayloadRequest, type SignRawPayloadParameters } from "./wallet-signing";

@@ -1,5 +1,5 @@
 import type { Hex, SignableMessage, TypedDataDefinition } from "viem";
-import type { StampedRequest } from "./routes";
+import type { StampedRequest } from "../../wire/routes";
 import type { EmbeddedSigner } from "./signer";
 
 export interface SignRawPayloadParameters {

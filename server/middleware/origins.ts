@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { SDK_VERSION_HEADER } from "../../core/constants";
+import { SDK_VERSION_HEADER } from "../../wire/constants";
 import { ApiError } from "../errors";
 import type { OriginPolicy } from "../origins";
 

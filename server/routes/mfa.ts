@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { randomUUID } from "node:crypto";
 import { type } from "arktype";
-import { MFA_ACTIONS, MFA_FACTOR_TYPE } from "../../core/constants";
+import { MFA_ACTIONS, MFA_FACTOR_TYPE } from "../../wire/constants";
 import type { EmulatorContext } from "../context";
 import { badRequest, forbidden, notFound } from "../errors";
 import { readBody } from "../validate";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Hono, type Context } from "hono";
-import { RETURN_PARAMS } from "../../core/constants";
+import { RETURN_PARAMS } from "../../wire/constants";
 import type { EmulatorContext } from "../context";
 import { ApiError } from "../errors";
 import { errorPage, popupResultPage } from "../idp/pages";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type } from "arktype";
-import { DEFAULT_ROOT_ORG_ID } from "../../core/constants";
+import { DEFAULT_ROOT_ORG_ID } from "../../wire/constants";
 import type { EmulatorContext } from "../context";
 import { forbidden } from "../errors";
 import { readBody } from "../validate";

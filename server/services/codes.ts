@@ -1,5 +1,5 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
-import { OTP_LENGTH } from "../../core/constants";
+import { OTP_LENGTH } from "../../wire/constants";
 import { badRequest, notFound, type ApiError } from "../errors";
 import type { EmulatorContext } from "../context";
 import type { Sql } from "../db/sql";

@@ -1,4 +1,4 @@
-import { RETURN_PARAMS } from "../../core/constants";
+import { RETURN_PARAMS } from "../../wire/constants";
 import { ApiError, badRequest } from "../errors";
 import type { EmulatorContext } from "../context";
 import { originOf } from "../origins";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { MFA_FACTOR_TYPE } from "../../core/constants";
+import { MFA_FACTOR_TYPE } from "../../wire/constants";
 import { badRequest, ApiError } from "../errors";
 import type { EmulatorContext } from "../context";
 import type { Sql } from "../db/sql";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type } from "arktype";
 import { verifyRegistrationResponse, type RegistrationResponseJSON } from "@simplewebauthn/server";
-import { PASSKEY_ALGORITHMS } from "../../core/constants";
+import { PASSKEY_ALGORITHMS } from "../../wire/constants";
 import { badRequest, conflict } from "../errors";
 import type { EmulatorContext } from "../context";
 import type { Sql } from "../db/sql";

@@ -9,7 +9,7 @@ import { startPageServer, type PageServer } from "./support/page-server";
 import { waitForMessage } from "./support/inbox";
 import { uniqueEmail } from "./support/sign-in";
 import { seriousViolations } from "./support/axe";
-import { MFA_ACTIONS } from "../../core/constants";
+import { MFA_ACTIONS } from "../../wire/constants";
 import { EmulatorClient, mfaRequest, newTargetKey, sessionFromBundle, whoamiRequest, type Session } from "../server/support/client";
 import { nonceOf, socialLogin } from "../server/support/oauth";
 import { authenticatorFor } from "../server/support/totp";

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
 import { parseJwtIssuer } from "../../server/options";
-import { MFA_ACTIONS } from "../../core/constants";
+import { MFA_ACTIONS } from "../../wire/constants";
 import { mfaRequest, newTargetKey, sessionFromBundle, whoamiRequest, type TargetKey } from "./support/client";
 import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
 import { nonceOf, socialLogin } from "./support/oauth";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MFA_ACTIONS, RETURN_PARAMS } from "../../core/constants";
+import { MFA_ACTIONS, RETURN_PARAMS } from "../../wire/constants";
 import { mfaRequest, newTargetKey, sessionFromBundle, whoamiRequest } from "./support/client";
 import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
 import { authenticatorFor } from "./support/totp";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
-import { MFA_ACTIONS, RETURN_PARAMS } from "../../core/constants";
+import { MFA_ACTIONS, RETURN_PARAMS } from "../../wire/constants";
 import { mfaRequest, newTargetKey, sessionFromBundle, stampedRequest, whoamiRequest, type Session } from "./support/client";
 import { authenticatorFor } from "./support/totp";
 import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashMessage, recoverAddress } from "viem";
-import { DEFAULT_ROOT_ORG_ID, MFA_ACTIONS } from "../../core/constants";
+import { DEFAULT_ROOT_ORG_ID, MFA_ACTIONS } from "../../wire/constants";
 import { SIGN_RAW_PAYLOAD_URL, WHOAMI_URL, signRawPayloadBody } from "./support/client";
 import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
 import { APP_ORIGIN, SoftPasskey } from "./support/passkey";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { verifyAuthenticationResponse } from "@simplewebauthn/server";
-import { DEFAULT_ROOT_ORG_ID } from "../../../core/constants";
+import { DEFAULT_ROOT_ORG_ID } from "../../../wire/constants";
 import { ApiError, badRequest, unauthorized } from "../../errors";
 import { advanceSignCount, findAuthenticator } from "../../store/authenticators";
 import { ceremonyOrigin } from "../passkeys";

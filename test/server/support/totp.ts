@@ -1,5 +1,5 @@
 import { TOTP, URI } from "otpauth";
-import { MFA_ACTIONS } from "../../../core/constants";
+import { MFA_ACTIONS } from "../../../wire/constants";
 import { mfaRequest } from "./client";
 import { uniqueEmail, type TestEmulator } from "./emulator";
 

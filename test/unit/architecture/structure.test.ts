@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = process.cwd(); // vitest runs from the repository root
-const FOLDERS = ["core", "lib", "renderer", "plugins"] as const;
+const FOLDERS = ["wire", "core", "lib", "renderer", "plugins"] as const;
 const ALIASES: Array<[RegExp, string]> = [
   [/^latch-kit\/react$/, "renderer/index.ts"],
   [/^latch-kit\/chain$/, "core/chain/index.ts"],
@@ -53,8 +53,14 @@ const folderOf = (file: string) => file.split("/")[0]!;
 const pluginOf = (file: string) => (file.startsWith("plugins/") ? file.split("/")[1] : undefined);
 
 describe("structure", () => {
-  it("core imports nothing from lib, renderer or plugins; renderer nothing from lib or plugins; lib nothing from plugins", () => {
-    const allowed: Record<string, string[]> = { core: ["core"], renderer: ["renderer", "core"], lib: ["lib", "core", "renderer"], plugins: ["plugins", "lib", "core", "renderer"] };
+  it("wire (the contract) imports nothing at run time; core nothing from lib, renderer or plugins; renderer nothing from lib or plugins; lib nothing from plugins", () => {
+    const allowed: Record<string, string[]> = {
+      wire: ["wire"],
+      core: ["core", "wire"],
+      renderer: ["renderer", "core", "wire"],
+      lib: ["lib", "core", "renderer", "wire"],
+      plugins: ["plugins", "lib", "core", "renderer", "wire"],
+    };
     const wrong = [...graph].flatMap(([file, targets]) => targets.filter((t) => !allowed[folderOf(file)]!.includes(folderOf(t))).map((t) => `${file} → ${t}`));
     expect(wrong).toEqual([]);
   });

@@ -1,6 +1,7 @@
-// The signer backend's route table (../shared/spec/signer-api.md): route → request, response.
-import type { MfaFactor } from "../errors";
-import type { MultiOwnerOrganization } from "./multi-owner";
+// The signer backend's route table (signer-api.md): route → request, response. One module for the
+// kit (its typed client) and the server; a method outside it adds its routes by augmenting SignerRoutes.
+import type { MfaFactor } from "../core/errors";
+import type { MultiOwnerOrganization } from "../core/signer/multi-owner";
 
 export interface StampedRequest {
   url: string;

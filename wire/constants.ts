@@ -1,0 +1,33 @@
+// Names on the wire that the kit and the server both use (signer-api.md, spec §9): one copy, imported by both.
+
+/** Header carrying SDK_VERSION on every signer and chain call (the hosted signer's own name, kept for compatibility). */
+export const SDK_VERSION_HEADER = "Alchemy-AA-Sdk-Version";
+export const PASSKEY_ALGORITHMS = [-7, -257] as const;
+export const MFA_ACTIONS = { add: "add_mfa", delete: "delete_mfas", verify: "verify_mfa", list: "list_mfas" } as const;
+export const MFA_FACTOR_TYPE = "totp" as const;
+export const OTP_LENGTH = 6;
+/**
+ * The parent organisation a discoverable-passkey sign-in stamps its whoami against when the
+ * user's own organisation is not known yet; the backend resolves the user from the credential.
+ */
+export const DEFAULT_ROOT_ORG_ID = "latch-root-org";
+/**
+ * Query parameters read (then removed) on return from an email link or a social redirect (spec §2 Routes).
+ */
+export const RETURN_PARAMS = {
+  bundle: "bundle",
+  orgId: "orgId",
+  status: "status",
+  oauthBundle: "latch-bundle",
+  oauthOrgId: "latch-org-id",
+  idToken: "latch-id-token",
+  accessToken: "latch-access-token",
+  isSignup: "latch-is-signup",
+  otpId: "latch-otp-id",
+  email: "latch-email",
+  authProvider: "latch-auth-provider",
+  error: "latch-error",
+  /** A social sign-in of a user with a second factor: the pending sign-in and its factors (JSON). */
+  encryptedPayload: "latch-encrypted-payload",
+  multiFactors: "latch-multi-factors",
+} as const;
