@@ -12,6 +12,7 @@ const steps = [
   ["signin", "npx tsx bench/signin.ts"],
   ["emulator", existsSync(`${root}bench/emulator.ts`) ? "npx tsx bench/emulator.ts" : "node bench/emulator.mjs"],
   ["server", "npx tsx bench/server.ts"],
+  ["production", "npx tsx bench/production.ts"],
   ["devnet", existsSync(`${root}bench/devnet.ts`) ? "npx tsx bench/devnet.ts" : "node bench/devnet.mjs"],
 ];
 const only = process.argv.slice(2);

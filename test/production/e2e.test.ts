@@ -8,6 +8,7 @@ import { startPageServer, type PageServer } from "../e2e/support/page-server";
 import { addVirtualAuthenticator } from "../e2e/support/webauthn";
 import { startExternalDevIdp, startJwtIssuer } from "./support/issuers";
 import { startHttpReceiver, startSmtpReceiver, type ReceivedEmail, type ReceivedRequest, type Receiver } from "./support/receivers";
+import { nonceOf } from "../server/support/oauth";
 import { API_KEY, signer, startProduction, type ProductionProcess } from "./support/server";
 
 // Our kit in Chromium against the production profile (a subprocess configured by env vars only):
@@ -169,12 +170,16 @@ describe("our kit against the production profile", () => {
   it("custom JWT from a trusted issuer signs in; an expired one is refused (401 JWT_EXPIRED)", async () => {
     const { page } = await open();
     const sub = `user-${Date.now()}`;
-    await page.getByRole("textbox", { name: "JWT" }).fill(await appIssuer.mint({ sub }));
+    await page.getByRole("button", { name: "Get JWT nonce" }).click();
+    await page.getByTestId("jwt-nonce").filter({ hasText: /^[0-9a-f]{64}$/ }).waitFor();
+    const nonce = await text(page, "jwt-nonce");
+    await page.getByRole("textbox", { name: "JWT" }).fill(await appIssuer.mint({ sub, nonce }));
     await page.getByRole("button", { name: "Sign in with JWT" }).click();
     await status(page, /^CONNECTED$/);
     await signAndVerify(page, "signed after a custom JWT");
     await page.close();
-    const expired = await signer(server, "auth-jwt", { jwt: await appIssuer.mint({ sub }, -120), targetPublicKey: frameKey(), authProvider: "app" });
+    const targetPublicKey = frameKey();
+    const expired = await signer(server, "auth-jwt", { jwt: await appIssuer.mint({ sub, nonce: nonceOf(targetPublicKey) }, -120), targetPublicKey, authProvider: "app" });
     expect(expired.status).toBe(401);
     expect((await expired.json()).code).toBe("JWT_EXPIRED");
   });

@@ -10,7 +10,7 @@ import { magicLink } from "latch-kit/plugins/magic-link";
 import { sms } from "latch-kit/plugins/sms";
 import { passkey } from "latch-kit/plugins/passkey";
 import { oauth } from "latch-kit/plugins/oauth";
-import { jwt, useAuthenticateWithJwt } from "latch-kit/plugins/jwt";
+import { getJwtNonce, jwt, useAuthenticateWithJwt } from "latch-kit/plugins/jwt";
 
 const params = new URLSearchParams(location.search);
 const url = params.get("signer")!;
@@ -39,6 +39,7 @@ function App() {
   const [message, setMessage] = useState("");
   const [signature, setSignature] = useState("");
   const [token, setToken] = useState("");
+  const [nonce, setNonce] = useState("");
   const [outcome, setOutcome] = useState("");
   const run = (fn: () => Promise<unknown>) =>
     fn().then(
@@ -77,6 +78,10 @@ function App() {
           <button type="button" onClick={() => run(() => authenticateAsync({ type: "passkey", createNew: true }))}>
             Sign up with a passkey
           </button>
+          <button type="button" onClick={() => run(async () => setNonce(await getJwtNonce(kit)))}>
+            Get JWT nonce
+          </button>
+          <p data-testid="jwt-nonce">{nonce}</p>
           <label>
             JWT <input value={token} onChange={(e) => setToken(e.target.value)} />
           </label>

@@ -21,8 +21,9 @@ export async function startJwtIssuer(issuer: string, audience: string) {
     issuer,
     audience,
     jwksUrl,
-    mint: (claims: { sub: string; email?: string }, lifetimeSeconds = 600) =>
-      new SignJWT(claims.email ? { email: claims.email, email_verified: true } : {})
+    /** `nonce`: hex sha256 of the frame key the token signs in (auth-jwt binds it). */
+    mint: (claims: { sub: string; nonce: string; email?: string }, lifetimeSeconds = 600) =>
+      new SignJWT({ nonce: claims.nonce, ...(claims.email ? { email: claims.email, email_verified: true } : {}) })
         .setProtectedHeader({ alg: "ES256", kid: "app-1" })
         .setIssuer(issuer)
         .setAudience(audience)

@@ -15,6 +15,7 @@ export { freePort };
 export interface ProductionProcess {
   url: string;
   port: number;
+  pid: number;
   /** Every stdout line parsed as JSON (pino), and the raw text of both streams. */
   logs: Record<string, unknown>[];
   output(): string;
@@ -34,9 +35,9 @@ function spawnServer(env: Record<string, string>): ChildProcess {
 }
 
 /** The minimal valid production environment, on a free port with its own data dir; `env` adds or overrides. */
-export async function productionEnv(env: Record<string, string | undefined> = {}): Promise<{ env: Record<string, string>; port: number; dataDir: string }> {
+export async function productionEnv(env: Record<string, string | undefined> = {}): Promise<{ env: Record<string, string>; port: number; dataDir: string; ownDataDir: boolean }> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "latch-server-test-"));
+  const dataDir = env.LATCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), "latch-server-test-"));
   const merged: Record<string, string | undefined> = {
     PORT: String(port),
     LATCH_PUBLIC_URL: `http://localhost:${port}`,
@@ -48,10 +49,10 @@ export async function productionEnv(env: Record<string, string | undefined> = {}
   };
   const clean: Record<string, string> = {};
   for (const [name, value] of Object.entries(merged)) if (value !== undefined) clean[name] = value;
-  return { env: clean, port, dataDir };
+  return { env: clean, port, dataDir, ownDataDir: env.LATCH_DATA_DIR === undefined };
 }
 
-/** Starts `npm run server`'s entry as a subprocess configured by env vars only; resolves once it logs "listening". */
+/** Starts `npm run server`'s entry as a subprocess configured by env vars only; resolves once it logs "listening". A given LATCH_DATA_DIR is kept. */
 export async function startProduction(env: Record<string, string | undefined> = {}): Promise<ProductionProcess> {
   const prepared = await productionEnv(env);
   const child = spawnServer(prepared.env);
@@ -82,12 +83,13 @@ export async function startProduction(env: Record<string, string | undefined> = 
   return {
     url: `http://localhost:${prepared.port}`,
     port: prepared.port,
+    pid: child.pid!,
     logs,
     output: () => text,
     async stop() {
       child.kill("SIGTERM");
       const code = await exited;
-      rmSync(prepared.dataDir, { recursive: true, force: true });
+      if (prepared.ownDataDir) rmSync(prepared.dataDir, { recursive: true, force: true });
       return code;
     },
   };
