@@ -7,6 +7,7 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const alias = [
   { find: /^latch-kit\/react$/, replacement: r("./renderer/index.ts") },
   { find: /^latch-kit\/chain$/, replacement: r("./core/chain/index.ts") },
+  { find: /^latch-kit\/wagmi$/, replacement: r("./integrations/wagmi/index.ts") },
   { find: /^latch-kit\/plugins\/(.*)$/, replacement: r("./plugins/$1/index.ts") },
   { find: /^latch-kit$/, replacement: r("./core/index.ts") },
 ];

@@ -54,7 +54,7 @@ export interface ResolvedKitConfig {
   signer: SignerConfig;
 }
 
-/** Validates a kit config (refusing it with a message naming the field) and applies spec §9 defaults. */
+/** Validates a kit config (refusing it with a message naming the field) and applies the defaults. */
 export function resolveKitConfig(config: KitConfig): ResolvedKitConfig {
   // Schema checks run in development builds; production builds drop them and arktype with them.
   if (process.env.NODE_ENV !== "production") assertValid(kitSchema, config, "");

@@ -1,4 +1,4 @@
-// Business constants and limits of spec §9. The wire names the kit and the server share live in wire/constants.ts.
+// Business constants and limits. The wire names the kit and the server share live in wire/constants.ts.
 
 export const SDK_VERSION = "4.65.0";
 

@@ -1,4 +1,4 @@
-// The error catalogue of spec §8. Each class has a stable `name` so apps can tell them apart
+// The error catalogue. Each class has a stable `name` so apps can tell them apart
 // without instanceof (which breaks across bundles).
 
 export class LatchError extends Error {
@@ -129,7 +129,7 @@ export class UnknownError extends LatchError {
   }
 }
 
-/** Whatever was thrown, as an Error (spec §8: unknown errors are name 'Error', message 'Unknown error'). */
+/** Whatever was thrown, as an Error (unknown errors are name 'Error', message 'Unknown error'). */
 export function toError(thrown: unknown): Error {
   if (thrown instanceof Error) return thrown;
   if (typeof thrown === "string" && thrown) return new LatchError(thrown);

@@ -9,7 +9,7 @@ import type { SignerStatus, User } from "./types";
 /** Events of a kit; plugins add theirs by module augmentation. */
 export interface KitEventRegistry {
   connected: User;
-  /** A passkey sign-in connected a user (spec §4 session events). */
+  /** A passkey sign-in connected a user. */
   connectedPasskey: User;
   /** A social sign-in connected a user. */
   connectedOauth: User;

@@ -1,4 +1,4 @@
-// QR codes (the MFA setup URL, the wallet pairing URI) with the option rules of spec §5 and §9.
+// QR codes (the MFA setup URL, the wallet pairing URI) and the rules of their options.
 import { LatchError } from "./errors";
 import { QR_DEFAULT_MARGIN, QR_DEFAULT_SCALE, QR_ERROR_LEVELS, QR_MIN_WIDTH, QR_VERSION_MAX, QR_VERSION_MIN } from "./constants";
 

@@ -11,7 +11,7 @@ function received(value: unknown): string {
 const bare = (description: string) => description.replace(/^an? /, "");
 
 /**
- * One config problem in the spec's generic schema wording (§5): 'Required', 'Expected X, received Y',
+ * One config problem in a generic schema wording: 'Required', 'Expected X, received Y',
  * 'Invalid email', 'String must contain at least N character(s)', 'Number must be greater than or
  * equal to N'. Problems the spec has no wording for keep arktype's description.
  */

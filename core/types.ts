@@ -1,4 +1,4 @@
-// Entities of spec §3 shared by core and plugins.
+// Entities shared by core and plugins.
 
 /**
  * Signer statuses: an open union. Core knows the three every kit passes through; each sign-in

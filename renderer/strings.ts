@@ -2,7 +2,7 @@ import { useKitAtom } from "./hooks/useKitAtom";
 
 export type StringTable = Record<string, string>;
 
-/** The renderer's own texts (spec §2 wording; where the spec shows none, our choice, marked). */
+/** The renderer's own texts. */
 export const rendererStrings = {
   signIn: "Sign in",
   or: "or",

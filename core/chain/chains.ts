@@ -1,6 +1,5 @@
-// Where the kit finds a chain's endpoints: the provider's node URL (spec §5 "The chain must include a provider
-// rpc url"), and optionally separate bundler and paymaster URLs (a local devnet; the hosted provider serves all
-// three on one URL).
+// Where the kit finds a chain's endpoints: the provider's node URL, and optionally separate bundler and
+// paymaster URLs (a local devnet; the hosted provider serves all three on one URL).
 import type { Chain } from "viem";
 
 /** `chain.rpcUrls.provider.http[0]` is the provider's node URL for that chain. */

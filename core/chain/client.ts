@@ -1,5 +1,5 @@
-// A smart-account client: the account, where user operations go, and the kit's options for them (spec §3:
-// fee override options, retry settings, fee-sponsorship policy). Actions take it first: sendUserOperation(client, …).
+// A smart-account client: the account, where user operations go, and the kit's options for them (fee
+// override options, retry settings, fee-sponsorship policy). Actions take it first: sendUserOperation(client, …).
 import type { Chain, Client, Transport } from "viem";
 import { createBundlerClient } from "viem/account-abstraction";
 import type { LatchSmartAccount } from "./accounts/types";
@@ -20,7 +20,7 @@ export interface SmartAccountClientConfig {
    * that client was made with latchTransport.
    */
   transport?: Transport;
-  /** Sponsor every user operation under this policy (spec §3 Fee-sponsorship policy). */
+  /** Sponsor every user operation under this policy. */
   policyId?: string;
   policyToken?: PolicyToken;
   feeOptions?: FeeOptions;

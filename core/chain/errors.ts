@@ -1,7 +1,7 @@
-// Errors of the chain layer (spec §5, §8). Each has a stable `name` so apps can tell them apart across bundles.
+// Errors of the chain layer. Each has a stable `name` so apps can tell them apart across bundles.
 import { LatchError } from "../errors";
 
-/** Spec §8 Transport: the client was created without a chain. */
+/** The client was created without a chain. */
 export class ChainNotSuppliedError extends LatchError {
   override readonly name = "ChainNotSuppliedError" as const;
   constructor() {
@@ -9,7 +9,7 @@ export class ChainNotSuppliedError extends LatchError {
   }
 }
 
-/** Spec §3/§5: a credential without an rpcUrl needs the provider's URL on the chain (`rpcUrls.provider`). */
+/** A credential without an rpcUrl needs the provider's URL on the chain (`rpcUrls.provider`). */
 export class ProviderRpcUrlError extends LatchError {
   override readonly name = "ProviderRpcUrlError" as const;
   constructor() {
@@ -17,7 +17,7 @@ export class ProviderRpcUrlError extends LatchError {
   }
 }
 
-/** Spec §7/§8: a method cannot be handled by more than one transport. */
+/** A method cannot be handled by more than one transport. */
 export class DuplicateTransportMethodError extends LatchError {
   override readonly name = "DuplicateTransportMethodError" as const;
   readonly method: string;

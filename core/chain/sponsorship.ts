@@ -1,4 +1,4 @@
-// Fee sponsorship by policy (spec §1, §3): the policy rides in the paymaster context of pm_getPaymasterStubData
+// Fee sponsorship by policy: the policy rides in the paymaster context of pm_getPaymasterStubData
 // and pm_getPaymasterData.
 import { type Address, type Hex, numberToHex } from "viem";
 import { checkNonEmptyString, checkObject, checkType, Issues } from "./checks";

@@ -1,4 +1,4 @@
-// Wallet export (spec §4 Export): the secret is only ever shown inside the export frame.
+// Wallet export: the secret is only ever shown inside the export frame.
 import { IframeStamper, KeyFormat } from "@turnkey/iframe-stamper";
 import { DEFAULT_EXPORT_IFRAME_CONTAINER_ID, DEFAULT_EXPORT_IFRAME_ELEMENT_ID } from "../constants";
 import { LatchError, NotLoggedInError } from "../errors";

@@ -12,7 +12,15 @@ export { ActivityTimeoutError, KeyManagementClient, type Activity, type KeyManag
 export type { AuthMethods, OauthAuthProvider } from "../../wire/routes";
 export type { SignerRoutes, SignerRoute, RouteRequest, RouteResponse, StampedRequest, EmailMode } from "../../wire/routes";
 export { SessionManager, type Session, type SessionType, type SessionTypeRegistry, type TemporarySession } from "./session";
-export { cookieStorage, resolveStorage, type SessionStorageLike, type StorageOption } from "./storage";
+export {
+  cookieStorage,
+  cookieToInitialState,
+  resolveStorage,
+  type CookieStorageOptions,
+  type LatchInitialState,
+  type SessionStorageLike,
+  type StorageOption,
+} from "./storage";
 export { FrameStamper, FrameTimeoutError, type FrameStamperOptions } from "./frame-stamper";
 export type { Stamper, Stamp } from "./stamper";
 export { resolveSignerConfig, toEmailMode, type SignerConfig, type ResolvedSignerConfig } from "./config";

@@ -1,4 +1,4 @@
-// Multi-owner organisations (spec §6, §7): a wallet several EVM signers control. Members stamp
+// Multi-owner organisations: a wallet several EVM signers control. Members stamp
 // requests with their own keys (EIP-191 over the body); adding or removing members updates the
 // root quorum.
 import type { Address, Hex } from "viem";

@@ -1,4 +1,4 @@
-// Where Solana JSON-RPC requests go: the endpoint, its network (inferred from the URL, spec §5) and
+// Where Solana JSON-RPC requests go: the endpoint, its network (inferred from the URL) and
 // the commitment transactions are confirmed at. Shared by the embedded and the wallet plugins.
 import { inferSolanaNetwork, solanaChainId, SOLANA_RPC_URLS, type SolanaNetwork } from "./network";
 
@@ -20,7 +20,7 @@ export interface SolanaEndpointConfig {
 /** Where Solana requests go, and how. */
 export interface SolanaEndpoint {
   rpcUrl: string;
-  /** Inferred from the endpoint (spec §5), unless configured. */
+  /** Inferred from the endpoint, unless configured. */
   network: SolanaNetwork;
   chainId: `solana:${SolanaNetwork}`;
   commitment: Commitment;

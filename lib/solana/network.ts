@@ -1,4 +1,4 @@
-// The Solana network an RPC endpoint serves, inferred from its URL (spec §5): "devnet" or "testnet"
+// The Solana network an RPC endpoint serves, inferred from its URL: "devnet" or "testnet"
 // in the URL, a loopback host for localnet, otherwise mainnet (also the default without a URL).
 
 export type SolanaNetwork = "mainnet" | "devnet" | "testnet" | "localnet";
@@ -11,7 +11,7 @@ export const SOLANA_RPC_URLS: Record<SolanaNetwork, string> = {
   localnet: "http://localhost:8899",
 };
 
-/** Cluster names (spec §9: mainnet-beta, testnet, devnet; plus a local validator). */
+/** Cluster names (mainnet-beta, testnet, devnet; plus a local validator). */
 export const SOLANA_CLUSTERS: Record<SolanaNetwork, string> = {
   mainnet: "mainnet-beta",
   devnet: "devnet",

@@ -7,7 +7,7 @@ export interface RemotePairingParams {
   relayUrl?: string;
 }
 
-/** `ui.auth.sections` entry `{ type: 'external_wallets', ... }` (spec §3 Sign-in section config). */
+/** `ui.auth.sections` entry `{ type: 'external_wallets', ... }`. */
 export interface ExternalWalletsSectionConfig {
   type: "external_wallets";
   /** How many configured wallets the section shows; default unlimited. */

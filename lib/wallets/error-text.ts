@@ -1,4 +1,4 @@
-// Heading and body of the wallet error views (spec §8: wallet connection, chain switch, wallet
+// Heading and body of the wallet error views (wallet connection, chain switch, wallet
 // connect view errors), chosen by error name and message so it works across bundles.
 import { format } from "latch-kit/react";
 import type { WalletStrings } from "./strings";

@@ -1,4 +1,4 @@
-// Wallet errors of spec §8 with stable names (apps tell them apart without instanceof).
+// Wallet errors with stable names (apps tell them apart without instanceof).
 import { LatchError, toError } from "latch-kit";
 
 /** The user refused in the wallet (EIP-1193 code 4001, or the remote wallet's rejection). */

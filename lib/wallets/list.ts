@@ -1,9 +1,9 @@
-// The wallet list rules of spec §2 (pick_eoa), as a pure function: the section and pick_eoa
+// The wallet list rules (pick_eoa), as a pure function: the section and pick_eoa
 // both draw from it, and the unit tests pin every rule.
 import type { ChainType } from "latch-kit";
 import { DEFAULTS } from "latch-kit";
 
-/** An EVM connector as a wallet source reports it (spec §3 Wallet connector: name, icon, type). */
+/** An EVM connector as a wallet source reports it. */
 export interface EvmConnectorInfo {
   id: string;
   name: string;
@@ -12,7 +12,7 @@ export interface EvmConnectorInfo {
   type: string;
 }
 
-/** A Solana wallet as a wallet source reports it (spec §3 Solana wallet: adapter, readyState). */
+/** A Solana wallet as a wallet source reports it. */
 export interface SolanaWalletInfo {
   name: string;
   icon?: string;
@@ -107,7 +107,7 @@ export function svmEntries(source: string, wallets: readonly SolanaWalletInfo[])
   }));
 }
 
-/** The wallets pick_eoa lists, every rule of spec §2 "Wallet list rules" applied. */
+/** The wallets pick_eoa lists, every wallet list rule applied. */
 export function walletList(input: WalletListInput): WalletList {
   const chainTypes = input.chainTypes ?? DEFAULTS.chainType;
   const evmOn = chainTypes.includes("evm");

@@ -5,7 +5,7 @@ import type { WalletEntry } from "./list";
 declare module "latch-kit" {
   interface AuthStepRegistry {
     pick_eoa: { error?: Error };
-    /** Connecting to a wallet of `chain` (spec §3: wallet steps carry chain and the wallet). */
+    /** Connecting to a wallet of `chain` (wallet steps carry chain and the wallet). */
     eoa_connect: { chain: ChainType; wallet: WalletEntry; error?: Error };
     /** Connecting through the remote-pairing option (EVM only). */
     wallet_connect: { chain: "evm"; wallet: WalletEntry; error?: Error };

@@ -11,7 +11,7 @@ export const walletStrings = {
   cancel: "Cancel",
   walletListLabel: "Wallets", // ours: the accessible name of the list
   connectWith: "Connect with {wallet}", // ours: accessible name of a wallet button
-  // Errors (spec §8). Where the spec gives no wording: ours.
+  // Errors. Where the spec gives no wording: ours.
   unsupportedNetwork: "The connected wallet does not support this network",
   unsupportedNetworkBody: "Try again with a different wallet.",
   rejectedHeading: "Request rejected", // ours

@@ -29,7 +29,7 @@ import type { ResolvedEvmConfig } from "./config";
 
 export type WalletConnectionStatus = "disconnected" | "connecting" | "reconnecting" | "connected";
 
-/** The external wallet's connection (spec §4 EVM connection states, §3 Reconnecting state). */
+/** The external wallet's connection. */
 export interface WalletConnection {
   status: WalletConnectionStatus;
   address?: Address;
@@ -41,7 +41,7 @@ export type ConnectStepType = "eoa_connect" | "wallet_connect";
 
 const DISCONNECTED: WalletConnection = { status: "disconnected" };
 
-/** The external wallet user: address, orgId and userId all the wallet address (spec §3). */
+/** The external wallet user: address, orgId and userId all the wallet address. */
 export function eoaUser(address: Address): User {
   return { type: "eoa", address, orgId: address, userId: address };
 }
@@ -191,7 +191,7 @@ export class EvmWallet {
         off();
         if (attempt !== this.attempt) return;
         const error = toWalletError(thrown);
-        // Spec §8: a wallet error is logged (a refusal is the user's choice, not an error).
+        // A wallet error is logged (a refusal is the user's choice, not an error).
         if (!(error instanceof UserRejectedError)) console.warn(`[latch] connecting ${wallet.name} failed`, thrown);
         this.kit.setStep({ ...step, error });
       },

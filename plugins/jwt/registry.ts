@@ -1,6 +1,6 @@
 declare module "latch-kit" {
   interface AuthenticatePayloadRegistry {
-    /** Sign-in with a JWT the app's own auth issued (spec §3 custom token). */
+    /** Sign-in with a JWT the app's own auth issued. */
     "custom-jwt": { jwt: string; authProviderId: string; expirationSeconds?: number };
   }
   interface SignerStatusRegistry {

@@ -7,7 +7,7 @@ import { MOBILE_WALLET_STRINGS_TABLE, mobileWalletStrings, type MobileWalletStri
 import { useMobileWallet } from "./useMobileWallet";
 
 /**
- * The mobile wallet's modals: a failed session (spec §8 texts) and the remote association QR code.
+ * The mobile wallet's modals: a failed session and the remote association QR code.
  * The sign-in dialog mounts one while a wallet connects; mount one yourself (inside LatchProvider)
  * for sessions your app starts (signing), and the newest mounted one draws.
  */

@@ -1,4 +1,4 @@
-// Mobile wallet errors (spec §8): the adapter's error codes and the protocol's JSON-RPC codes, and
+// Mobile wallet errors: the adapter's error codes and the protocol's JSON-RPC codes, and
 // the mapping from what @solana-mobile/mobile-wallet-adapter-protocol throws.
 import { SolanaMobileWalletAdapterError, SolanaMobileWalletAdapterProtocolError } from "@solana-mobile/mobile-wallet-adapter-protocol";
 import { LatchError } from "latch-kit";

@@ -1,5 +1,4 @@
-// What the user is told when a session fails (spec §8 'Mobile wallet not found' / 'Mobile browser
-// unsupported' modals, 'Mobile other'), as an error the wallet error view and the modals show.
+// What the user is told when a session fails, as an error the wallet error view and the modals show.
 import { LatchError } from "latch-kit";
 import { format } from "latch-kit/react";
 import { UserRejectedError } from "../../lib/wallets/index";

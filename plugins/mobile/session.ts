@@ -1,7 +1,7 @@
 // One Mobile Wallet Adapter session on @solana-mobile/mobile-wallet-adapter-protocol: local
 // association (`transact`: hand-off to a wallet on this device) or remote association
 // (`startRemoteScenario`: a reflector; the association URL goes to the user as a QR code). It reports
-// the session states of spec §4 and turns the library's errors into ours.
+// the session states and turns the library's errors into ours.
 import { startRemoteScenario, transact, type MobileWallet as MwaWallet } from "@solana-mobile/mobile-wallet-adapter-protocol";
 import type { AssociationKind } from "./environment";
 import { MOBILE_WALLET_ERROR_CODES, MobileWalletError, fromLibraryError } from "./errors";

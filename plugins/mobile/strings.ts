@@ -1,4 +1,4 @@
-// Texts of the mobile wallet plugin: the spec's §8 modal texts word for word; the others are ours.
+// Texts of the mobile wallet plugin: the modal texts, and others of our own.
 export const mobileWalletStrings = {
   walletName: "Mobile Wallet Adapter", // ours: the list row
   notFound: "To use mobile wallet adapter, you must have a compatible mobile wallet application installed on your device.",

@@ -18,7 +18,7 @@ const UNSUPPORTED: MobileWalletState = {
 const noSubscription = () => () => {};
 const unsupported = () => UNSUPPORTED;
 
-/** The mobile wallet's readyState, connecting / connected flags and session state (spec §4), live. */
+/** The mobile wallet's readyState, connecting / connected flags and session state, live. */
 export function useMobileWallet(): MobileWalletState {
   const mobile = getMobileWallet(useKit());
   return useSyncExternalStore(mobile?.subscribe ?? noSubscription, mobile?.getState ?? unsupported, unsupported);

@@ -1,5 +1,5 @@
-// The Mobile Wallet Adapter's state and sessions for one kit: readiness, the session state of spec
-// §4, the cached authorization, the remote association URL and the modal to show. Every call is one
+// The Mobile Wallet Adapter's state and sessions for one kit: readiness, the session state, the
+// cached authorization, the remote association URL and the modal to show. Every call is one
 // session started from the user's gesture: authorize (with the cached auth_token: a reauthorization),
 // then the request. The wallet-standard face is in standard-wallet.ts.
 import { UserRejectedError } from "../../lib/wallets/index";
@@ -154,7 +154,7 @@ export class MobileWallet {
     return capabilities;
   }
 
-  /** Clears the previous failure; a failure becomes the modal's (spec §8 texts) unless the user cancelled. */
+  /** Clears the previous failure; a failure becomes the modal's unless the user cancelled. */
   private async withModal<T>(start: () => Promise<T>, connect = false): Promise<T> {
     this.set({ modalError: null, ...(connect ? { connecting: true } : {}) });
     try {

@@ -18,15 +18,15 @@ export type SocialSectionConfig = {
   logoUrlDark?: string;
   /** Shown instead of the provider id ('Continue with {displayName}'). */
   displayName?: string;
-  /** Default: the provider's default scope (spec §5). */
+  /** Default: the provider's default scope. */
   scope?: string;
   claims?: string;
 };
 
-/** What the oauth_completing step carries (spec §3 Auth step). */
+/** What the oauth_completing step carries. */
 export type SocialStepConfig = Omit<SocialSectionConfig, "type">;
 
-/** `kit.authenticate({ type: "oauth", ... })` (spec §3 Social login params). */
+/** `kit.authenticate({ type: "oauth", ... })`. */
 export interface OauthPayload {
   authProviderId: string;
   mode: OauthMode;
@@ -89,7 +89,7 @@ export function socialSections(sections: ReadonlyArray<ReadonlyArray<{ type: str
   return (sections ?? []).flat().filter((s): s is SocialSectionConfig => s.type === "social");
 }
 
-/** Refuses, at createKit, a social entry the kit cannot draw (spec §8 'Unhandled social id'). */
+/** Refuses, at createKit, a social entry the kit cannot draw. */
 export function assertSocialSections(sections: SocialSectionConfig[]): void {
   for (const section of sections) {
     const id = section.authProviderId;

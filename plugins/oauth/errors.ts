@@ -1,6 +1,6 @@
 import { LatchError, UserCancelledError } from "latch-kit";
 
-// Social sign-in errors (spec §5, §8); each has a stable name.
+// Social sign-in errors; each has a stable name.
 
 /** The popup was closed before it answered: the flow returns to initial. */
 export class OAuthCancelledError extends UserCancelledError {

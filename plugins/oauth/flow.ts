@@ -7,7 +7,7 @@ import "./registry";
 
 /**
  * Starts social sign-in from the dialog: oauth_completing, then complete, the error panel, or back
- * to initial when cancelled (spec §4). Call it from the click handler itself: in popup mode the
+ * to initial when cancelled. Call it from the click handler itself: in popup mode the
  * window opens before this returns. Leaving oauth_completing (back, close) cancels the popup.
  */
 export function startSocialSignIn(kit: Kit, config: SocialStepConfig): Promise<void> {

@@ -23,7 +23,7 @@ import { buildLoginUrl, oauthNonce, type OauthConfig } from "./url";
 import "../../lib/sign-in/registry";
 import "./registry";
 
-/** The popup result message (spec §3), also read from the URL on a redirect return. */
+/** The popup result message, also read from the URL on a redirect return. */
 export interface OauthResultMessage {
   status?: string;
   bundle?: string;
@@ -40,7 +40,7 @@ export interface OauthResultMessage {
   multiFactors?: MfaFactor[];
 }
 
-/** The account-linking prompt (spec §3): confirm the email by code, then the provider is added. */
+/** The account-linking prompt: confirm the email by code, then the provider is added. */
 export interface AccountLinkingPrompt {
   status: "ACCOUNT_LINKING_CONFIRMATION_REQUIRED";
   email: string;
@@ -92,7 +92,7 @@ export class OauthService {
     return getEmbeddedSigner(this.kit);
   }
 
-  /** enablePopupOauth, a social entry in popup mode (spec §2), or a prior preparePopupOauth(). */
+  /** enablePopupOauth, a social entry in popup mode, or a prior preparePopupOauth(). */
   get popupEnabled(): boolean {
     return (
       this.signer.config.enablePopupOauth ||
@@ -163,7 +163,7 @@ export class OauthService {
   }
 
   /**
-   * Social sign-in (spec §4). Popup mode opens the window before this returns, so call it straight
+   * Social sign-in. Popup mode opens the window before this returns, so call it straight
    * from a click handler; redirect mode navigates away and fails if still here after 1 s.
    */
   authenticate(payload: OauthPayload): Promise<OauthAuthenticateResult> {
@@ -186,8 +186,8 @@ export class OauthService {
   }
 
   /**
-   * Records a failed social sign-in. The status goes back to what it was before the attempt (spec §4:
-   * for oauth the status is kept), so a signed-in user adding a provider stays signed in.
+   * Records a failed social sign-in. The status goes back to what it was before the attempt (for
+   * oauth the status is kept), so a signed-in user adding a provider stays signed in.
    */
   fail(thrown: unknown, previous: SignerStatus | null): Error {
     const error = toError(thrown);
@@ -262,7 +262,7 @@ export class OauthService {
     throw new OauthRedirectError();
   }
 
-  /** Acts on a popup message or a redirect's URL parameters (spec §4 popup result statuses). */
+  /** Acts on a popup message or a redirect's URL parameters. */
   async handleResult(
     message: OauthResultMessage,
     payload: { authProviderId: string; fetchIdTokenOnly?: boolean },

@@ -43,7 +43,7 @@ export function toPasskeyError(error: unknown): Error {
   return error instanceof Error ? error : new LatchError(String(error));
 }
 
-/** Runs the registration ceremony for a new passkey (spec §9: algorithms, preferences, timeout). */
+/** Runs the registration ceremony for a new passkey (algorithms, preferences, timeout). */
 export async function createPasskeyCredential(params: { rpId?: string; userName: string }): Promise<PasskeyAttestation> {
   if (!isWebauthnSupported()) throw new WebauthnUnsupportedError();
   const challenge = randomBase64url(32);

@@ -15,7 +15,7 @@ export const passkey = () => {
   // Once per connection: a disconnect resets it. Per kit, as each call makes a new plugin.
   let offeredThisConnection = false;
   // A sign-up still on screen (the code screen shows 'verified', then completes) would replace the
-  // offer: it waits until the dialog is closed or at initial / complete (spec §4 Passkey creation).
+  // offer: it waits until the dialog is closed or at initial / complete.
   let offerPending = false;
   const offerAfterSignup = (kit: Kit) => {
     const user = kit.getUser();

@@ -44,7 +44,7 @@ export function embeddedOwner(kit: Kit, user: User): Owner {
 
 /**
  * Per kit: the smart-account clients of the signed-in user, set up on connect for the configured
- * types and cleared on disconnect (spec §4 On connect).
+ * types and cleared on disconnect.
  */
 export class SmartAccounts {
   readonly clientsAtom = atom<SmartAccountClients | null>(null);

@@ -1,6 +1,6 @@
 import { LatchError } from "latch-kit";
 
-/** Signing needs the user's Solana address (spec §5 and §8). */
+/** Signing needs the user's Solana address. */
 export const NO_SOLANA_ADDRESS = "No Solana address available for the user";
 /** The same condition where a transaction is sent without a Solana signer. */
 export const NO_SOLANA_ADDRESS_SHORT = "no solana address";
@@ -12,7 +12,7 @@ export class NoSolanaAddressError extends LatchError {
   }
 }
 
-/** Only legacy and version 0 transactions are signed (spec §9). */
+/** Only legacy and version 0 transactions are signed. */
 export class UnsupportedTransactionVersionError extends LatchError {
   override readonly name = "UnsupportedTransactionVersionError" as const;
   constructor(readonly version: number) {

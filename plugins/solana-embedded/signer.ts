@@ -1,7 +1,7 @@
 // The embedded Solana signer: the user's `solanaAddress` (an ed25519 key held by the signer backend)
 // signs message bytes through `sign-payload` (hash function not applicable); a transaction is signed
 // by signing its message bytes, for legacy and version 0 messages alike. The signature is trimmed to
-// 64 bytes (spec §7).
+// 64 bytes.
 import { getEmbeddedSigner, type Kit, type User } from "latch-kit";
 import type {
   Address,

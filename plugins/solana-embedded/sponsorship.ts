@@ -1,4 +1,4 @@
-// Fee sponsorship on Solana (spec §7): a JSON-RPC POST to the Solana endpoint with the provider's
+// Fee sponsorship on Solana: a JSON-RPC POST to the Solana endpoint with the provider's
 // fee-payer method, params `[{policyId, serializedTransaction}]` (the base64 wire transaction); the
 // sponsored transaction (fee payer set and signed by the provider) is read from
 // `result.serializedTransaction`. The answer must keep our instructions and blockhash.

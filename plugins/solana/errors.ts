@@ -1,4 +1,4 @@
-// Wallet errors of spec §8 "Wallet errors by name": one class per name, each with a stable `name`
+// Solana wallet errors: one class per name, each with a stable `name`
 // (apps tell them apart without instanceof). 'not connected' is the shared WalletNotConnectedError.
 import { LatchError } from "latch-kit";
 import { WalletNotConnectedError } from "../../lib/wallets/index";

@@ -151,7 +151,7 @@ export class SolanaWallets {
     return same.find((a) => a.readyState === "Installed") ?? same[0];
   }
 
-  // --- connect flow (spec §4 Solana flow) -------------------------------------------------------
+  // --- connect flow -------------------------------------------------------
 
   /**
    * Choosing a wallet: any current wallet is disconnected, the chosen one selected, the flow moves to
@@ -195,7 +195,7 @@ export class SolanaWallets {
         if (attempt !== this.attempt) return;
         this.setConnection(DISCONNECTED);
         const error = toWalletError(thrown);
-        // Spec §8: a wallet error is logged (a refusal is the user's choice, not an error).
+        // A wallet error is logged (a refusal is the user's choice, not an error).
         if (!(error instanceof UserRejectedError)) console.error(error, error.message);
         this.kit.setStep({ ...step, error: error instanceof LatchError ? error : new WalletConnectionError(error.message, { cause: thrown }) });
       },

@@ -56,7 +56,7 @@ export class WalletConnectState {
     return evmWalletService.find(this.kit) as EvmWallet | undefined;
   }
 
-  /** Adds the connector to the EVM wallet config when a project id is given (spec §2). */
+  /** Adds the connector to the EVM wallet config when a project id is given. */
   install() {
     const projectId = this.params?.projectId;
     if (projectId) {

@@ -2,7 +2,7 @@ import { useRef, type PointerEvent as ReactPointerEvent } from "react";
 import { DRAWER } from "latch-kit";
 
 /**
- * Drag-to-close for the bottom sheet (spec §9 Drawer): released past 25% of its height, or flicked
+ * Drag-to-close for the bottom sheet: released past 25% of its height, or flicked
  * down faster than 0.4 px/ms, it closes; otherwise it springs back.
  */
 export function useSheetDrag(onClose: () => void) {

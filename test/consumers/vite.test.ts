@@ -35,7 +35,7 @@ describe("a fresh Vite 8 app on the packed package", () => {
     preview = await startServer(`${app}/node_modules/.bin/vite`, ["preview", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], `http://127.0.0.1:${port}/`, { cwd: app });
   });
 
-  it("renders the production page, signs in by email code, and stays signed in after a reload", async () => {
+  it("renders the production page, signs in by email code, stays signed in after a reload, and signs through wagmi", async () => {
     const page = await browser.newPage();
     const watch = watchPage(page);
     await page.goto(preview.url.replace("127.0.0.1", "localhost"));
@@ -50,6 +50,12 @@ describe("a fresh Vite 8 app on the packed package", () => {
     await page.getByRole("button", { name: "Sign a message" }).click();
     const signature = (await page.getByTestId("signature").textContent({ timeout: 20_000 })) as `0x${string}`;
     expect(await verifyMessage({ address: address as `0x${string}`, message: "hello", signature })).toBe(true);
+
+    // wagmi, through latch-kit/wagmi: the Latch user is wagmi's connected account and signs.
+    await page.getByRole("button", { name: "Sign with wagmi" }).click();
+    const wagmiSignature = (await page.getByTestId("wagmi-signature").textContent({ timeout: 20_000 })) as `0x${string}`;
+    expect(await page.getByTestId("wagmi-address").textContent()).toBe(address);
+    expect(await verifyMessage({ address: address as `0x${string}`, message: "hello from wagmi", signature: wagmiSignature })).toBe(true);
     expect(watch.errors).toEqual([]);
     expect(watch.offLoopback).toEqual([]);
   });

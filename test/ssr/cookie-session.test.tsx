@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { renderToString } from "react-dom/server";
-import { cookieStorage, createKit, type Session } from "latch-kit";
+import { cookieStorage, cookieToInitialState, createKit, type Session } from "latch-kit";
 import { LatchProvider, useUser } from "latch-kit/react";
 import { emailOtp } from "latch-kit/plugins/email-otp";
 
@@ -39,5 +39,19 @@ describe("a session kept in cookies, rendered on the server", () => {
   it("renders signed out with local storage on the server (no window)", () => {
     const kit = createKit({ plugins: [emailOtp()], ui: { auth: { sections: [[{ type: "email" }]] } } });
     expect(renderToString(<LatchProvider kit={kit}><Page /></LatchProvider>)).toContain("signed out");
+  });
+
+  it("cookieToInitialState keeps only the session cookie of a request, and cookieStorage renders from it on the server", () => {
+    const sessionPair = `latch-signer-session=${encodeURIComponent(JSON.stringify(session))}`;
+    const initialState = cookieToInitialState(`theme=dark; ${sessionPair}; auth-token=secret`);
+    expect(initialState).toEqual({ sessionCookie: sessionPair });
+    expect(cookieToInitialState(null)).toEqual({ sessionCookie: "" });
+    expect(cookieToInitialState("a=1")).toEqual({ sessionCookie: "" });
+    const kit = createKit({
+      plugins: [emailOtp()],
+      signer: { storage: cookieStorage({ initialState }) },
+      ui: { auth: { sections: [[{ type: "email" }]] } },
+    });
+    expect(renderToString(<LatchProvider kit={kit}><Page /></LatchProvider>)).toContain("signed in as ada@example.com");
   });
 });

@@ -23,7 +23,7 @@ describe("package dependencies", () => {
   it("declares every package the published code imports (static or dynamic)", () => {
     const declared = new Set([pkg.name, ...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)]);
     const undeclared = new Map<string, string>();
-    for (const file of ["core", "lib", "renderer", "plugins"].flatMap(sourceFiles)) {
+    for (const file of ["core", "lib", "renderer", "plugins", "integrations"].flatMap(sourceFiles)) {
       const text = readFileSync(join(root, file), "utf8");
       for (const [, specifier] of text.matchAll(/(?:from|import)\s*\(?\s*"([^".][^"]*)"/g)) {
         const name = packageOf(specifier!);

@@ -19,7 +19,7 @@ const distFileOf = (source: string) => `./dist/${source.replace(/\.tsx?$/, ".js"
 
 describe("package sideEffects", () => {
   it("declares exactly the published files that import a package for its side effects", () => {
-    const needed = ["core", "lib", "renderer", "plugins"]
+    const needed = ["core", "lib", "renderer", "plugins", "integrations"]
       .flatMap(sourceFiles)
       .filter((file) => /^import\s+"[^".][^"]*";/m.test(readFileSync(join(root, file), "utf8")))
       .map(distFileOf);

@@ -1,4 +1,4 @@
-// The four account types of spec §1 and the smart-account shape the kit hands out.
+// The four account types and the smart-account shape the kit hands out.
 import type { Address } from "viem";
 import type { SmartAccount, SmartAccountImplementation, entryPoint07Abi } from "viem/account-abstraction";
 import type { Owner } from "../owner";

@@ -1,4 +1,4 @@
-// Polls for a user operation's receipt with the retry settings (spec §3/§9): a look-up now, then after
+// Polls for a user operation's receipt with the retry settings: a look-up now, then after
 // interval × multiplier^i for each retry.
 import type { Hash } from "viem";
 import {

@@ -1,4 +1,4 @@
-// Fee override options (spec §3, §5): per field an optional min, max and multiplier; unknown keys refused.
+// Fee override options: per field an optional min, max and multiplier; unknown keys refused.
 import { checkObject, Issues, join } from "../checks";
 import { ChainConfigError } from "../errors";
 import { type BigNumberish, checkBigNumberish, checkMultiplier, multiply, toBigInt } from "./values";

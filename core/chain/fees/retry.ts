@@ -1,4 +1,4 @@
-// Retry settings (spec §3, §5, §9): how a user operation's receipt is awaited. Each at least 0.
+// Retry settings: how a user operation's receipt is awaited. Each at least 0.
 import { RETRY_DEFAULTS } from "../../constants";
 import { checkObject, checkType, Issues } from "../checks";
 import { NON_NEGATIVE_MESSAGE } from "./values";
@@ -14,7 +14,7 @@ export interface RetrySettings {
 
 const RETRY_FIELDS = ["txMaxRetries", "txRetryIntervalMs", "txRetryMultiplier"] as const;
 
-/** Validates partial settings and fills the spec §9 defaults (5 retries, 2000 ms, × 1.5). */
+/** Validates partial settings and fills the defaults (5 retries, 2000 ms, × 1.5). */
 export function resolveRetrySettings(settings: Partial<RetrySettings> = {}): RetrySettings {
   const issues = new Issues();
   if (checkObject(settings, RETRY_FIELDS, "", issues)) {

@@ -1,4 +1,4 @@
-// Numeric inputs of the chain options: numbers, bigints or hex strings (spec §3), hex of even length (spec §5).
+// Numeric inputs of the chain options: numbers, bigints or hex strings, hex of even length.
 import { type Hex, hexToBigInt } from "viem";
 import { FEE_MULTIPLIER_MAX_DECIMALS } from "../../constants";
 import type { Issues } from "../checks";

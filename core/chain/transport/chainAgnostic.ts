@@ -1,4 +1,4 @@
-// Chain-agnostic methods (spec §7): the chain-agnostic URL, retried on failure, then the node URL.
+// Chain-agnostic methods: the chain-agnostic URL, retried on failure, then the node URL.
 import {
   type EIP1193RequestFn,
   HttpRequestError,

@@ -1,4 +1,4 @@
-// Connection config (spec §3): optional rpcUrl, apiKey, jwt and chainAgnosticUrl; at least one of rpcUrl,
+// Connection config: optional rpcUrl, apiKey, jwt and chainAgnosticUrl; at least one of rpcUrl,
 // apiKey or jwt.
 import { checkNonEmptyString, checkObject, Issues } from "../checks";
 import { ChainConfigError } from "../errors";
@@ -28,7 +28,7 @@ export function validateConnectionConfig(config: ConnectionConfig): ConnectionCo
   return config;
 }
 
-/** The Bearer credential: a JWT is preferred over an API key (spec §7). */
+/** The Bearer credential: a JWT is preferred over an API key. */
 export function bearerCredential(config: ConnectionConfig): string | undefined {
   return config.jwt ?? config.apiKey;
 }

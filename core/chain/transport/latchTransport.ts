@@ -1,4 +1,4 @@
-// The provider transport (spec §7): JSON-RPC over HTTP with the Bearer credential and the SDK version header,
+// The provider transport: JSON-RPC over HTTP with the Bearer credential and the SDK version header,
 // each method sent to the endpoint that serves it.
 import { type HttpTransportConfig, type Transport, http } from "viem";
 import { SDK_VERSION, SDK_VERSION_HEADER } from "../../constants";
@@ -14,7 +14,7 @@ export interface LatchTransportConfig extends ConnectionConfig {
   bundlerUrl?: string;
   /** Where paymaster methods go; default `chain.rpcUrls.paymaster`, else the node URL. */
   paymasterUrl?: string;
-  /** Retries of each HTTP call (spec §7: 0). */
+  /** Retries of each HTTP call (0). */
   retryCount?: number;
   retryDelay?: number;
   timeout?: number;

@@ -1,4 +1,4 @@
-// Which JSON-RPC methods go where (spec §7 "Blockchain provider transport").
+// Which JSON-RPC methods go where.
 
 /** User-operation methods: served by the bundler. */
 export const BUNDLER_METHODS = [

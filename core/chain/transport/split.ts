@@ -10,11 +10,11 @@ export interface SplitRoute {
 export interface SplitTransportConfig {
   overrides: readonly SplitRoute[];
   fallback: Transport;
-  /** This transport's own retries, on top of the routes' (spec §7: default 0). */
+  /** This transport's own retries, on top of the routes' (default 0). */
   retryCount?: number;
 }
 
-/** Throws DuplicateTransportMethodError when two routes claim the same method (spec §7). */
+/** Throws DuplicateTransportMethodError when two routes claim the same method. */
 export function split(config: SplitTransportConfig): Transport {
   const owner = new Map<string, number>();
   config.overrides.forEach((route, index) => {

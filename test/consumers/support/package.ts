@@ -6,7 +6,7 @@ import { run } from "./run";
 export const repoRoot = join(import.meta.dirname, "../../..");
 export const cacheDir = join(repoRoot, "test/consumers/.cache");
 
-const BUILD_INPUTS = ["core", "renderer", "plugins", "package.json", "rollup.config.mjs", "tsconfig.build.json"];
+const BUILD_INPUTS = ["core", "renderer", "plugins", "integrations", "package.json", "rollup.config.mjs", "tsconfig.build.json"];
 
 function newestChange(path: string): number {
   const stat = statSync(path, { throwIfNoEntry: false });

@@ -1,8 +1,11 @@
-// The README's usage example, as a new app would write it.
+// The README's usage example, as a new app would write it, plus wagmi through latch-kit/wagmi.
 import { createKit } from "latch-kit";
 import { LatchProvider, useAuthModal, useUser, useSignMessage } from "latch-kit/react";
 import { emailOtp } from "latch-kit/plugins/email-otp";
 import { passkey } from "latch-kit/plugins/passkey";
+import { latchConnector, syncLatchToWagmi } from "latch-kit/wagmi";
+import { createConfig, getAccount, http, signMessage } from "@wagmi/core";
+import { mainnet } from "viem/chains";
 import { useState } from "react";
 
 const kit = createKit({
@@ -12,6 +15,34 @@ const kit = createKit({
     auth: { sections: [[{ type: "email" }], [{ type: "passkey" }]], addPasskeyOnSignup: false },
   },
 });
+
+// Signing needs no node; the transport is never called here.
+const wagmi = createConfig({
+  chains: [mainnet],
+  connectors: [latchConnector({ kit })],
+  transports: { [mainnet.id]: http("http://127.0.0.1:9") },
+  multiInjectedProviderDiscovery: false,
+});
+syncLatchToWagmi(wagmi, kit);
+
+function WagmiSign() {
+  const [result, setResult] = useState<{ address: string; signature: string }>();
+  const sign = async () => {
+    const signature = await signMessage(wagmi, { message: "hello from wagmi" });
+    setResult({ address: getAccount(wagmi).address ?? "", signature });
+  };
+  return (
+    <>
+      <button onClick={() => void sign()}>Sign with wagmi</button>
+      {result ? (
+        <>
+          <p data-testid="wagmi-address">{result.address}</p>
+          <p data-testid="wagmi-signature">{result.signature}</p>
+        </>
+      ) : null}
+    </>
+  );
+}
 
 function SignIn() {
   const { openAuthModal } = useAuthModal();
@@ -24,6 +55,7 @@ function SignIn() {
       <p data-testid="address">{user.address}</p>
       <button onClick={() => void signMessageAsync({ message: "hello" }).then(setSignature)}>Sign a message</button>
       {signature ? <p data-testid="signature">{signature}</p> : null}
+      <WagmiSign />
     </>
   );
 }

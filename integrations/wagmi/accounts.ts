@@ -1,0 +1,69 @@
+// What wagmi sees as the connected account: the embedded owner key, or one of the user's smart
+// accounts (whose owner is that key). Each signs and sends in its own way.
+import { createWalletClient, http, keccak256, parseSignature, serializeTransaction, type Address, type Chain, type Hash, type Hex, type TransactionSerializable, type Transport, type TypedDataDefinition } from "viem";
+import { toAccount } from "viem/accounts";
+import { getEmbeddedSigner, NotLoggedInError, type Kit } from "latch-kit";
+import { sendUserOperation, waitForUserOperationTransaction, type AccountType } from "latch-kit/chain";
+import { getSmartAccounts } from "latch-kit/plugins/smart-accounts";
+
+/** `owner`: the embedded signer's own key (an EOA); an account type: that smart account of the user. */
+export type LatchWagmiAccount = "owner" | AccountType;
+
+export interface TransactionRequest {
+  to?: Address;
+  data?: Hex;
+  value?: bigint;
+}
+
+export interface ConnectedAccount {
+  address: Address;
+  signMessage(raw: Hex): Promise<Hex>;
+  signTypedData(typedData: TypedDataDefinition): Promise<Hex>;
+  sendTransaction(request: TransactionRequest, chain: Chain, transport: Transport): Promise<Hash>;
+}
+
+export function connectedAccount(kit: Kit, which: LatchWagmiAccount): ConnectedAccount | null {
+  const user = kit.getUser();
+  if (!user) return null;
+  if (which === "owner") return ownerAccount(kit, user.address);
+  const client = kit.store.get(getSmartAccounts(kit).clientsAtom)?.[which];
+  if (!client) return null;
+  return {
+    address: client.account.address,
+    signMessage: (raw) => client.account.signMessage({ message: { raw } }),
+    signTypedData: (typedData) => client.account.signTypedData(typedData as never),
+    async sendTransaction({ to, data, value }) {
+      if (!to) throw new Error("A smart account cannot deploy a contract by eth_sendTransaction: give a `to` address");
+      const { hash } = await sendUserOperation(client, { calls: [{ to, ...(data ? { data } : {}), ...(value ? { value } : {}) }] });
+      return await waitForUserOperationTransaction(client, { hash });
+    },
+  };
+}
+
+function ownerAccount(kit: Kit, address: Address): ConnectedAccount {
+  const signer = getEmbeddedSigner(kit);
+  // A viem account over the embedded key: transactions are signed as a raw hash of their serialization.
+  const account = toAccount({
+    address,
+    signMessage: ({ message }) => signer.signMessage(message),
+    signTypedData: (typedData) => signer.signTypedData(typedData as TypedDataDefinition),
+    async signTransaction(transaction: TransactionSerializable) {
+      const signature = await signer.signRawPayload({ payload: keccak256(serializeTransaction(transaction)) });
+      return serializeTransaction(transaction, parseSignature(signature));
+    },
+  });
+  return {
+    address,
+    signMessage: (raw) => signer.signMessage({ raw }),
+    signTypedData: (typedData) => signer.signTypedData(typedData),
+    sendTransaction: (request, chain, transport) => createWalletClient({ account, chain, transport }).sendTransaction({ ...request, chain }),
+  };
+}
+
+export function requireAccount(kit: Kit, which: LatchWagmiAccount): ConnectedAccount {
+  const account = connectedAccount(kit, which);
+  if (!account) throw new NotLoggedInError();
+  return account;
+}
+
+export const defaultTransport = (chain: Chain): Transport => http(chain.rpcUrls.default.http[0]);
