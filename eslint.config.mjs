@@ -6,7 +6,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", "test/consumers/.cache/", "playground/dist/", "**/generated/", "coverage/", "server/data/", ".latch/"] },
+  { ignores: ["node_modules/", "dist/", "playground/dist/", "**/generated/", "coverage/", "server/data/", ".latch/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -37,7 +37,7 @@ export default tseslint.config(
   },
   {
     // Type-aware, on the kit's own sources only (the cost of a type-checked lint stays small).
-    files: ["core/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "renderer/**/*.{ts,tsx}", "plugins/**/*.{ts,tsx}"],
+    files: ["core/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "renderer/**/*.{ts,tsx}", "plugins/**/*.{ts,tsx}", "integrations/**/*.{ts,tsx}"],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       "@typescript-eslint/no-floating-promises": "error",

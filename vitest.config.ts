@@ -100,7 +100,6 @@ export default defineConfig({
           name: "consumers",
           environment: "node",
           include: ["test/consumers/**/*.test.ts"],
-          exclude: ["test/consumers/.cache/**"],
           globalSetup: ["test/consumers/support/global-setup.ts"],
           testTimeout: 180_000,
           hookTimeout: 300_000,

@@ -1,37 +1,25 @@
 // The packed package in a fresh Next 16 App Router app (test/consumers/next): strict types, a
 // production build, then Chromium against `next start` and the backend.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { startEmulator, type RunningEmulator } from "../../server/index";
-import { launchChromium, watchPage } from "../e2e/support/chromium";
-import { freePort } from "../e2e/support/wallets/anvil";
+import { describe, expect, it } from "vitest";
+import { watchPage } from "../e2e/support/chromium";
 import { enterEmailCode, uniqueEmail } from "../e2e/support/sign-in";
-import { installApp, runIn } from "./support/app";
-import { startServer, type RunningProcess } from "./support/run";
+import { freePort } from "../e2e/support/wallets/anvil";
+import { runIn } from "./support/app";
+import { startServer } from "./support/run";
+import { useConsumerStack } from "./support/stack";
 
 const NEXT_ENV = { NEXT_TELEMETRY_DISABLED: "1" };
 
-let app: string;
-let emulator: RunningEmulator;
-let browser: Browser;
-let server: RunningProcess;
+const stack = useConsumerStack("next");
 let pageUrl: string;
-
-beforeAll(async () => {
-  [app, emulator, browser] = await Promise.all([installApp("next", inject("latchTarball")), startEmulator({ memory: true, port: 0 }), launchChromium()]);
-});
-afterAll(async () => {
-  await server?.stop();
-  await browser?.close();
-  await emulator?.stop();
-});
 
 describe("a fresh Next 16 app on the packed package", () => {
   it("builds for production (a server page renders Latch's AuthCard) and type-checks strict with skipLibCheck false", async () => {
+    const { app, emulator } = stack;
     await runIn(app, "next", ["build"], NEXT_ENV);
     await runIn(app, "tsc", ["-p", "tsconfig.json", "--noEmit"]);
     const port = await freePort();
-    server = await startServer(`${app}/node_modules/.bin/next`, ["start", "-H", "127.0.0.1", "-p", String(port)], `http://127.0.0.1:${port}/`, {
+    stack.server = await startServer(`${app}/node_modules/.bin/next`, ["start", "-H", "127.0.0.1", "-p", String(port)], `http://127.0.0.1:${port}/`, {
       cwd: app,
       env: { ...NEXT_ENV, LATCH_SIGNER_URL: emulator.url },
     });
@@ -39,6 +27,7 @@ describe("a fresh Next 16 app on the packed package", () => {
   });
 
   it("hydrates a signed-out page without errors, signs in, and the server then renders the signed-in HTML from the cookie", async () => {
+    const { browser, emulator } = stack;
     const context = await browser.newContext();
     const page = await context.newPage();
     const watch = watchPage(page);
@@ -51,7 +40,8 @@ describe("a fresh Next 16 app on the packed package", () => {
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
 
     const cookie = (await context.cookies(pageUrl)).map((c) => `${c.name}=${c.value}`).join("; ");
-    const html = await (await fetch(pageUrl, { headers: { cookie } })).text();
+    // Node may resolve localhost to ::1, where next start (on 127.0.0.1) does not listen.
+    const html = await (await fetch(pageUrl.replace("localhost", "127.0.0.1"), { headers: { cookie } })).text();
     expect(html).toContain(address);
 
     await page.reload();

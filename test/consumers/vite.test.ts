@@ -1,44 +1,34 @@
 // The packed package in a fresh Vite 8 + React 19 + strict TypeScript app (test/consumers/vite),
 // built for production and driven in Chromium against the backend.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { verifyMessage } from "viem";
-import { startEmulator, type RunningEmulator } from "../../server/index";
-import { launchChromium, watchPage } from "../e2e/support/chromium";
+import { watchPage } from "../e2e/support/chromium";
 import { enterEmailCode, uniqueEmail } from "../e2e/support/sign-in";
-import { installApp, runIn } from "./support/app";
 import { freePort } from "../e2e/support/wallets/anvil";
-import { startServer, type RunningProcess } from "./support/run";
+import { runIn } from "./support/app";
+import { startServer } from "./support/run";
+import { useConsumerStack } from "./support/stack";
 
-let app: string;
-let emulator: RunningEmulator;
-let browser: Browser;
-let preview: RunningProcess;
-
-beforeAll(async () => {
-  [app, emulator, browser] = await Promise.all([installApp("vite", inject("latchTarball")), startEmulator({ memory: true, port: 0 }), launchChromium()]);
-});
-afterAll(async () => {
-  await preview?.stop();
-  await browser?.close();
-  await emulator?.stop();
-});
+const stack = useConsumerStack("vite");
 
 describe("a fresh Vite 8 app on the packed package", () => {
   it("type-checks every entry in strict mode with skipLibCheck false, without casts (src/every-entry.tsx)", async () => {
-    await runIn(app, "tsc", ["-p", "tsconfig.json", "--noEmit"]);
+    await runIn(stack.app, "tsc", ["-p", "tsconfig.json", "--noEmit"]);
   });
 
   it("builds for production", async () => {
+    const { app, emulator } = stack;
     await runIn(app, "vite", ["build"], { VITE_LATCH_SIGNER_URL: emulator.url });
     const port = await freePort();
-    preview = await startServer(`${app}/node_modules/.bin/vite`, ["preview", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], `http://127.0.0.1:${port}/`, { cwd: app });
+    const args = ["preview", "--host", "127.0.0.1", "--port", String(port), "--strictPort"];
+    stack.server = await startServer(`${app}/node_modules/.bin/vite`, args, `http://127.0.0.1:${port}/`, { cwd: app });
   });
 
   it("renders the production page, signs in by email code, stays signed in after a reload, and signs through wagmi", async () => {
+    const { browser, emulator, server } = stack;
     const page = await browser.newPage();
     const watch = watchPage(page);
-    await page.goto(preview.url.replace("127.0.0.1", "localhost"));
+    await page.goto(server!.url.replace("127.0.0.1", "localhost"));
     await page.getByRole("heading", { name: "Latch on Vite" }).waitFor();
     await enterEmailCode(page, emulator.url, uniqueEmail("vite"));
     const address = (await page.getByTestId("address").textContent())!;

@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
 
-const config: NextConfig = {};
+// The app's own folder is its root (it sits inside another project's tree in the repository).
+const config: NextConfig = { turbopack: { root: process.cwd() } };
 export default config;

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cacheDir, repoRoot } from "./package";
 import { run } from "./run";
@@ -6,7 +6,7 @@ import { run } from "./run";
 const GENERATED = new Set(["node_modules", "dist", ".next", "package-lock.json", "next-env.d.ts"]);
 
 /**
- * Copies a consumer app's sources (test/consumers/<name>) into the gitignored cache and installs it
+ * Copies a consumer app's sources (test/consumers/<name>) into the install cache and installs it
  * with the packed tarball. node_modules and the lock stay between runs, so only a changed package or
  * a changed app manifest costs an install.
  */
@@ -20,7 +20,13 @@ export async function installApp(name: string, tarball: string): Promise<string>
   const manifest = JSON.parse(readFileSync(join(source, "package.json"), "utf8")) as { dependencies: Record<string, string> };
   manifest.dependencies["latch-kit"] = `file:${tarball}`;
   writeFileSync(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-  await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: dir });
+  const install = () => run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: dir });
+  // A cached tree from an older package (other dependencies or peers) can conflict: start it afresh.
+  await install().catch(() => {
+    rmSync(join(dir, "node_modules"), { recursive: true, force: true });
+    rmSync(join(dir, "package-lock.json"), { force: true });
+    return install();
+  });
   if (!existsSync(join(dir, "node_modules/latch-kit/package.json"))) throw new Error(`latch-kit did not install into ${dir}`);
   return dir;
 }

@@ -1,10 +1,13 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { run } from "./run";
 
 export const repoRoot = join(import.meta.dirname, "../../..");
-export const cacheDir = join(repoRoot, "test/consumers/.cache");
+// Outside the repository, so an app resolves nothing (packages, @types) from the repository's own
+// node_modules: it gets only what its own install brought. CI keeps it between runs.
+export const cacheDir = process.env.LATCH_CONSUMERS_CACHE ?? join(tmpdir(), "latch-consumers");
 
 const BUILD_INPUTS = ["core", "renderer", "plugins", "integrations", "package.json", "rollup.config.mjs", "tsconfig.build.json"];
 
