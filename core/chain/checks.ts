@@ -1,6 +1,6 @@
 // Plain checks for the chain options (fees, retry, sponsorship, connection): they run in production on
 // what an app passes, so they use no schema library and build nothing at import. Problems are worded like
-// the kit's config errors (spec §5): 'Unrecognized key', 'Expected number, received string'.
+// the kit's config errors: 'Unrecognized key', 'Expected number, received string'.
 import { ChainConfigError } from "./errors";
 
 export interface Issue {

@@ -12,7 +12,7 @@ import { useConsumerStack } from "./support/stack";
 const stack = useConsumerStack("vite");
 
 describe("a fresh Vite 8 app on the packed package", () => {
-  it("type-checks every entry in strict mode with skipLibCheck false, without casts (src/every-entry.tsx)", async () => {
+  it("type-checks every entry in strict mode with skipLibCheck false, without casts (src/every-entry.tsx)", { timeout: 600_000 }, async () => {
     await runIn(stack.app, "tsc", ["-p", "tsconfig.json", "--noEmit"]);
   });
 

@@ -5,8 +5,9 @@ import { renderToString } from "react-dom/server";
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
   exports: Record<string, unknown>;
 };
-const sourceOf = (name: string) =>
-  name === "." ? "core" : name === "./react" ? "renderer" : name === "./chain" ? "core/chain" : name.replace(/^\.\//, "");
+// The same map as rollup.config.mjs.
+const SOURCES: Record<string, string> = { ".": "core", "./react": "renderer", "./chain": "core/chain", "./wagmi": "integrations/wagmi" };
+const sourceOf = (name: string) => SOURCES[name] ?? name.replace(/^\.\//, "");
 
 describe("server rendering", () => {
   it("runs with no DOM", () => {
@@ -14,7 +15,7 @@ describe("server rendering", () => {
     expect(typeof (globalThis as { document?: unknown }).document).toBe("undefined");
   });
 
-  const modules = import.meta.glob(["../../core/index.ts", "../../core/chain/index.ts", "../../renderer/index.ts", "../../plugins/*/index.ts"]);
+  const modules = import.meta.glob(["../../core/index.ts", "../../core/chain/index.ts", "../../renderer/index.ts", "../../plugins/*/index.ts", "../../integrations/*/index.ts"]);
 
   it.each(Object.keys(pkg.exports))("imports the %s entry without touching window or document", async (name) => {
     const load = modules[`../../${sourceOf(name)}/index.ts`];
