@@ -73,8 +73,8 @@ export class SignerHttpError extends LatchError {
 }
 
 /**
- * The backend refused for now (429: too many codes sent, too many wrong guesses). Shows spec §8's
- * text ('… Try again later.'); the backend's reason is the `cause`, `retryAfterSeconds` its Retry-After.
+ * The backend refused for now (429: too many codes sent, too many wrong guesses). Shows the text
+ * '… Try again later.'; the backend's reason is the `cause`, `retryAfterSeconds` its Retry-After.
  */
 export class RateLimitedError extends SignerHttpError {
   override readonly name = "RateLimitedError" as const;

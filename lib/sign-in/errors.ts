@@ -18,7 +18,7 @@ export function totpErrorText(error: unknown, t: EmailStrings): { text: string; 
   const message = error instanceof Error ? error.message : String(error);
   if (/already used/i.test(message)) return { text: t.totpReused, unexpected: false };
   if (/invalid mfa code/i.test(message)) return { text: t.totpIncorrect, unexpected: false };
-  // Too many wrong codes: spec §8's 'Try again later' text, which the rate-limited error carries.
+  // Too many wrong codes: the 'Try again later' text, which the rate-limited error carries.
   if (error instanceof RateLimitedError) return { text: error.message, unexpected: false };
   return { text: t.totpFailed, unexpected: true };
 }

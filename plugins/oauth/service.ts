@@ -292,7 +292,7 @@ export class OauthService {
       case "ACCOUNT_LINKING_CONFIRMATION_REQUIRED":
         return this.startLinking(message, providerName);
       case "MFA_REQUIRED": {
-        // The user has a second factor: totp_verify completes the sign-in (spec §4 MFA flow).
+        // The user has a second factor: totp_verify completes the sign-in.
         const { orgId, encryptedPayload, multiFactors } = message;
         if (!orgId || !encryptedPayload || !multiFactors?.length) throw new OAuthFailedError("The MFA-required answer is incomplete");
         openSecondFactor(this.kit, { orgId, encryptedPayload, multiFactors, sessionType: "oauth" });
