@@ -2,7 +2,7 @@
 // accounts (whose owner is that key). Each signs and sends in its own way.
 import { createWalletClient, http, keccak256, parseSignature, serializeTransaction, type Address, type Chain, type Hash, type Hex, type TransactionSerializable, type Transport, type TypedDataDefinition } from "viem";
 import { toAccount } from "viem/accounts";
-import { getEmbeddedSigner, NotLoggedInError, type Kit } from "latch-kit";
+import { getEmbeddedSigner, NotLoggedInError, signMessageWith, signTypedDataWith, type Kit } from "latch-kit";
 import { sendUserOperation, waitForUserOperationTransaction, type AccountType } from "latch-kit/chain";
 import { getSmartAccounts } from "latch-kit/plugins/smart-accounts";
 
@@ -45,8 +45,8 @@ function ownerAccount(kit: Kit, address: Address): ConnectedAccount {
   // A viem account over the embedded key: transactions are signed as a raw hash of their serialization.
   const account = toAccount({
     address,
-    signMessage: ({ message }) => signer.signMessage(message),
-    signTypedData: (typedData) => signer.signTypedData(typedData as TypedDataDefinition),
+    signMessage: ({ message }) => signMessageWith(signer, message),
+    signTypedData: (typedData) => signTypedDataWith(signer, typedData as TypedDataDefinition),
     async signTransaction(transaction: TransactionSerializable) {
       const signature = await signer.signRawPayload({ payload: keccak256(serializeTransaction(transaction)) });
       return serializeTransaction(transaction, parseSignature(signature));
@@ -54,8 +54,8 @@ function ownerAccount(kit: Kit, address: Address): ConnectedAccount {
   });
   return {
     address,
-    signMessage: (raw) => signer.signMessage({ raw }),
-    signTypedData: (typedData) => signer.signTypedData(typedData),
+    signMessage: (raw) => signMessageWith(signer, { raw }),
+    signTypedData: (typedData) => signTypedDataWith(signer, typedData),
     sendTransaction: (request, chain, transport) => createWalletClient({ account, chain, transport }).sendTransaction({ ...request, chain }),
   };
 }

@@ -1,4 +1,4 @@
-// Account changes (spec §4 Account changes, §5): verification codes, email and phone.
+// Account changes: verification codes, email and phone.
 import { defineService, getEmbeddedSigner, LatchError, NotLoggedInError, type EmbeddedSigner, type Kit } from "latch-kit";
 
 export type ContactType = "email" | "sms";

@@ -1,4 +1,4 @@
-// Passkey ceremony parameters (spec §9).
+// Passkey ceremony parameters.
 export const PASSKEY_ASSERTION_TIMEOUT_MS = 300_000;
 export const PASSKEY_USER_VERIFICATION = "preferred" as const;
 export const PASSKEY_RESIDENT_KEY = "preferred" as const;

@@ -13,7 +13,7 @@ export interface AuthenticateWithPasskeyParameters {
 export type AuthenticateWithPasskeyReturnType = User;
 
 /**
- * Passkey sign-in or sign-up (spec §4): with an email, a known user signs in with a passkey and
+ * Passkey sign-in or sign-up: with an email, a known user signs in with a passkey and
  * an unknown one is created (createNew) or refused ('No user found'); without one, createNew makes
  * a new account and otherwise any passkey of this site signs in.
  */
