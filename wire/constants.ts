@@ -1,4 +1,4 @@
-// Names on the wire that the kit and the server both use (signer-api.md, spec §9): one copy, imported by both.
+// Names on the wire that the kit and the server both use (the signer wire contract): one copy, imported by both.
 
 /** Header carrying SDK_VERSION on every signer and chain call (the hosted signer's own name, kept for compatibility). */
 export const SDK_VERSION_HEADER = "Alchemy-AA-Sdk-Version";
@@ -12,7 +12,7 @@ export const OTP_LENGTH = 6;
  */
 export const DEFAULT_ROOT_ORG_ID = "latch-root-org";
 /**
- * Query parameters read (then removed) on return from an email link or a social redirect (spec §2 Routes).
+ * Query parameters read (then removed) on return from an email link or a social redirect.
  */
 export const RETURN_PARAMS = {
   bundle: "bundle",

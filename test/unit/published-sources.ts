@@ -3,7 +3,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 
 export const repoRoot = process.cwd(); // vitest runs from the repository root
-export const PUBLISHED_DIRS = ["core", "lib", "renderer", "plugins", "integrations"];
+export const PUBLISHED_DIRS = ["core", "lib", "wire", "renderer", "plugins", "integrations"];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(repoRoot, dir), { withFileTypes: true }).flatMap((entry) => {
