@@ -3,21 +3,8 @@ import { ConfigError } from "./errors";
 import { schemaMessage } from "./schema-messages";
 import { signerSchema } from "./signer/config-schema";
 
-const sectionSchema = type({
-  type: "string > 0",
-  "authProviderId?": "string",
-  "isCustomProvider?": "boolean",
-  "auth0Connection?": "string",
-  "mode?": "'redirect' | 'popup'",
-  "logoUrl?": "string",
-  "logoUrlDark?": "string",
-  "displayName?": "string",
-  "numFeaturedWallets?": "number.integer >= 0",
-  "moreButtonText?": "string",
-  "hideMoreButton?": "boolean",
-  "wallets?": "string[]",
-  "chainType?": "('evm' | 'svm')[]",
-});
+// A section's own options are checked by the schema of the plugin that draws it (SectionDefinition.schema).
+const sectionSchema = type({ type: "string > 0" });
 
 const uiSchema = type({
   "+": "reject",

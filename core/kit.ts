@@ -1,4 +1,5 @@
 import { createKitContainer, TOKENS } from "./container";
+import { assertValid } from "./config-schema";
 import { resolveKitConfig, type KitConfig } from "./config";
 import { Emitter } from "./events";
 import { MissingAuthenticatorError, UnimplementedSectionError } from "./errors";
@@ -173,9 +174,11 @@ export function createKit(config: KitConfig = {}): Kit {
 }
 
 function assertSectionsImplemented(kit: Kit): void {
-  for (const group of kit.config.ui.auth?.sections ?? []) {
-    for (const section of group) {
-      if (!kit.section(section.type)) throw new UnimplementedSectionError(section.type);
+  for (const [g, group] of (kit.config.ui.auth?.sections ?? []).entries()) {
+    for (const [i, section] of group.entries()) {
+      const definition = kit.section(section.type);
+      if (!definition) throw new UnimplementedSectionError(section.type);
+      if (process.env.NODE_ENV !== "production" && definition.schema) assertValid(definition.schema, section, `ui.auth.sections[${g}][${i}].`);
     }
   }
 }

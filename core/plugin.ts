@@ -2,6 +2,7 @@ import type { AuthStep, AuthStepOf, AuthStepType } from "./steps";
 import type { Hex, SignableMessage, TypedDataDefinition } from "viem";
 import type { Kit, KitEventRegistry } from "./kit-types";
 import type { User } from "./types";
+import type { Type } from "arktype";
 
 /**
  * A view a plugin brings. Core stays framework-free: a React function component fits this type,
@@ -24,6 +25,12 @@ export type SectionConfig = { type: string; [option: string]: unknown } | { read
 export interface SectionDefinition<C extends { type: string } = SectionConfig> {
   type: C["type"];
   Component: View<SectionProps<C>>;
+  /**
+   * Checks this section's entries of `ui.auth.sections` at createKit (development builds): a refusal
+   * names the field. Build it only outside production (`process.env.NODE_ENV !== "production" ? type({...}) : undefined`)
+   * so the schema library does not ship.
+   */
+  schema?: Type | undefined;
 }
 
 export interface StepProps<K extends AuthStepType = AuthStepType> {

@@ -1,6 +1,7 @@
 // Internal module shared by the wallet plugins (EVM, WalletConnect, later Solana): the
 // external_wallets section, pick_eoa, eoa_connect, the error views and the wallet-source extension point.
 import { defineSection, defineStep } from "latch-kit";
+import { walletSectionSchema } from "./section-schema";
 import { EXTERNAL_WALLETS_SECTION, type ExternalWalletsSectionConfig } from "./config";
 import { EoaConnectScreen } from "./EoaConnectScreen";
 import { cancelWallet } from "./flow";
@@ -8,7 +9,11 @@ import { PickEoaScreen } from "./PickEoaScreen";
 import { WalletSection } from "./WalletSection";
 import "./steps";
 
-export const walletSection = defineSection<ExternalWalletsSectionConfig>({ type: EXTERNAL_WALLETS_SECTION, Component: WalletSection });
+export const walletSection = defineSection<ExternalWalletsSectionConfig>({
+  type: EXTERNAL_WALLETS_SECTION,
+  Component: WalletSection,
+  schema: process.env.NODE_ENV !== "production" ? walletSectionSchema : undefined,
+});
 
 export const pickEoaStep = defineStep({ type: "pick_eoa", Screen: PickEoaScreen, back: "initial" });
 

@@ -100,3 +100,4 @@ export function assertSocialSections(sections: SocialSectionConfig[]): void {
     }
   }
 }
+

@@ -1,6 +1,7 @@
 import { defineAuthenticator, defineListener, definePlugin, defineSection, defineStep, embeddedSignerPlugin, getEmbeddedSigner, SIGN_IN_RETURN, type Kit } from "latch-kit";
 import { mfaPlugin } from "../../lib/mfa/plugin";
 import { assertSocialSections, socialSections } from "./config";
+import { socialSectionSchema } from "./section-schema";
 import { OauthCompletingScreen } from "./OauthCompletingScreen";
 import { completeOauthReturn } from "./return";
 import { getOauthService } from "./service";
@@ -26,7 +27,7 @@ export const oauth = () =>
       const service = getOauthService(kit);
       if (service.popupEnabled) await service.refresh().catch((error) => console.warn("[latch] preparing social sign-in failed", error));
     },
-    sections: [defineSection({ type: "social", Component: SocialSection })],
+    sections: [defineSection({ type: "social", Component: SocialSection, schema: process.env.NODE_ENV !== "production" ? socialSectionSchema : undefined })],
     steps: [defineStep({ type: "oauth_completing", Screen: OauthCompletingScreen, back: "initial" })],
     authenticators: [defineAuthenticator("oauth", (payload, kit) => getOauthService(kit).authenticate(payload))],
     listeners: [

@@ -10,6 +10,7 @@ import {
   type User,
 } from "latch-kit";
 import { quizPlugin } from "../fixtures/quiz-plugin";
+import { walletSection } from "../../lib/wallets/index";
 
 const user: User = { type: "sca", userId: "u1", orgId: "o1", address: "0x0000000000000000000000000000000000000001" };
 
@@ -62,7 +63,8 @@ describe("createKit", () => {
     expect(refusal({ ui: { auth: { sections: [[{ type: "" }]] } } })).toBe(
       "Invalid Latch config: ui.auth.sections[0][0].type: String must contain at least 1 character(s)",
     );
-    expect(refusal({ ui: { auth: { sections: [[{ type: "wallets", numFeaturedWallets: -1 }]] } } })).toBe(
+    // A section's own options: checked by the schema of the plugin that draws it.
+    expect(refusal({ plugins: [definePlugin({ id: "w", sections: [walletSection] })], ui: { auth: { sections: [[{ type: "external_wallets", numFeaturedWallets: -1 }]] } } })).toBe(
       "Invalid Latch config: ui.auth.sections[0][0].numFeaturedWallets: Number must be greater than or equal to 0",
     );
     expect(refusal({ ui: { auth: { sections: [], hideSignInText: "yes" } } })).toBe("Invalid Latch config: ui.auth.hideSignInText: Expected boolean, received string");
