@@ -17,6 +17,8 @@ Usage: npm run emulator -- [options]
                          CORS, magic-link and social sign-in return targets, passkey origins
   --jwt-issuer <spec>    trust another JWT issuer for custom-JWT sign-in (repeatable):
                          issuer=<url>,jwks=<url>,audience=<aud>[,id=<auth provider id>]
+  --idp-redirect-uri <url>  another redirect URI the dev identity provider accepts (repeatable), e.g.
+                         a production profile's <LATCH_PUBLIC_URL>/callback using it as an external provider
   --quiet                do not log requests
   --help`;
 
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
       "app-url": { type: "string" },
       "allowed-origin": { type: "string", multiple: true },
       "jwt-issuer": { type: "string", multiple: true },
+      "idp-redirect-uri": { type: "string", multiple: true },
       quiet: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
     appUrl: values["app-url"],
     allowedOrigins: values["allowed-origin"] ?? [],
     jwtIssuers: (values["jwt-issuer"] ?? []).map(parseJwtIssuer),
+    idpRedirectUris: values["idp-redirect-uri"] ?? [],
     log: values.quiet !== true,
   });
 

@@ -27,6 +27,8 @@ export interface EmulatorContext {
   origins: OriginPolicy;
   /** dev: the dev inbox, dev identity provider and dev JWT issuer exist; production: they do not. */
   profile: Profile;
+  /** Redirect URIs the dev identity provider accepts besides its own /callback (another server using it as an external provider). */
+  idpRedirectUris: string[];
   /** Where codes and links go: the dev inbox, or SMTP and an SMS provider. */
   delivery: Delivery;
   /** Social sign-in providers configured besides the dev identity provider (production: real OIDC providers). */

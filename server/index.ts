@@ -77,6 +77,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       jwtIssuers: options.jwtIssuers ?? [],
       origins,
       profile: options.profile ?? "dev",
+      idpRedirectUris: options.idpRedirectUris ?? [],
       delivery: options.delivery ?? inboxDelivery,
       socialProviders: options.socialProviders ?? [],
       observer: options.observer ?? silentObserver,

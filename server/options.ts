@@ -63,6 +63,8 @@ export interface EmulatorOptions {
   jwtIssuers?: JwtIssuerOption[];
   /** `dev` (default) has the dev inbox, dev identity provider and dev JWT issuer; `production` has none (their paths 404). */
   profile?: Profile;
+  /** Redirect URIs the dev identity provider accepts besides its own /callback, exactly (CLI: `--idp-redirect-uri`). */
+  idpRedirectUris?: string[];
   /** Where codes and links go; default the dev inbox. */
   delivery?: Delivery;
   /** Social sign-in providers besides the dev identity provider's (production: real OIDC providers). */

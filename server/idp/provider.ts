@@ -239,7 +239,7 @@ function createDevIdp(ctx: EmulatorContext): DevIdp {
 
 /** The one registered redirect URI, the emulator's own /callback, matched exactly (RFC 9700 §4.1.3). */
 export function isAllowedRedirectUri(ctx: EmulatorContext, value: string): boolean {
-  return value === `${ctx.publicUrl}/callback`;
+  return value === `${ctx.publicUrl}/callback` || ctx.idpRedirectUris.includes(value);
 }
 
 

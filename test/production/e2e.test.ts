@@ -9,7 +9,7 @@ import { addVirtualAuthenticator } from "../e2e/support/webauthn";
 import { startExternalDevIdp, startJwtIssuer } from "./support/issuers";
 import { startHttpReceiver, startSmtpReceiver, type ReceivedEmail, type ReceivedRequest, type Receiver } from "./support/receivers";
 import { nonceOf } from "../server/support/oauth";
-import { API_KEY, signer, startProduction, type ProductionProcess } from "./support/server";
+import { API_KEY, freePort, signer, startProduction, type ProductionProcess } from "./support/server";
 
 // Our kit in Chromium against the production profile (a subprocess configured by env vars only):
 // mail through a real SMTP server, SMS through a webhook, social sign-in through an external OpenID
@@ -24,15 +24,18 @@ let appIssuer: Awaited<ReturnType<typeof startJwtIssuer>>;
 let server: ProductionProcess;
 
 beforeAll(async () => {
+  const port = await freePort();
   [browser, pages, smtp, smsHook, idp, appIssuer] = await Promise.all([
     launchChromium(),
     startPageServer(["app"], new URL("./pages/", import.meta.url)),
     startSmtpReceiver(),
     startHttpReceiver(),
-    startExternalDevIdp(),
+    startExternalDevIdp(`http://localhost:${port}/callback`),
     startJwtIssuer("https://auth.app.example", "latch-production-test"),
   ]);
   server = await startProduction({
+    PORT: String(port),
+    LATCH_PUBLIC_URL: `http://localhost:${port}`,
     LATCH_ALLOWED_ORIGINS: pages.url,
     SMTP_URL: smtp.url,
     LATCH_EMAIL_FROM: "Example App <no-reply@app.example>",
@@ -220,6 +223,14 @@ describe("our kit against the production profile", () => {
 });
 
 describe("refusals of the production profile", () => {
+  it("takes a JWT of a trusted app issuer as the app credential; an expired one is 401 INVALID_APP_JWT", async () => {
+    const lookup = (token: string) => signer(server, "lookup", { email: "nobody@example.com" }, { authorization: `Bearer ${token}` });
+    expect((await lookup(await appIssuer.mint({ sub: "app-backend", nonce: "0".repeat(64) }))).status).toBe(200);
+    const expired = await lookup(await appIssuer.mint({ sub: "app-backend", nonce: "0".repeat(64) }, -120));
+    expect(expired.status).toBe(401);
+    expect((await expired.json()).code).toBe("INVALID_APP_JWT");
+  });
+
   const evil = "http://localhost:1";
 
   it("grants no CORS to an origin outside LATCH_ALLOWED_ORIGINS, and sends it no magic link", async () => {

@@ -71,6 +71,12 @@ describe("the production profile", () => {
   });
 });
 
+describe("shutdown", () => {
+  it("stops on SIGTERM with exit code 0", async () => {
+    expect(await server.stop()).toBe(0);
+  });
+});
+
 describe("configuration errors", () => {
   it("stops with exit code ≠ 0 and one line naming a missing variable and what it expects", async () => {
     const { env } = await productionEnv({ LATCH_PUBLIC_URL: undefined });

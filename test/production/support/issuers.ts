@@ -39,8 +39,8 @@ export async function startJwtIssuer(issuer: string, audience: string) {
  * The dev profile started in its own process and port, used only as an external OpenID provider
  * (its `/idp/<id>` issuers): the production server reaches it over HTTP like any real provider.
  */
-export async function startExternalDevIdp(): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/cli.ts", "--port", "0", "--memory", "--quiet"], {
+export async function startExternalDevIdp(redirectUri: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/cli.ts", "--port", "0", "--memory", "--quiet", "--idp-redirect-uri", redirectUri], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", TMPDIR: process.env.TMPDIR ?? "/tmp" },
     stdio: ["ignore", "pipe", "pipe"],
