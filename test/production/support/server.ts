@@ -49,7 +49,7 @@ export async function productionEnv(env: Record<string, string | undefined> = {}
   };
   const clean: Record<string, string> = {};
   for (const [name, value] of Object.entries(merged)) if (value !== undefined) clean[name] = value;
-  return { env: clean, port, dataDir, ownDataDir: env.LATCH_DATA_DIR === undefined };
+  return { env: clean, port: Number(clean.PORT), dataDir, ownDataDir: env.LATCH_DATA_DIR === undefined };
 }
 
 /** Starts `npm run server`'s entry as a subprocess configured by env vars only; resolves once it logs "listening". A given LATCH_DATA_DIR is kept. */
