@@ -8,10 +8,13 @@ import { EmulatorClient, SIGN_RAW_PAYLOAD_URL, newTargetKey, signRawPayloadBody,
 import { uniqueEmail } from "../server/support/emulator";
 import { startScaleOut, type ScaleOut } from "./support/scaleOut";
 
+const TEST_REDIRECT_URI = "http://127.0.0.1:9/callback";
+
 let s: ScaleOut;
 beforeAll(async () => {
   // Three instances start at once on an empty database: one migrates, the others wait on the lock.
-  s = await startScaleOut(3);
+  // The dev IdP takes only exact, registered redirect URIs: the code-flow helper below uses this one.
+  s = await startScaleOut(3, { idpRedirectUris: [TEST_REDIRECT_URI] });
 });
 afterAll(() => s?.stop());
 
@@ -21,7 +24,7 @@ const codes = (answers: { status: number; body: { code?: string; status?: string
 /** The dev provider's login form posted on one instance: an authorization code for a loopback redirect URI. */
 async function codeFor(url: string, provider: string, email: string) {
   const verifier = randomBytes(32).toString("base64url");
-  const redirectUri = "http://127.0.0.1:9/callback";
+  const redirectUri = TEST_REDIRECT_URI;
   const answer = await fetch(`${url}/idp/${provider}/authorize`, {
     method: "POST",
     redirect: "manual",
