@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { useAuthenticateWithJwt } from "latch-kit/plugins/jwt";
+import { getJwtNonce, useAuthenticateWithJwt } from "latch-kit/plugins/jwt";
+import { useKit } from "latch-kit/react";
 import { emulatorUrl } from "./config";
 import { styles } from "./styles";
 
@@ -10,6 +11,7 @@ interface DevToken {
 
 /** Custom-JWT sign-in as an app does it after its own login; the emulator's dev app issuer plays that auth. */
 export function DevJwtSignIn() {
+  const kit = useKit();
   const { authenticateWithJwtAsync, isPending, error } = useAuthenticateWithJwt();
   const [subject, setSubject] = useState("");
   const [tokenError, setTokenError] = useState<string | null>(null);
@@ -20,7 +22,8 @@ export function DevJwtSignIn() {
       const response = await fetch(`${emulatorUrl()}/dev/api/jwt`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify(subject.trim() ? { sub: subject.trim() } : {}),
+        // The token must be bound to this session's frame key (auth-jwt checks nonce = sha256 of it).
+        body: JSON.stringify({ nonce: await getJwtNonce(kit), ...(subject.trim() ? { sub: subject.trim() } : {}) }),
       });
       const body = (await response.json()) as DevToken & { message?: string };
       if (!response.ok) throw new Error(body.message ?? `HTTP ${response.status}`);
