@@ -48,7 +48,7 @@ export interface SolanaWalletAdapter extends SolanaWalletInfo {
   url?: string;
 }
 
-export type SolanaWalletStatus = "disconnected" | "connecting" | "reconnecting" | "connected";
+export type SolanaWalletStatus = "disconnected" | "connecting" | "reconnecting" | "connected" | "disconnecting";
 
 /** The connected wallet and the account the kit uses. */
 export interface SolanaWalletSession {
@@ -330,8 +330,13 @@ export class SolanaWallets {
     this.remembered.forget();
     const selected = this.selected;
     if (!selected) return;
-    this.forget();
+    // Spec §4: a wallet may also be disconnecting, while the wallet is told (nothing signs meanwhile).
+    this.offWalletEvents?.();
+    this.offWalletEvents = null;
+    this.setConnection({ status: "disconnecting", walletName: selected.wallet.name });
     await this.disconnectStandard(selected.wallet);
+    // A wallet chosen meanwhile keeps its connection.
+    if (this.selected === selected) this.forget();
   }
 
   /** Logout. */
