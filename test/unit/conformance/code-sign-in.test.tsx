@@ -59,7 +59,7 @@ describe("§2 footers and back", () => {
     );
 
   it("§2 email_verify footer has a resend link, which sends the link again in magic-link mode", async () => {
-    const email = vi.fn(async () => ({ orgId: "o" }));
+    const email = vi.fn(async (_payload: unknown, _kit?: unknown) => ({ orgId: "o" }));
     const kit = renderKit(createKit({ plugins: [magicLink(), fakeBackend({ email })], ui: { auth: { sections: [[{ type: "email" }]] } } }));
     act(() => kit.openModal({ type: "email_verify", email: "ada@example.com" }));
     fireEvent.click(screen.getByRole("button", { name: "Resend code" }));
@@ -122,7 +122,7 @@ describe("§4 resend and TOTP entry", () => {
   });
 
   it("§4 TOTP after magicLink: authenticate again (email, magicLink) with multiFactors (factor id and code)", async () => {
-    const email = vi.fn(async () => ({ orgId: "o" }));
+    const email = vi.fn(async (_payload: unknown, _kit?: unknown) => ({ orgId: "o" }));
     const kit = renderKit(createKit({ plugins: [magicLink(), fakeBackend({ email })], ui: { auth: { sections: [[{ type: "email" }]] } } }));
     act(() => kit.openModal({ type: "totp_verify", factorId: "f1", previousStep: "magicLink", email: "ada@example.com" }));
     typeCode("123456");
