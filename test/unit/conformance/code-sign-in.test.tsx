@@ -7,6 +7,7 @@ import { magicLink } from "latch-kit/plugins/magic-link";
 import { passkey } from "latch-kit/plugins/passkey";
 import { oauth } from "latch-kit/plugins/oauth";
 import { validateMultiFactors } from "../../../lib/mfa/actions/validateMultiFactors";
+import { answerSignerRoutes, type SignerRouteAnswers } from "./signer-routes";
 
 // Spec conformance rows about the code and link sign-ins and their screens (test/CONFORMANCE.md).
 const KEY = `04${"cd".repeat(64)}`;
@@ -33,17 +34,10 @@ function renderKit(kit: Kit) {
 }
 
 /** A kit whose embedded signer answers the signer routes from `routes`, with the frame's key faked. */
-function stubbedSigner(routes: Record<string, (body: Record<string, unknown>) => unknown>) {
+function stubbedSigner(routes: SignerRouteAnswers) {
   const kit = createKit({ plugins: [emailOtp()], signer: { url: SIGNER } });
-  const signer = getEmbeddedSigner(kit);
-  signer.frame.init = vi.fn(async () => KEY);
-  const request = vi.fn(async (route: string, body: Record<string, unknown>) => {
-    const answer = routes[route];
-    if (!answer) throw new Error(`unexpected ${route}`);
-    return answer(body);
-  });
-  signer.client.request = request as never;
-  return { kit, signer, request };
+  getEmbeddedSigner(kit).frame.init = vi.fn(async () => KEY);
+  return answerSignerRoutes(kit, routes);
 }
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { createKit, getEmbeddedSigner, type User } from "latch-kit";
+import { createKit, type User } from "latch-kit";
 import { LatchProvider } from "latch-kit/react";
 import { authenticateWithPasskey, passkey } from "latch-kit/plugins/passkey";
+import { answerSignerRoutes, type SignerRouteAnswers } from "./signer-routes";
 
 // Spec conformance rows about passkeys (test/CONFORMANCE.md): the browser's WebAuthn API is faked,
 // so the tests see the options the kit hands the browser and the requests it makes after.
@@ -34,17 +35,8 @@ function fakeWebauthn(transports: string[] = []): Ceremonies {
   return { create, get };
 }
 
-function setup(routes: Record<string, (body: Record<string, unknown>) => unknown>) {
-  const kit = createKit({ plugins: [passkey()], signer: { url: "http://localhost:9" }, ui: { auth: { sections: [[{ type: "passkey" }]] } } });
-  const signer = getEmbeddedSigner(kit);
-  const request = vi.fn(async (route: string, body: Record<string, unknown>) => {
-    const answer = routes[route];
-    if (!answer) throw new Error(`unexpected ${route}`);
-    return answer(body);
-  });
-  signer.client.request = request as never;
-  return { kit, signer, request };
-}
+const setup = (routes: SignerRouteAnswers) =>
+  answerSignerRoutes(createKit({ plugins: [passkey()], signer: { url: "http://localhost:9" }, ui: { auth: { sections: [[{ type: "passkey" }]] } } }), routes);
 
 let webauthn: Ceremonies;
 beforeEach(() => {
