@@ -11,7 +11,10 @@ import { randomBytes } from "node:crypto";
 import { newTargetKey, sessionFromBundle, signRawPayloadBody, stampedRequest, SIGN_RAW_PAYLOAD_URL, type Session } from "../test/server/support/client";
 import { nonceOf } from "../test/server/support/oauth";
 import { startJwtIssuer } from "../test/production/support/issuers";
-import { signer, startProduction, type ProductionProcess } from "../test/production/support/server";
+import { API_KEY, signer, startProduction, type ProductionProcess } from "../test/production/support/server";
+import { jsonPoster, measure } from "./load";
+
+const post = jsonPoster();
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const USERS = 50;
@@ -49,26 +52,8 @@ async function load(server: ProductionProcess, users: Array<Session & { address:
     const body = signRawPayloadBody(user, { hashFunction: "HASH_FUNCTION_NO_OP", payload: `0x${randomBytes(32).toString("hex")}`, signWith: user.address }, Date.now() + i);
     return { stampedRequest: stampedRequest(SIGN_RAW_PAYLOAD_URL, body, user) };
   });
-  const latencies: number[] = [];
-  let next = 0;
-  let errors = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const body = bodies[next++]!;
-        const t = performance.now();
-        const answer = await signer(server, "sign-payload", body);
-        await answer.arrayBuffer();
-        if (answer.status !== 200) errors++;
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const wall = performance.now() - t0;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
-  return { concurrency, requests: count, perSecond: Math.round((count / wall) * 1000), p50Ms: at(0.5), p99Ms: at(0.99), errors };
+  const figures = await measure(count, concurrency, async (i) => (await post(`${server.url}/signer/v1/sign-payload`, JSON.stringify(bodies[i]), { authorization: `Bearer ${API_KEY}` })) === 200);
+  return { concurrency, ...figures };
 }
 
 const issuer = await startJwtIssuer("https://auth.bench.example", "latch-bench");

@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58 } from "@scure/base";
 import { privateKeyToAddress, sign as viemSign } from "viem/accounts";
+import { jsonPoster, measure, round, type Figures } from "./load";
 
 const self = fileURLToPath(import.meta.url);
 const root = fileURLToPath(new URL("../", import.meta.url));
@@ -130,48 +131,11 @@ async function withServers(envs: Record<string, string>[], run: (urls: string[])
   }
 }
 
-interface Figures {
-  requests: number;
-  perSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  errors: number;
-}
-
-/** Runs `count` requests from `concurrency` loops; `request(i)` answers whether the i-th succeeded. */
-async function measure(count: number, concurrency: number, request: (i: number) => Promise<boolean>): Promise<Figures> {
-  const latencies: number[] = [];
-  let next = 0;
-  let errors = 0;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next++;
-        const t = performance.now();
-        if (!(await request(i).catch(() => false))) errors++;
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  return summarize(latencies, performance.now() - t0, errors);
-}
+const post = jsonPoster();
 
 function load(urls: string[], bodies: string[], concurrency: number): Promise<Figures> {
-  return measure(bodies.length, concurrency, async (i) => {
-    const answer = await fetch(`${urls[i % urls.length]}/signer/v1/sign-payload`, { method: "POST", headers: { "Content-Type": "application/json" }, body: bodies[i] });
-    await answer.arrayBuffer();
-    return answer.status === 200;
-  });
+  return measure(bodies.length, concurrency, async (i) => (await post(`${urls[i % urls.length]}/signer/v1/sign-payload`, bodies[i]!)) === 200);
 }
-
-function summarize(latencies: number[], wallMs: number, errors: number): Figures {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { requests: sorted.length, perSecond: Math.round((sorted.length / wallMs) * 1000), p50Ms: round(at(0.5)), p99Ms: round(at(0.99)), errors };
-}
-
-const round = (x: number) => Math.round(x * 100) / 100;
 
 async function signPayloadRuns(urls: string[], users: BenchUser[]): Promise<Record<string, Figures>> {
   const out: Record<string, Figures> = {};

@@ -47,7 +47,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   if (shared && options.keyEncryptionKeys === undefined && options.seed === undefined) {
     throw new Error("Instances sharing a PostgreSQL need the same key-encryption keys: set LATCH_SECRET_KEY (keyEncryptionKeys)");
   }
-  const dir: DataDir | undefined = memory || shared ? undefined : openDataDir(options.dataDir!, options.seed);
+  const dir: DataDir | undefined = memory || shared ? undefined : openDataDir(options.dataDir!, options.seed, options.keyEncryptionKeys === undefined);
   try {
     // Before the database opens: a bad origin is a configuration error, not a half-started server.
     const origins = createOriginPolicy({

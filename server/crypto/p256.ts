@@ -1,6 +1,6 @@
 import { createPublicKey, type KeyObject } from "node:crypto";
 import { p256 } from "@noble/curves/nist.js";
-import { base64url, bytesToHex, hexToBytes } from "./encoding";
+import { bytesToHex, hexToBytes } from "./encoding";
 
 export interface P256KeyPair {
   privateKey: Uint8Array;
@@ -20,20 +20,16 @@ export function p256PointFromHex(hex: string): { compressed: Uint8Array; uncompr
   return { compressed: point.toBytes(true), uncompressed: point.toBytes(false) };
 }
 
-const keyObjects = new Map<string, KeyObject>();
+/** SubjectPublicKeyInfo DER header of a compressed P-256 point (id-ecPublicKey, prime256v1, 33-byte BIT STRING). */
+const COMPRESSED_SPKI_PREFIX = Buffer.from("3039301306072a8648ce3d020106082a8648ce3d030107032200", "hex");
 
-/** A node:crypto verification key for a compressed public key, cached: verifying with node is ~10× faster than in JS. */
+/**
+ * A node:crypto verification key for a compressed public key (throws when it is not a P-256 point).
+ * OpenSSL decompresses the point from SPKI DER: about twice as fast as decompressing it in JS, and
+ * verifying with node is ~10× faster than in JS.
+ */
 export function p256VerifyKey(compressedHex: string): KeyObject {
-  let key = keyObjects.get(compressedHex);
-  if (!key) {
-    const { uncompressed } = p256PointFromHex(compressedHex);
-    key = createPublicKey({
-      key: { kty: "EC", crv: "P-256", x: base64url(uncompressed.subarray(1, 33)), y: base64url(uncompressed.subarray(33)) },
-      format: "jwk",
-    });
-    // The oldest entry goes, not all of them: a busy server keeps its working set.
-    if (keyObjects.size >= 50_000) keyObjects.delete(keyObjects.keys().next().value!);
-    keyObjects.set(compressedHex, key);
-  }
-  return key;
+  const point = hexToBytes(compressedHex);
+  if (point.length !== 33) throw new Error("a compressed P-256 public key has 33 bytes");
+  return createPublicKey({ key: Buffer.concat([COMPRESSED_SPKI_PREFIX, point]), format: "der", type: "spki" });
 }

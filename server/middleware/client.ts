@@ -1,14 +1,57 @@
-import type { Context } from "hono";
+import { isIP } from "node:net";
+import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 
+const CLIENT_ADDRESS = "latchClientAddress";
+
 /**
- * The client's address for per-client limits: the socket's peer. Behind a reverse proxy every
- * client shares the proxy's address; a deployment there must derive it from its proxy's header.
+ * The client's address for per-client limits: the socket's peer, or — behind a trusted reverse proxy
+ * (see trustedProxyClients) — the address that proxy forwarded.
  */
 export function clientAddress(c: Context): string {
+  const forwarded = c.get(CLIENT_ADDRESS as never) as string | undefined;
+  return forwarded ?? peerAddress(c);
+}
+
+function peerAddress(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? "unknown";
   } catch {
     return "unknown";
   }
+}
+
+/**
+ * Behind reverse proxies every client shares the proxy's address, so per-client guess limits would be
+ * shared by everyone. When the socket's peer is one of `trustedProxies`, the client is the right-most
+ * X-Forwarded-For entry that is not a trusted proxy (entries further left are the client's own claims).
+ * A request from anywhere else keeps its socket address: a client cannot forge its way to a fresh budget.
+ */
+export function trustedProxyClients(trustedProxies: readonly string[]): MiddlewareHandler {
+  const trusted = new Set(trustedProxies.map(normalizeAddress));
+  return async (c, next) => {
+    const peer = peerAddress(c);
+    if (trusted.has(normalizeAddress(peer))) {
+      const client = forwardedClient(c.req.header("x-forwarded-for"), trusted);
+      if (client) c.set(CLIENT_ADDRESS as never, client as never);
+    }
+    await next();
+  };
+}
+
+/** The right-most untrusted, well-formed address of an X-Forwarded-For header, if any. */
+export function forwardedClient(header: string | undefined, trusted: ReadonlySet<string>): string | undefined {
+  const hops = (header ?? "").split(",").map((hop) => normalizeAddress(hop.trim()));
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = hops[i]!;
+    if (!isIP(hop)) return undefined;
+    if (!trusted.has(hop)) return hop;
+  }
+  return undefined;
+}
+
+/** `::ffff:10.0.0.1` (an IPv4 peer on a dual-stack socket) is `10.0.0.1`. */
+function normalizeAddress(address: string): string {
+  const lower = address.toLowerCase();
+  return lower.startsWith("::ffff:") && isIP(lower.slice(7)) === 4 ? lower.slice(7) : lower;
 }

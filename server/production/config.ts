@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { keyEncryptionKeysFromEnv } from "../custody/env";
 import type { KeyRing } from "../custody/keyEncryptionKey";
 import { databaseFromEnv, type DatabaseConfig } from "../db/config";
@@ -21,6 +22,8 @@ export interface ProductionConfig {
   oidcProviders: OidcProviderOption[];
   jwtIssuers: JwtIssuerOption[];
   apiKeys: string[];
+  /** Reverse proxies whose X-Forwarded-For names the client (per-client limits). */
+  trustedProxies: string[];
   logLevel: string;
   /** How long requests in flight may take to finish on SIGTERM. */
   shutdownGraceMs: number;
@@ -76,6 +79,7 @@ export function loadConfig(env: Env, sources: ConfigSources): ProductionConfig {
     oidcProviders,
     jwtIssuers,
     apiKeys,
+    trustedProxies: trustedProxiesOf(env.LATCH_TRUSTED_PROXIES),
     logLevel: oneOf(env, "LATCH_LOG_LEVEL", LOG_LEVELS, "info"),
     shutdownGraceMs: env.LATCH_SHUTDOWN_GRACE_MS === undefined ? 10_000 : integer("LATCH_SHUTDOWN_GRACE_MS", env.LATCH_SHUTDOWN_GRACE_MS, 0, 600_000),
   };
@@ -95,6 +99,14 @@ function apiKeysOf(value: string | undefined, haveAppIssuers: boolean): string[]
     );
   }
   return apiKeys;
+}
+
+function trustedProxiesOf(value: string | undefined): string[] {
+  const proxies = list(value);
+  for (const proxy of proxies) {
+    if (!isIP(proxy)) throw new ConfigError("LATCH_TRUSTED_PROXIES", `expected comma-separated IP addresses of your reverse proxies (was ${JSON.stringify(proxy)})`);
+  }
+  return proxies;
 }
 
 function required(env: Env, name: string, expected: string): string {

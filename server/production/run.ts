@@ -16,7 +16,9 @@ export async function runProductionServer(): Promise<void> {
   const [{ pino }, { startProductionServer }] = await Promise.all([import("pino"), import("./start")]);
   const logger = pino({ level: config.logLevel, base: { service: "latch-server" } });
   const running = await startProductionServer(config, logger);
-  logger.info(
+  // The start and stop lines show at any level but silent: an operator who keeps only warnings still sees the server come up.
+  const lifecycle = config.logLevel === "silent" ? logger : logger.child({}, { level: "info" });
+  lifecycle.info(
     {
       publicUrl: config.publicUrl,
       host: config.host,
@@ -35,10 +37,10 @@ export async function runProductionServer(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal, graceMs: config.shutdownGraceMs }, "stopping: finishing requests in flight");
+    lifecycle.info({ signal, graceMs: config.shutdownGraceMs }, "stopping: finishing requests in flight");
     running.stop().then(
       () => {
-        logger.info("stopped");
+        lifecycle.info("stopped");
         process.exit(0);
       },
       (error: unknown) => {

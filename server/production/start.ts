@@ -1,3 +1,4 @@
+import { trustedProxyClients } from "../middleware/client";
 import type { Logger } from "pino";
 import { realDelivery } from "../delivery/production";
 import { smtpSender } from "../delivery/smtp";
@@ -39,6 +40,7 @@ export async function startProductionServer(config: ProductionConfig, logger: Lo
       observer: metrics.observer,
       hooks: {
         install(app, ctx) {
+          app.use(trustedProxyClients(config.trustedProxies));
           app.use(requestLog(logger));
           app.use(metrics.middleware);
           metrics.mount(app);

@@ -40,6 +40,7 @@ describe("production configuration", () => {
       oidcProviders: [],
       jwtIssuers: [],
       apiKeys: ["k".repeat(24)],
+      trustedProxies: [],
     });
     expect(config.keyEncryptionKeys.keys).toHaveLength(1);
     expect(config.database).toEqual({ engine: "pglite" });
@@ -64,6 +65,11 @@ describe("production configuration", () => {
     expect(problem({ LATCH_API_KEYS: "short" })).toMatch(/^LATCH_API_KEYS: expected comma-separated keys of at least 20/);
     expect(problem({ LATCH_EMAIL_MODE: "carrier-pigeon" })).toMatch(/^LATCH_EMAIL_MODE: expected one of otp, magic-link/);
     expect(problem({ SMTP_URL: "http://mail" })).toMatch(/^SMTP_URL: expected a smtp or smtps URL/);
+    expect(problem({ LATCH_TRUSTED_PROXIES: "10.0.0.2, proxy.internal" })).toMatch(/^LATCH_TRUSTED_PROXIES: expected comma-separated IP addresses .*"proxy.internal"/);
+  });
+
+  it("reads the reverse proxies it trusts", () => {
+    expect(load({ LATCH_TRUSTED_PROXIES: "10.0.0.2, ::1" }).trustedProxies).toEqual(["10.0.0.2", "::1"]);
   });
 
   it("reads the keys from a value or a file", () => {

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { p256 } from "@noble/curves/nist.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
@@ -68,6 +71,23 @@ describe("the production profile", () => {
     expect(requests.length).toBeGreaterThan(5);
     for (const line of requests) expect(Object.keys(line).sort()).toEqual(["latencyMs", "level", "method", "msg", "reqId", "route", "service", "status", "time"]);
     expect(server.output()).not.toContain(API_KEY);
+  });
+});
+
+describe("an operator's view", () => {
+  it("says where it listens even with only warnings logged, and keeps no secret in its data dir", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "latch-server-quiet-"));
+    const quiet = await startProduction({ LATCH_LOG_LEVEL: "warn", LATCH_DATA_DIR: dataDir });
+    try {
+      expect(quiet.logs.find((l) => l.msg === "listening")).toMatchObject({ port: quiet.port });
+      expect(quiet.logs.filter((l) => l.msg === "request")).toEqual([]);
+      const files = readdirSync(dataDir);
+      expect(files).not.toContain("master-secret");
+      expect(readFileSync(join(dataDir, "README.txt"), "utf8")).toMatch(/production profile.*\n.*not kept here/);
+    } finally {
+      await quiet.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
