@@ -4,6 +4,7 @@
 import { ChainNotConfiguredError, createConnector } from "@wagmi/core";
 import { SwitchChainError, UnauthorizedProviderError, fromHex, numberToHex, type Address, type Chain, type Hex, type TypedDataDefinition } from "viem";
 import type { Kit } from "latch-kit";
+import { LATCH_CONNECTOR_TYPE } from "../../lib/wallets/embedded-connector";
 import { connectedAccount, defaultTransport, requireAccount, type LatchWagmiAccount, type TransactionRequest } from "./accounts";
 
 export interface LatchConnectorOptions {
@@ -19,7 +20,7 @@ export interface LatchProvider {
   request: LatchRequest;
 }
 
-export const LATCH_CONNECTOR_TYPE = "latch";
+export { LATCH_CONNECTOR_TYPE };
 
 interface RpcTransaction {
   to?: Address;

@@ -25,7 +25,8 @@ import {
   type EvmConnectorInfo,
   type WalletEntry,
 } from "../../lib/wallets/index";
-import type { ResolvedEvmConfig } from "./config";
+import { LATCH_CONNECTOR_TYPE } from "../../lib/wallets/embedded-connector";
+import { appWagmiConfig, type ResolvedEvmConfig } from "./config";
 
 export type WalletConnectionStatus = "disconnected" | "connecting" | "reconnecting" | "connected";
 
@@ -53,6 +54,9 @@ const infoOf = (c: Pick<Connector, "id" | "name" | "icon" | "type">): EvmConnect
   ...(c.icon ? { icon: c.icon } : {}),
 });
 
+/** latch-kit/wagmi's connector is the embedded Latch user, not an external wallet. */
+const isExternalWallet = (c: Pick<Connector, "type">) => c.type !== LATCH_CONNECTOR_TYPE;
+
 function safeStorage(): Storage | undefined {
   try {
     return typeof window === "undefined" ? undefined : window.localStorage;
@@ -62,7 +66,6 @@ function safeStorage(): Storage | undefined {
 }
 
 export class EvmWallet {
-  readonly chains: readonly [Chain, ...Chain[]];
   private wagmi: Config | null = null;
   private connection: WalletConnection = DISCONNECTED;
   private connectorList: readonly EvmConnectorInfo[] = [];
@@ -70,30 +73,31 @@ export class EvmWallet {
   private readonly teardowns: Array<() => void> = [];
   private attempt = 0;
   private reconnecting: Promise<void> | null = null;
+  /** A connect started from the Latch dialog is under way: it signs the user in itself. */
+  private connecting = false;
 
   constructor(
     private readonly kit: Kit,
     private readonly settings: ResolvedEvmConfig,
-  ) {
-    this.chains = settings.chains;
+  ) {}
+
+  /** The app's chains: the plugin's, else those of the app's wagmi config. */
+  get chains(): readonly [Chain, ...Chain[]] {
+    return this.settings.chains ?? appWagmiConfig(this.settings)!.chains;
   }
 
-  /** The wagmi config, created on first client-side use (never on the server). */
+  /** The app's wagmi config was given: wagmi's connection is shared with the app. */
+  private get shared(): boolean {
+    return this.settings.wagmiConfig !== undefined;
+  }
+
+  /** The wagmi config (the app's, or one created on first client-side use; never on the server). */
   config(): Config | null {
     if (this.wagmi) return this.wagmi;
     if (typeof window === "undefined") return null;
     const connectors = this.kit.container.all(EVM_CONNECTOR) as CreateConnectorFn[];
-    const transports: Record<number, Transport> = {};
-    for (const chain of this.chains) transports[chain.id] = this.settings.transports?.[chain.id] ?? http();
-    const storage = safeStorage();
-    const wagmi = createConfig({
-      chains: this.chains,
-      transports,
-      connectors,
-      multiInjectedProviderDiscovery: true,
-      pollingInterval: WALLET_POLLING_INTERVAL_MS,
-      storage: createStorage({ key: `latch.${this.kit.id}.evm`, ...(storage ? { storage } : {}) }),
-    });
+    const app = appWagmiConfig(this.settings);
+    const wagmi = app ? withConnectors(app, connectors) : this.ownConfig(connectors);
     this.wagmi = wagmi;
     this.syncConnectors();
     this.syncConnection();
@@ -105,6 +109,20 @@ export class EvmWallet {
       ),
     );
     return wagmi;
+  }
+
+  private ownConfig(connectors: CreateConnectorFn[]): Config {
+    const transports: Record<number, Transport> = {};
+    for (const chain of this.chains) transports[chain.id] = this.settings.transports?.[chain.id] ?? http();
+    const storage = safeStorage();
+    return createConfig({
+      chains: this.chains,
+      transports,
+      connectors,
+      multiInjectedProviderDiscovery: true,
+      pollingInterval: WALLET_POLLING_INTERVAL_MS,
+      storage: createStorage({ key: `latch.${this.kit.id}.evm`, ...(storage ? { storage } : {}) }),
+    });
   }
 
   // --- state for hooks and the wallet source ---------------------------------------------------
@@ -122,13 +140,14 @@ export class EvmWallet {
   }
 
   private syncConnectors() {
-    this.connectorList = (this.wagmi?.connectors ?? []).map(infoOf);
+    this.connectorList = (this.wagmi?.connectors ?? []).filter(isExternalWallet).map(infoOf);
     this.notify();
   }
 
   private currentConnection(): Connection | undefined {
     const state = this.wagmi?.state;
-    return state?.current ? state.connections.get(state.current) : undefined;
+    const current = state?.current ? state.connections.get(state.current) : undefined;
+    return current && isExternalWallet(current.connector) ? current : undefined;
   }
 
   private syncConnection() {
@@ -136,7 +155,7 @@ export class EvmWallet {
     if (!state) return;
     const current = this.currentConnection();
     const next: WalletConnection = {
-      status: state.status,
+      status: current || state.status !== "connected" ? state.status : "disconnected",
       ...(current?.accounts[0] ? { address: current.accounts[0] } : {}),
       ...(current ? { chainId: current.chainId, connector: infoOf(current.connector) } : {}),
     };
@@ -148,9 +167,17 @@ export class EvmWallet {
     }
   }
 
-  /** The wallet changed under us (account switched, disconnected from the wallet's side): the user follows. */
+  /**
+   * The wallet changed under us (account switched, disconnected from the wallet's side, or, with the
+   * app's wagmi config, connected by the app): the user follows.
+   */
   private followWallet(next: WalletConnection) {
     const user = this.kit.getUser();
+    if (!user && this.shared && !this.connecting && next.status === "connected" && next.address) {
+      this.kit.setUser(eoaUser(next.address));
+      this.kit.setStatus("CONNECTED");
+      return;
+    }
     if (user?.type !== "eoa") return;
     if (next.status === "disconnected") {
       this.forgetWalletName();
@@ -209,7 +236,12 @@ export class EvmWallet {
     else {
       if (current) await wagmiDisconnect(config, { connector: current.connector }).catch(() => {});
       const chainId = options.chainId !== undefined && this.isConfigured(options.chainId) ? options.chainId : undefined;
-      result = await wagmiConnect(config, { connector, ...(chainId === undefined ? {} : { chainId }) });
+      this.connecting = true;
+      try {
+        result = await wagmiConnect(config, { connector, ...(chainId === undefined ? {} : { chainId }) });
+      } finally {
+        this.connecting = false;
+      }
     }
     if (attempt !== this.attempt) {
       // Cancelled while the wallet was asking: a late approval signs nobody in.
@@ -262,6 +294,7 @@ export class EvmWallet {
   }
 
   private async runReconnect() {
+    if (this.shared) return await this.reconnectShared();
     const config = this.config();
     const name = this.readWalletName();
     if (!config || !name) return;
@@ -284,6 +317,23 @@ export class EvmWallet {
     this.kit.setStatus("CONNECTED");
   }
 
+  /**
+   * With the app's wagmi config, wagmi remembers the wallet: reconnect it as the app's own
+   * WagmiProvider would (wagmi runs one reconnect at a time), and the user follows the connection.
+   */
+  private async reconnectShared() {
+    const config = this.config();
+    if (!config) return;
+    if (config.state.status === "disconnected") await wagmiReconnect(config);
+    this.syncConnection();
+    const current = this.currentConnection();
+    const user = this.kit.getUser();
+    if (current?.accounts[0] && this.isConfigured(current.chainId) && (!user || user.type === "eoa")) {
+      this.kit.setUser(eoaUser(current.accounts[0]));
+      this.kit.setStatus("CONNECTED");
+    }
+  }
+
   private waitForConnector(config: Config, match: (c: Connector) => boolean, ms: number): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
@@ -299,8 +349,9 @@ export class EvmWallet {
   /** Ends the wallet connection (error view on show); the remembered name stays for logout to clear. */
   async disconnectWallet(): Promise<void> {
     const config = this.wagmi;
-    if (!config || !this.currentConnection()) return;
-    await wagmiDisconnect(config).catch((error) => console.warn("[latch] the wallet did not disconnect cleanly", error));
+    const current = this.currentConnection();
+    if (!config || !current) return;
+    await wagmiDisconnect(config, { connector: current.connector }).catch((error) => console.warn("[latch] the wallet did not disconnect cleanly", error));
   }
 
   /** Logout: the wallet disconnects and is forgotten. */
@@ -350,4 +401,11 @@ export class EvmWallet {
     for (const teardown of this.teardowns.splice(0)) teardown();
     this.listeners.clear();
   }
+}
+
+/** The app's wagmi config with the kit's own connectors (e.g. WalletConnect's) added once. */
+function withConnectors(config: Config, connectors: CreateConnectorFn[]): Config {
+  const added = connectors.map((fn) => config._internal.connectors.setup(fn)).filter((c) => !config.connectors.some((x) => x.id === c.id));
+  if (added.length) config._internal.connectors.setState((existing) => [...existing, ...added]);
+  return config;
 }

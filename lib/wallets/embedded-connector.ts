@@ -1,0 +1,3 @@
+// The wagmi connector type of latch-kit/wagmi's connector (the signed-in Latch user as a wagmi account).
+// The evm plugin, sharing the app's wagmi config, must not take it for an external wallet.
+export const LATCH_CONNECTOR_TYPE = "latch";
