@@ -100,9 +100,9 @@ describe("evm plugin on the app's wagmi config", () => {
   });
 
   it("takes the config lazily (it may hold latchConnector({ kit })) and does not list that connector as a wallet", async () => {
-    let config: Config | undefined;
-    const kit = createKit({ plugins: [evm({ wagmiConfig: () => config! })], ui: { auth: { sections: [[{ type: "external_wallets" }]] } } });
-    config = appWagmiConfig({ withLatch: kit });
+    // The function runs on first client-side use, after both exist.
+    const kit: Kit = createKit({ plugins: [evm({ wagmiConfig: () => config })], ui: { auth: { sections: [[{ type: "external_wallets" }]] } } });
+    const config = appWagmiConfig({ withLatch: kit });
     render(<LatchProvider kit={kit} />);
     await act(() => kit.start());
     act(() => kit.openModal());
