@@ -330,7 +330,7 @@ export class SolanaWallets {
     this.remembered.forget();
     const selected = this.selected;
     if (!selected) return;
-    // Spec §4: a wallet may also be disconnecting, while the wallet is told (nothing signs meanwhile).
+    // A wallet may also be disconnecting, while the wallet is told (nothing signs meanwhile).
     this.offWalletEvents?.();
     this.offWalletEvents = null;
     this.setConnection({ status: "disconnecting", walletName: selected.wallet.name });
