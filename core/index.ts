@@ -22,6 +22,7 @@ export {
   type AccountSignerDefinition,
 } from "./plugin";
 export { accountSignerFor } from "./actions/accountSigner";
+export { abortOnLeavingStep, isAbortError, untilAborted, type AbortOptions } from "./abort";
 export type { AuthStep, AuthStepOf, AuthStepRegistry, AuthStepType } from "./steps";
 export type { KitConfig, ResolvedKitConfig, UiConfig, UiAuthConfig, ResolvedUiConfig } from "./config";
 export { resolveKitConfig } from "./config";

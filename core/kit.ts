@@ -1,6 +1,7 @@
 import { createKitContainer, TOKENS } from "./container";
 import { assertValid } from "./config-schema";
 import { resolveKitConfig, type KitConfig } from "./config";
+import { untilAborted } from "./abort";
 import { Emitter } from "./events";
 import { MissingAuthenticatorError, UnimplementedSectionError } from "./errors";
 import type { Kit, KitEventRegistry } from "./kit-types";
@@ -134,10 +135,11 @@ export function createKit(config: KitConfig = {}): Kit {
     },
 
     async authenticate(payload: AuthenticatePayload) {
-      const { type } = payload as { type: string };
+      const { type, signal } = payload as { type: string; signal?: AbortSignal };
+      signal?.throwIfAborted();
       const authenticator = container.all(TOKENS.Authenticator).findLast((a) => a.type === type);
       if (!authenticator) throw new MissingAuthenticatorError(type);
-      return authenticator.authenticate(payload as never, kit);
+      return untilAborted(authenticator.authenticate(payload as never, kit), signal);
     },
 
     start() {

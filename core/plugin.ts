@@ -62,8 +62,9 @@ export interface AuthenticatePayloadRegistry {}
 
 export type AuthenticateType = keyof AuthenticatePayloadRegistry & string;
 
+/** Every payload also takes `signal`: aborting it rejects `kit.authenticate` at once and stops the method's requests. */
 export type AuthenticatePayload = {
-  [K in AuthenticateType]: { type: K } & AuthenticatePayloadRegistry[K];
+  [K in AuthenticateType]: { type: K; signal?: AbortSignal } & AuthenticatePayloadRegistry[K];
 }[AuthenticateType];
 
 export type AuthenticatePayloadOf<K extends string> = K extends AuthenticateType

@@ -39,7 +39,7 @@ export class KeyManagementClient {
 
   async request<T>(operation: string, body: Record<string, unknown>, options: { signal?: AbortSignal } = {}): Promise<T> {
     const json = JSON.stringify(body);
-    const stamp = await this.stamper().stamp(json);
+    const stamp = await this.stamper().stamp(json, options);
     const url = `${this.baseUrl.replace(/\/$/, "")}/public/v1/${operation}`;
     const limits = { timeoutMs: this.limits.requestTimeoutMs, ...(options.signal ? { signal: options.signal } : {}) };
     const response = await withinLimits(operation, limits, async (signal) => {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { getEmbeddedSigner, toError, type StepProps } from "latch-kit";
+import { abortOnLeavingStep, getEmbeddedSigner, toError, type StepProps } from "latch-kit";
 import { Button, ErrorPanel, Illustration, StepHeading, useCss, useStrings, SupportLink } from "latch-kit/react";
 import { PASSKEY_STRINGS_TABLE, passkeyStrings } from "./strings";
 import { addPasskey } from "./actions/addPasskey";
@@ -7,14 +7,18 @@ import { addPasskey } from "./actions/addPasskey";
 /** Adds a passkey, refreshes the cached auth methods, then shows the success step. */
 export async function addPasskeyAfterSignup(kit: StepProps["kit"]): Promise<void> {
   const t = passkeyStrings;
+  // Skip or closing the dialog aborts the ceremony.
+  const leaving = abortOnLeavingStep(kit, "passkey_create");
   try {
-    await addPasskey(kit);
+    await addPasskey(kit, { signal: leaving.signal });
     await getEmbeddedSigner(kit).listAuthMethods().catch(() => undefined);
     kit.events.emit("track", { name: t.trackAddSuccess });
     if (kit.getStep().type === "passkey_create") kit.setStep({ type: "passkey_create_success" });
   } catch (error) {
     console.warn("[latch] adding a passkey failed", error);
     if (kit.getStep().type === "passkey_create") kit.setStep({ type: "passkey_create", error: toError(error) });
+  } finally {
+    leaving.release();
   }
 }
 

@@ -30,7 +30,7 @@ export interface PasskeyAttestation {
 
 export const isWebauthnSupported = (): boolean => typeof window !== "undefined" && supported();
 
-const base64url = (bytes: Uint8Array) =>
+export const base64url = (bytes: Uint8Array) =>
   btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
 const randomBase64url = (length: number) => base64url(crypto.getRandomValues(new Uint8Array(length)));
@@ -44,7 +44,7 @@ export function toPasskeyError(error: unknown): Error {
 }
 
 /** Runs the registration ceremony for a new passkey (algorithms, preferences, timeout). */
-export async function createPasskeyCredential(params: { rpId?: string; userName: string }): Promise<PasskeyAttestation> {
+export async function createPasskeyCredential(params: { rpId?: string; userName: string; signal?: AbortSignal }): Promise<PasskeyAttestation> {
   if (!isWebauthnSupported()) throw new WebauthnUnsupportedError();
   const challenge = randomBase64url(32);
   try {
@@ -57,6 +57,7 @@ export async function createPasskeyCredential(params: { rpId?: string; userName:
         authenticatorSelection: { residentKey: PASSKEY_RESIDENT_KEY, userVerification: PASSKEY_USER_VERIFICATION },
         timeout: PASSKEY_ASSERTION_TIMEOUT_MS,
       },
+      ...(params.signal ? { signal: params.signal } : {}),
     });
     const transports = credential.response.transports?.length ? credential.response.transports : [...PASSKEY_FALLBACK_TRANSPORTS];
     return {

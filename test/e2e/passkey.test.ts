@@ -161,6 +161,62 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
     await page.close();
   });
 
+  it("Cancel aborts the pending passkey prompt: a retry right after it signs in at once (no wait for the first prompt's timeout)", async () => {
+    const { page, watch, authenticator } = await open();
+    await page.getByRole("button", { name: "Sign up with a passkey" }).click();
+    await status(page, /^CONNECTED$/);
+    await logOut(page);
+    // No presence: the authenticator never answers, so the prompt stays pending until cancelled.
+    await authenticator.cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId: authenticator.authenticatorId, enabled: false });
+    const pendingGets = await page.evaluateHandle(() => {
+      const calls = { started: 0, settled: 0, errors: [] as string[] };
+      const get = navigator.credentials.get.bind(navigator.credentials);
+      navigator.credentials.get = (options) => {
+        calls.started++;
+        return get(options).finally(() => calls.settled++).catch((error: Error) => {
+          calls.errors.push(error.name);
+          throw error;
+        });
+      };
+      return calls;
+    });
+    await passkeySignIn(page);
+    await page.getByRole("heading", { name: "Continue with passkey" }).waitFor();
+    await page.waitForFunction((calls) => calls.started === 1, pendingGets);
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "I have a passkey" }).waitFor();
+    // The browser's ceremony itself ended (aborted), not only the screen.
+    await page.waitForFunction((calls) => calls.settled === 1, pendingGets, { timeout: 2000 });
+    expect(await pendingGets.evaluate((calls) => calls.errors)).toEqual(["AbortError"]);
+
+    await authenticator.cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId: authenticator.authenticatorId, enabled: true });
+    const retried = Date.now();
+    await page.getByRole("button", { name: "I have a passkey" }).click();
+    await status(page, /^CONNECTED$/);
+    expect(Date.now() - retried).toBeLessThan(5000);
+    // The retry asked once more (the page then lists the methods, stamped by the passkey too).
+    expect(await pendingGets.evaluate((calls) => calls.started)).toBeGreaterThanOrEqual(2);
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+
+  it("closing the dialog during the passkey prompt aborts it (status back to DISCONNECTED, a retry works)", async () => {
+    const { page, authenticator } = await open();
+    await page.getByRole("button", { name: "Sign up with a passkey" }).click();
+    await status(page, /^CONNECTED$/);
+    await logOut(page);
+    await authenticator.cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId: authenticator.authenticatorId, enabled: false });
+    await passkeySignIn(page);
+    await page.getByRole("heading", { name: "Continue with passkey" }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await status(page, /^DISCONNECTED$/);
+    await authenticator.cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId: authenticator.authenticatorId, enabled: true });
+    await passkeySignIn(page);
+    await status(page, /^CONNECTED$/);
+    await page.close();
+  });
+
   it("refuses an assertion without the user-verified flag (the authenticator lies about UV)", async () => {
     const { page, authenticator } = await open();
     await page.getByRole("button", { name: "Sign up with a passkey" }).click();

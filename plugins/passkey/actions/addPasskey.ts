@@ -1,4 +1,4 @@
-import { getEmbeddedSigner, LatchError, type Kit } from "latch-kit";
+import { getEmbeddedSigner, LatchError, type AbortOptions, type Kit } from "latch-kit";
 import { ceremony, rpIdOf } from "../ceremony";
 import { createPasskeyCredential, toPasskeyError } from "../credential";
 
@@ -7,10 +7,11 @@ export interface AddPasskeyReturnType {
 }
 
 /** Adds a passkey (named `passkey-<ms>`) to the signed-in user, through the key-management API. */
-export async function addPasskey(kit: Kit): Promise<AddPasskeyReturnType> {
+export async function addPasskey(kit: Kit, options: AbortOptions = {}): Promise<AddPasskeyReturnType> {
   const signer = getEmbeddedSigner(kit);
   const user = signer.requireUser();
-  const passkey = await ceremony(kit, () => createPasskeyCredential({ rpId: rpIdOf(kit), userName: user.email ?? user.phone ?? user.address })).catch((e) => {
+  const userName = user.email ?? user.phone ?? user.address;
+  const passkey = await ceremony(kit, (signal) => createPasskeyCredential({ rpId: rpIdOf(kit), userName, signal }), options.signal).catch((e) => {
     throw toPasskeyError(e);
   });
   const activity = await signer.keyManagement.submitActivity("create_authenticators", {
@@ -21,7 +22,7 @@ export async function addPasskey(kit: Kit): Promise<AddPasskeyReturnType> {
       userId: user.userId,
       authenticators: [{ authenticatorName: `passkey-${Date.now()}`, challenge: passkey.challenge, attestation: passkey.attestation }],
     },
-  });
+  }, options);
   const ids = (activity.result?.createAuthenticatorsResult as { authenticatorIds?: string[] } | undefined)?.authenticatorIds;
   if (!ids?.[0]) throw new LatchError("Failed to add passkey");
   return { authenticatorId: ids[0] };

@@ -8,6 +8,8 @@ export interface AuthenticateWithPasskeyParameters {
   /** Create a new account (sign-up) rather than sign in with an existing passkey. */
   createNew: boolean;
   email?: string;
+  /** Aborting closes the passkey prompt and rejects at once with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 export type AuthenticateWithPasskeyReturnType = User;
@@ -22,24 +24,31 @@ export async function authenticateWithPasskey(kit: Kit, params: AuthenticateWith
   const isCurrent = signer.beginSignIn("AUTHENTICATING_PASSKEY", "passkey");
   try {
     if (!isWebauthnSupported()) throw new WebauthnUnsupportedError();
-    const existing = params.email ? await lookupUser(signer, { email: params.email }) : null;
+    const { signal } = params;
+    const existing = params.email ? await lookupUser(signer, { email: params.email }, { signal }) : null;
     if (params.email && !existing && !params.createNew) throw new LatchError("No user found");
-    if (existing || !params.createNew) return await signInWithPasskey(kit, isCurrent, { orgId: existing?.orgId });
-    const passkey = await ceremony(kit, () => createPasskeyCredential({ rpId: rpIdOf(kit), userName: params.email ?? `passkey-${Date.now()}` }));
-    const { orgId } = await signer.client.request("signup", { passkey, ...(params.email ? { email: params.email } : {}) });
-    return await signInWithPasskey(kit, isCurrent, { orgId, credentialId: passkey.attestation.credentialId, isNewUser: true });
+    if (existing || !params.createNew) return await signInWithPasskey(kit, isCurrent, { orgId: existing?.orgId, signal });
+    const userName = params.email ?? `passkey-${Date.now()}`;
+    const passkey = await ceremony(kit, (ceremonySignal) => createPasskeyCredential({ rpId: rpIdOf(kit), userName, signal: ceremonySignal }), signal);
+    const { orgId } = await signer.client.request("signup", { passkey, ...(params.email ? { email: params.email } : {}) }, { signal });
+    return await signInWithPasskey(kit, isCurrent, { orgId, credentialId: passkey.attestation.credentialId, isNewUser: true, signal });
   } catch (error) {
     throw signer.fail(toPasskeyError(error));
   }
 }
 
 /** Signs in by a WebAuthn-stamped whoami; the passkey then stamps every request of the session. */
-async function signInWithPasskey(kit: Kit, isCurrent: () => boolean, params: { orgId?: string | undefined; credentialId?: string; isNewUser?: boolean }): Promise<User> {
+async function signInWithPasskey(
+  kit: Kit,
+  isCurrent: () => boolean,
+  params: { orgId?: string | undefined; credentialId?: string; isNewUser?: boolean; signal?: AbortSignal | undefined },
+): Promise<User> {
+  const { signal } = params;
   const signer = getEmbeddedSigner(kit);
   const body = JSON.stringify({ organizationId: params.orgId ?? signer.config.rootOrgId, timestampMs: signer.nextTimestampMs() });
-  const stamp = await passkeyStamper(kit, params.credentialId).stamp(body);
+  const stamp = await passkeyStamper(kit, params.credentialId).stamp(body, { signal });
   const credentialId = (JSON.parse(stamp.stampHeaderValue) as { credentialId: string }).credentialId;
-  const answer = await signer.client.request("whoami", { stampedRequest: { url: `${signer.config.keyManagementUrl}/public/v1/query/whoami`, body, stamp } });
+  const answer = await signer.client.request("whoami", { stampedRequest: { url: `${signer.config.keyManagementUrl}/public/v1/query/whoami`, body, stamp } }, { signal });
   if (!isCurrent()) throw new LatchError("A newer sign-in replaced this one");
   const user: User = { ...toUser(answer), credentialId };
   signer.connectSession({ user, sessionType: "passkey", session: { credentialId }, stamper: passkeyStamper(kit, credentialId), isNewUser: params.isNewUser ?? false });
