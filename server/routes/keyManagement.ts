@@ -29,6 +29,8 @@ const bodies = {
   "query/whoami": type({ organizationId: s.uuid, "timestampMs?": timestampMs }),
   "query/get_activity": type({ organizationId: s.uuid, activityId: s.uuid, "timestampMs?": timestampMs }),
   "query/list_authenticators": type({ organizationId: s.uuid, "userId?": s.uuid, "timestampMs?": timestampMs }),
+  // Turnkey's own name for the same read (TurnkeyClient.getAuthenticators, used by Account Kit's SDK).
+  "query/get_authenticators": type({ organizationId: s.uuid, "userId?": s.uuid, "timestampMs?": timestampMs }),
   "query/list_wallets": type({ organizationId: s.uuid, "timestampMs?": timestampMs }),
   "query/list_wallet_accounts": type({ organizationId: s.uuid, walletId: s.uuid, "timestampMs?": timestampMs, "paginationOptions?": "object" }),
   "submit/create_authenticators": type({
@@ -97,7 +99,8 @@ async function handle(ctx: EmulatorContext, c: Context, op: Operation, body: any
       return { activity: activityJson(row) };
     }
 
-    case "query/list_authenticators": {
+    case "query/list_authenticators":
+    case "query/get_authenticators": {
       requireSameUser(user, body.userId);
       const rows = await listAuthenticators(ctx.db, user.orgId);
       return {

@@ -12,9 +12,10 @@ export interface PageServer {
 
 /**
  * Bundles test pages (`pagesDir`, default test/e2e/pages) with esbuild (tsconfig paths resolve `latch-kit`) and serves them on
- * localhost: `/<name>` is the page whose entry is `pages/<name>.tsx`.
+ * localhost: `/<name>` is the page whose entry is `pages/<name>.tsx`. `nodePaths`: where else packages resolve from
+ * (a test package installed outside the repo).
  */
-export async function startPageServer(pages: string[], pagesDir = new URL("../pages/", import.meta.url)): Promise<PageServer> {
+export async function startPageServer(pages: string[], pagesDir = new URL("../pages/", import.meta.url), options: { nodePaths?: string[] } = {}): Promise<PageServer> {
   const bundles = new Map<string, string>();
   for (const name of pages) {
     const result = await build({
@@ -27,6 +28,7 @@ export async function startPageServer(pages: string[], pagesDir = new URL("../pa
       write: false,
       define: { "process.env.NODE_ENV": '"development"' },
       logLevel: "error",
+      ...(options.nodePaths ? { nodePaths: options.nodePaths } : {}),
     });
     bundles.set(name, result.outputFiles[0]!.text);
   }
