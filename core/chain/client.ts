@@ -13,6 +13,7 @@ import {
   validateSponsorshipPolicy,
 } from "./sponsorship";
 
+/** Options of {@link createSmartAccountClient}: the account, and optional sponsorship policy, fee options and retries. */
 export interface SmartAccountClientConfig {
   account: LatchSmartAccount;
   /**
@@ -27,6 +28,7 @@ export interface SmartAccountClientConfig {
   retry?: Partial<RetrySettings>;
 }
 
+/** A viem client for one smart account: chain reads, bundler calls, sponsorship and retry settings. */
 export interface SmartAccountClient {
   account: LatchSmartAccount;
   chain: Chain;

@@ -2,6 +2,7 @@
 import type { Address, Chain } from "viem";
 import { PROVIDER_RPC_URL_KEY } from "./chains";
 
+/** The local devnet's chain id (anvil's default). */
 export const DEVNET_CHAIN_ID = 31337;
 /** Fixed ports of `npm run devnet`. */
 export const DEVNET_DEFAULT_PORTS = { rpc: 8545, bundler: 4337, paymaster: 3000 } as const;
@@ -25,8 +26,10 @@ export const DEVNET_FACTORY_ADDRESSES = {
   multiOwnerModularAccount: "0xCe2767632810D4493e6AdA4Fd354EC29f9D4aAc6",
 } as const satisfies Record<string, Address>;
 
+/** The factory address of each account type on the local devnet. */
 export type DevnetFactoryAddresses = { [key in keyof typeof DEVNET_FACTORY_ADDRESSES]: Address };
 
+/** Where the local devnet's node, bundler and paymaster listen, and its factory addresses. */
 export interface DevnetChainOptions {
   chainId?: number;
   rpcUrl?: string;

@@ -1,6 +1,7 @@
 // The signer behind a smart account: the embedded signer provides one, tests use a viem local account.
 import type { Address, Hex, SignableMessage, TypedData, TypedDataDefinition } from "viem";
 
+/** The signer behind a smart account (the embedded signer, or any viem account). */
 export interface Owner {
   address: Address;
   /** EIP-191 personal signature; `{ raw }` signs the bytes as given (user operation hashes). */

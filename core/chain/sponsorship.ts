@@ -10,6 +10,7 @@ export interface PolicyToken {
   maxTokenAmount?: BigNumberish;
 }
 
+/** A gas sponsorship policy: its id, and optionally the ERC-20 token that pays. */
 export interface SponsorshipPolicy {
   policyId: string;
   policyToken?: PolicyToken;
@@ -21,6 +22,7 @@ export interface SponsorshipContext {
   policyToken?: { address: Address; maxTokenAmount?: Hex };
 }
 
+/** Checks a sponsorship policy and returns it; throws a readable error for a bad field. */
 export function validateSponsorshipPolicy(policy: SponsorshipPolicy): SponsorshipPolicy {
   const issues = new Issues();
   if (checkObject(policy, ["policyId", "policyToken"], "", issues)) {
@@ -37,6 +39,7 @@ export function validateSponsorshipPolicy(policy: SponsorshipPolicy): Sponsorshi
   return policy;
 }
 
+/** The paymaster context for a sponsorship policy. */
 export function sponsorshipContext(policy: SponsorshipPolicy): SponsorshipContext {
   const token = policy.policyToken;
   return {

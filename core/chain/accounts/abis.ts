@@ -1,5 +1,6 @@
 // The parts of the account and factory interfaces the kit calls.
 
+/** The LightAccount calls the kit makes: `execute`, `executeBatch`, `owner`. */
 export const lightAccountAbi = [
   {
     type: "function",
@@ -32,6 +33,7 @@ export const lightAccountAbi = [
   },
 ] as const;
 
+/** The owner-management calls of the multi-owner account types: `updateOwners`, `owners`. */
 export const multiOwnerAbi = [
   {
     type: "function",
@@ -52,6 +54,7 @@ export const multiOwnerAbi = [
   },
 ] as const;
 
+/** The Modular Account v2 calls the kit makes: `execute`, `executeBatch`. */
 export const modularAccountAbi = [
   {
     type: "function",
@@ -83,6 +86,7 @@ export const modularAccountAbi = [
   },
 ] as const;
 
+/** ABI of the LightAccount factory: `createAccount` and `getAddress` by owner and salt. */
 export const lightAccountFactoryAbi = [
   {
     type: "function",
@@ -106,6 +110,7 @@ export const lightAccountFactoryAbi = [
   },
 ] as const;
 
+/** ABI of the MultiOwnerLightAccount factory: `createAccount` and `getAddress` by owners and salt. */
 export const multiOwnerLightAccountFactoryAbi = [
   {
     type: "function",
@@ -129,6 +134,7 @@ export const multiOwnerLightAccountFactoryAbi = [
   },
 ] as const;
 
+/** The Modular Account v2 factory: `createSemiModularAccount`, `getAddressSemiModular` by owner and salt. */
 export const modularAccountV2FactoryAbi = [
   {
     type: "function",
@@ -152,6 +158,7 @@ export const modularAccountV2FactoryAbi = [
   },
 ] as const;
 
+/** ABI of the MultiOwnerModularAccount factory: `createAccount` and `getAddress` by salt and owners. */
 export const multiOwnerModularAccountFactoryAbi = [
   {
     type: "function",

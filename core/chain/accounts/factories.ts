@@ -5,6 +5,7 @@ import { LOCAL_CHAIN_IDS } from "../chains";
 import { UnknownAccountFactoryError } from "../errors";
 import type { AccountType } from "./types";
 
+/** The factory address of each account type on public chains (used when a chain names none). */
 export const CANONICAL_FACTORY_ADDRESSES: Record<AccountType, Address> = {
   LightAccount: "0x0000000000400CdFef5E2714E63d8040b700BC24",
   MultiOwnerLightAccount: "0x000000000019d2Ee9F2729A65AfE20bb0020AefC",

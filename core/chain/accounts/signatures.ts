@@ -15,6 +15,7 @@ export const MODULAR_OWNER_VALIDATION: Hex = "0xff";
 export const STUB_ECDSA_SIGNATURE: Hex =
   "0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c";
 
+/** How an account type wraps its owner's signature, for user operations and ERC-1271. */
 export interface SignatureScheme {
   /** Bytes before the owner's 65-byte ECDSA signature, in user operations and ERC-1271 signatures alike. */
   prefix: Hex;
@@ -34,6 +35,7 @@ function lightAccountScheme(name: string): SignatureScheme {
   };
 }
 
+/** The signature scheme of each account type. */
 export const SIGNATURE_SCHEMES: Record<AccountType, SignatureScheme> = {
   LightAccount: lightAccountScheme("LightAccount"),
   MultiOwnerLightAccount: lightAccountScheme("MultiOwnerLightAccount"),

@@ -24,8 +24,10 @@ import type { Owner } from "../owner";
 import { SIGNATURE_SCHEMES, STUB_ECDSA_SIGNATURE } from "./signatures";
 import type { AccountType, LatchAccountExtension, LatchSmartAccount } from "./types";
 
+/** The viem client a smart account reads the chain with. */
 export type AccountClient = Client<Transport, Chain | undefined, JsonRpcAccount | LocalAccount | undefined>;
 
+/** One call of a user operation: target, optional value and data. */
 export interface Call {
   to: Address;
   value?: bigint | undefined;

@@ -8,6 +8,7 @@ import { resolveFactoryAddress } from "./factories";
 import { type AccountClient, type Call, toLatchAccount } from "./toLatchAccount";
 import type { LatchSmartAccount } from "./types";
 
+/** Parameters of {@link toLightAccount}: the client, the owner, and optionally salt, factory or a known account address. */
 export interface ToLightAccountParameters {
   /** A client on the account's chain (the transport reaches the node). */
   client: AccountClient;
@@ -49,6 +50,7 @@ export function decodeLightAccountCalls(data: `0x${string}`): Call[] {
   throw new Error(`Cannot decode calls of ${decoded.functionName}`);
 }
 
+/** A LightAccount (v2) smart account of one owner, as a viem smart account. */
 export async function toLightAccount(parameters: ToLightAccountParameters): Promise<LatchSmartAccount> {
   const { client, owner, salt = 0n } = parameters;
   if (!client.chain) throw new ChainNotSuppliedError();

@@ -9,6 +9,7 @@ import { decodeModularAccountCalls, encodeModularAccountCalls } from "./modularC
 import { type AccountClient, toLatchAccount } from "./toLatchAccount";
 import type { LatchSmartAccount } from "./types";
 
+/** Parameters of {@link toModularAccountV2}: the client, the owner, and optionally salt, factory or a known account address. */
 export interface ToModularAccountV2Parameters {
   client: AccountClient;
   owner: Owner;
@@ -17,6 +18,7 @@ export interface ToModularAccountV2Parameters {
   accountAddress?: Address;
 }
 
+/** A Modular Account v2 (semi-modular) smart account of one owner, as a viem smart account. */
 export async function toModularAccountV2(parameters: ToModularAccountV2Parameters): Promise<LatchSmartAccount> {
   const { client, owner, salt = 0n } = parameters;
   if (!client.chain) throw new ChainNotSuppliedError();

@@ -9,6 +9,7 @@ import { decodeLightAccountCalls, encodeLightAccountCalls } from "./toLightAccou
 import { type AccountClient, sortOwners, toLatchAccount } from "./toLatchAccount";
 import type { LatchSmartAccount } from "./types";
 
+/** Parameters of {@link toMultiOwnerLightAccount}: the client, the signing owner, the other owners, and optionally salt, factory or address. */
 export interface ToMultiOwnerLightAccountParameters {
   client: AccountClient;
   /** The member signing through this client. */
@@ -20,6 +21,7 @@ export interface ToMultiOwnerLightAccountParameters {
   accountAddress?: Address;
 }
 
+/** A MultiOwnerLightAccount smart account (several owners, any one signs), as a viem smart account. */
 export async function toMultiOwnerLightAccount(
   parameters: ToMultiOwnerLightAccountParameters,
 ): Promise<LatchSmartAccount> {

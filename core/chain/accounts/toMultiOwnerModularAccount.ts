@@ -9,6 +9,7 @@ import { decodeModularAccountCalls, encodeModularAccountCalls } from "./modularC
 import { type AccountClient, sortOwners, toLatchAccount } from "./toLatchAccount";
 import type { LatchSmartAccount } from "./types";
 
+/** Parameters of {@link toMultiOwnerModularAccount}: the client, the signing owner, the other owners, and optionally salt, factory or address. */
 export interface ToMultiOwnerModularAccountParameters {
   client: AccountClient;
   /** The member signing through this client. */
@@ -20,6 +21,7 @@ export interface ToMultiOwnerModularAccountParameters {
   accountAddress?: Address;
 }
 
+/** A MultiOwnerModularAccount smart account (several owners, any one signs), as a viem smart account. */
 export async function toMultiOwnerModularAccount(
   parameters: ToMultiOwnerModularAccountParameters,
 ): Promise<LatchSmartAccount> {

@@ -16,6 +16,7 @@ export interface AccountParams {
   owners?: readonly Address[];
 }
 
+/** The smart account of the given type (`"LightAccount"`, `"ModularAccountV2"`, …) for an owner. */
 export async function toSmartAccountOfType(
   type: AccountType,
   parameters: { client: AccountClient; owner: Owner } & AccountParams,

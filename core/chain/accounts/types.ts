@@ -3,6 +3,7 @@ import type { Address } from "viem";
 import type { SmartAccount, SmartAccountImplementation, entryPoint07Abi } from "viem/account-abstraction";
 import type { Owner } from "../owner";
 
+/** The smart account types the kit supports. */
 export const ACCOUNT_TYPES = [
   "LightAccount",
   "MultiOwnerLightAccount",
@@ -10,8 +11,10 @@ export const ACCOUNT_TYPES = [
   "MultiOwnerModularAccount",
 ] as const;
 
+/** One of {@link ACCOUNT_TYPES}. */
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
+/** What a Latch smart account adds to viem's: its type, owner(s), factory and salt. */
 export interface LatchAccountExtension {
   accountType: AccountType;
   owner: Owner;
@@ -28,4 +31,5 @@ export type LatchSmartAccountImplementation = SmartAccountImplementation<
   false
 >;
 
+/** A viem smart account (EntryPoint v0.7) with the {@link LatchAccountExtension} fields. */
 export type LatchSmartAccount = SmartAccount<LatchSmartAccountImplementation>;

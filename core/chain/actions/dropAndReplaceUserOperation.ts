@@ -9,12 +9,14 @@ import { type SendUserOperationReturnType, sendPreparedUserOperation } from "./s
 /** Bundlers accept a replacement only if both fees rise by at least this much (ERC-4337 mempool rule). */
 export const REPLACEMENT_FEE_BUMP_PERCENT = 10n;
 
+/** Parameters of {@link dropAndReplaceUserOperation}: the pending operation to replace. */
 export interface DropAndReplaceUserOperationParameters {
   /** The pending operation, as sendUserOperation returned it (`request`). */
   uoToDrop: UserOperation<"0.7">;
   feeOptions?: FeeOptions;
 }
 
+/** The replacement operation's hash and request. */
 export type DropAndReplaceUserOperationReturnType = SendUserOperationReturnType;
 
 /** value × (100 + bump) / 100, rounded up. */
@@ -22,6 +24,7 @@ export function bumpFee(value: bigint): bigint {
   return (value * (100n + REPLACEMENT_FEE_BUMP_PERCENT) + 99n) / 100n;
 }
 
+/** Re-sends a pending user operation with higher fees so the bundler replaces it. */
 export async function dropAndReplaceUserOperation(
   client: SmartAccountClient,
   parameters: DropAndReplaceUserOperationParameters,

@@ -13,6 +13,7 @@ import type { SmartAccountClient } from "../client";
 import { type FeeOptions, applyFeeOptions, validateFeeOptions } from "../fees/feeOptions";
 import { type UserOperationFees, estimateUserOperationFees } from "../fees/estimateFees";
 
+/** What to prepare: `calls` (or `callData`), with optional fee and gas overrides. */
 export type PrepareUserOperationParameters = (
   | { calls: readonly Call[]; callData?: undefined }
   | { callData: Hex; calls?: undefined }
@@ -27,6 +28,7 @@ export type PrepareUserOperationParameters = (
   sponsored?: boolean;
 };
 
+/** A complete, signed-ready EntryPoint v0.7 user operation. */
 export type PrepareUserOperationReturnType = UserOperation<"0.7">;
 
 function mergeFeeOptions(base: FeeOptions | undefined, override: FeeOptions | undefined): FeeOptions | undefined {
@@ -38,6 +40,7 @@ function mergeFeeOptions(base: FeeOptions | undefined, override: FeeOptions | un
   return merged;
 }
 
+/** Fills a user operation (nonce, gas, fees, paymaster data) for the client's smart account. */
 export async function prepareUserOperation(
   client: SmartAccountClient,
   parameters: PrepareUserOperationParameters,

@@ -4,8 +4,10 @@ import { type UserOperation, formatUserOperationRequest } from "viem/account-abs
 import type { SmartAccountClient } from "../client";
 import { type PrepareUserOperationParameters, prepareUserOperation } from "./prepareUserOperation";
 
+/** What to send: `calls` (or `callData`), with optional fee and gas overrides. */
 export type SendUserOperationParameters = PrepareUserOperationParameters;
 
+/** The sent user operation's hash and the request that was signed. */
 export interface SendUserOperationReturnType {
   hash: Hash;
   /** The operation as sent: keep it to drop and replace it. */
@@ -26,6 +28,7 @@ export async function sendPreparedUserOperation(
   return { hash, request };
 }
 
+/** Prepares, signs and sends a user operation from the client's smart account. */
 export async function sendUserOperation(
   client: SmartAccountClient,
   parameters: SendUserOperationParameters,

@@ -2,12 +2,15 @@
 import type { Hex, SignableMessage } from "viem";
 import type { SmartAccountClient } from "../client";
 
+/** The message for {@link signMessage}, and optionally the account to sign with. */
 export interface SignMessageParameters {
   message: SignableMessage;
 }
 
+/** The smart account's signature (ERC-6492 wrapped before deployment, ERC-1271 after). */
 export type SignMessageReturnType = Hex;
 
+/** Signs a message as the client's smart account; verifiable with viem's `verifyMessage`. */
 export async function signMessage(
   client: SmartAccountClient,
   parameters: SignMessageParameters,

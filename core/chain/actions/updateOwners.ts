@@ -5,13 +5,16 @@ import type { SmartAccountClient } from "../client";
 import { LatchError } from "../../errors";
 import { type SendUserOperationReturnType, sendUserOperation } from "./sendUserOperation";
 
+/** Owners to add and to remove on a multi-owner account. */
 export interface UpdateOwnersParameters {
   ownersToAdd?: readonly Address[];
   ownersToRemove?: readonly Address[];
 }
 
+/** The owner update's user operation hash and request. */
 export type UpdateOwnersReturnType = SendUserOperationReturnType;
 
+/** Adds and removes owners of a multi-owner smart account with one user operation. */
 export async function updateOwners(
   client: SmartAccountClient,
   parameters: UpdateOwnersParameters,

@@ -10,16 +10,19 @@ import type { SmartAccountClient } from "../client";
 import { UserOperationNotFoundError } from "../errors";
 import { type RetrySettings, resolveRetrySettings, retryDelays } from "../fees/retry";
 
+/** The user operation hash to wait for, and optional retry settings. */
 export interface WaitForUserOperationReceiptParameters {
   hash: Hash;
   /** Overrides the client's retry settings for this wait. */
   retry?: Partial<RetrySettings>;
 }
 
+/** The bundler's receipt of the included user operation. */
 export type WaitForUserOperationReceiptReturnType = UserOperationReceipt<"0.7">;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Polls the bundler until the user operation is included, and returns its receipt. */
 export async function waitForUserOperationReceipt(
   client: SmartAccountClient,
   parameters: WaitForUserOperationReceiptParameters,

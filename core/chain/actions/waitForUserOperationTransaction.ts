@@ -6,10 +6,13 @@ import {
   waitForUserOperationReceipt,
 } from "./waitForUserOperationReceipt";
 
+/** The user operation hash to wait for, and optional retry settings. */
 export type WaitForUserOperationTransactionParameters = WaitForUserOperationReceiptParameters;
 
+/** The hash of the transaction that included the user operation. */
 export type WaitForUserOperationTransactionReturnType = Hash;
 
+/** Waits until the user operation is included and returns the including transaction's hash. */
 export async function waitForUserOperationTransaction(
   client: SmartAccountClient,
   parameters: WaitForUserOperationTransactionParameters,

@@ -3,6 +3,7 @@
 import { type Chain, type Client, type Transport, hexToBigInt } from "viem";
 import { getBlock } from "viem/actions";
 
+/** Fee fields of a user operation (max fee and max priority fee per gas). */
 export interface UserOperationFees {
   maxFeePerGas: bigint;
   maxPriorityFeePerGas: bigint;
@@ -23,6 +24,7 @@ async function priorityFee(client: Client<Transport, Chain>): Promise<bigint> {
   return hexToBigInt(await client.request({ method: "eth_maxPriorityFeePerGas" }));
 }
 
+/** Current fees for a user operation on the client's chain. */
 export async function estimateUserOperationFees(client: Client<Transport, Chain>): Promise<UserOperationFees> {
   const [block, maxPriorityFeePerGas] = await Promise.all([getBlock(client, { blockTag: "latest" }), priorityFee(client)]);
   const baseFee = block.baseFeePerGas ?? 0n;

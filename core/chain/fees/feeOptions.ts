@@ -3,6 +3,7 @@ import { checkObject, Issues, join } from "../checks";
 import { ChainConfigError } from "../errors";
 import { type BigNumberish, checkBigNumberish, checkMultiplier, multiply, toBigInt } from "./values";
 
+/** The gas and fee fields a {@link FeeOptions} may adjust. */
 export const FEE_OPTION_FIELDS = [
   "maxFeePerGas",
   "maxPriorityFeePerGas",
@@ -13,8 +14,10 @@ export const FEE_OPTION_FIELDS = [
   "paymasterPostOpGasLimit",
 ] as const;
 
+/** One of {@link FEE_OPTION_FIELDS}. */
 export type FeeOptionField = (typeof FEE_OPTION_FIELDS)[number];
 
+/** How to adjust one estimated field: a multiplier, a minimum, a maximum, or a fixed value. */
 export interface FeeOption {
   /** The value is raised to at least this. */
   min?: BigNumberish;
@@ -24,6 +27,7 @@ export interface FeeOption {
   multiplier?: number;
 }
 
+/** Adjustments of the estimated gas and fee fields of user operations. */
 export type FeeOptions = { [field in FeeOptionField]?: FeeOption };
 
 /** Throws ChainConfigError (message = the first problem, e.g. 'Max precision is 4 decimal places'). */

@@ -3,6 +3,7 @@ import { RETRY_DEFAULTS } from "../../constants";
 import { checkObject, checkType, Issues } from "../checks";
 import { NON_NEGATIVE_MESSAGE } from "./values";
 
+/** How often and how fast user operation receipts are polled. */
 export interface RetrySettings {
   /** Receipt look-ups after the first one. */
   txMaxRetries: number;

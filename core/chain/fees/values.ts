@@ -3,10 +3,14 @@ import { type Hex, hexToBigInt } from "viem";
 import { FEE_MULTIPLIER_MAX_DECIMALS } from "../../constants";
 import type { Issues } from "../checks";
 
+/** A number given as a number, a bigint or a hex string. */
 export type BigNumberish = number | bigint | Hex;
 
+/** Error text for a malformed hex string. */
 export const HEX_STRING_MESSAGE = "Hex strings must have even length and hex characters only";
+/** Error text for a negative number. */
 export const NON_NEGATIVE_MESSAGE = "Number must be greater than or equal to 0";
+/** Error text for a multiplier with too many decimals. */
 export const MULTIPLIER_PRECISION_MESSAGE = `Max precision is ${FEE_MULTIPLIER_MAX_DECIMALS} decimal places`;
 
 /** How many digits a number has after the decimal point, exponent notation included (1e-7 → 7). */

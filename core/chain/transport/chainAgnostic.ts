@@ -8,8 +8,10 @@ import {
   createTransport,
 } from "viem";
 
+/** Retries of the chain-agnostic transport (count and delay). */
 export const CHAIN_AGNOSTIC_RETRY = { retries: 2, delayMs: 250 } as const;
 
+/** Options of {@link chainAgnostic}: the connection, used for whichever chain the client is on. */
 export interface ChainAgnosticTransportConfig {
   primary: Transport;
   fallback: Transport;
@@ -34,6 +36,7 @@ function shouldFallBack(error: unknown): boolean {
   return false;
 }
 
+/** A transport that serves any chain through the Latch connection. */
 export function chainAgnostic(config: ChainAgnosticTransportConfig): Transport {
   const retries = config.retries ?? CHAIN_AGNOSTIC_RETRY.retries;
   const delayMs = config.delayMs ?? CHAIN_AGNOSTIC_RETRY.delayMs;

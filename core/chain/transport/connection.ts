@@ -3,6 +3,7 @@
 import { checkNonEmptyString, checkObject, Issues } from "../checks";
 import { ChainConfigError } from "../errors";
 
+/** How to reach the chain: a node URL, and/or an API key or JWT for a Latch RPC gateway. */
 export interface ConnectionConfig {
   rpcUrl?: string;
   apiKey?: string;
@@ -10,6 +11,7 @@ export interface ConnectionConfig {
   chainAgnosticUrl?: string;
 }
 
+/** Error text for a connection with neither URL nor credential. */
 export const CONNECTION_CREDENTIAL_REQUIRED = "At least one of rpcUrl, apiKey or jwt is required";
 
 const CONNECTION_FIELDS = ["rpcUrl", "apiKey", "jwt", "chainAgnosticUrl"] as const;

@@ -9,6 +9,7 @@ import { type ConnectionConfig, bearerCredential, validateConnectionConfig } fro
 import { BUNDLER_METHODS, PAYMASTER_METHODS, WALLET_METHODS } from "./methods";
 import { split } from "./split";
 
+/** Options of {@link latchTransport}: the connection, and optional retries. */
 export interface LatchTransportConfig extends ConnectionConfig {
   /** Where user-operation methods go; default `chain.rpcUrls.bundler`, else the node URL. */
   bundlerUrl?: string;

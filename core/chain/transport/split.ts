@@ -2,11 +2,13 @@
 import { type EIP1193RequestFn, type Transport, createTransport } from "viem";
 import { DuplicateTransportMethodError } from "../errors";
 
+/** Methods that go to one transport. */
 export interface SplitRoute {
   methods: readonly string[];
   transport: Transport;
 }
 
+/** Options of {@link split}: method routes, and the transport for the rest. */
 export interface SplitTransportConfig {
   overrides: readonly SplitRoute[];
   fallback: Transport;
