@@ -4,6 +4,7 @@ import type { LatchPlugin, SectionConfig } from "./plugin";
 import type { IllustrationStyle, ThemeMode, UiMode, User } from "./types";
 import type { SignerConfig } from "./signer/config";
 
+/** The sign-in dialog's content: its sections (groups of methods), header and sign-up options. */
 export interface UiAuthConfig {
   /** Groups of sign-in options; an 'or' divider separates groups. */
   sections: SectionConfig[][];
@@ -12,11 +13,13 @@ export interface UiAuthConfig {
   addPasskeyOnSignup?: boolean;
 }
 
+/** The dialog's options: its sign-in sections, mode, illustrations and callbacks. */
 export interface UiConfig {
   auth?: UiAuthConfig;
   illustrationStyle?: IllustrationStyle;
   modalBaseClassName?: string;
   uiMode?: UiMode;
+  /** Called when sign-in completes, with the signed-in user. */
   onAuthSuccess?: (user: User | null) => void;
   /** Shown as 'contact support' links where the spec allows them; none when unset. */
   supportUrl?: string;
@@ -43,11 +46,13 @@ export interface KitConfig {
   signer?: SignerConfig;
 }
 
+/** The dialog's options after defaults. */
 export interface ResolvedUiConfig extends UiConfig {
   uiMode: UiMode;
   illustrationStyle: IllustrationStyle;
 }
 
+/** The kit's config after defaults and checks (what `kit.config` holds). */
 export interface ResolvedKitConfig {
   plugins: LatchPlugin[];
   ui: ResolvedUiConfig;

@@ -14,6 +14,7 @@ export function token<T>(name: string): Token<T> {
   return { name };
 }
 
+/** Makes an instance from the container it is resolved in. */
 export type Factory<T> = (container: Container) => T;
 
 interface Single {
@@ -33,6 +34,7 @@ export class Container {
 
   constructor(private readonly parent?: Container) {}
 
+  /** A child container: it resolves its own registrations first, then its parent's. */
   createChild(): Container {
     return new Container(this);
   }
@@ -47,6 +49,7 @@ export class Container {
     if (!this.isRegistered(key)) this.register(key, factory);
   }
 
+  /** Whether this container or an ancestor has a registration for the token. */
   isRegistered(key: Token<unknown>): boolean {
     return this.singles.has(key.name) || (this.parent?.isRegistered(key) ?? false);
   }
@@ -62,6 +65,7 @@ export class Container {
     return single.instance as T;
   }
 
+  /** The instance registered for the token; throws when there is none. */
   resolve<T>(key: Token<T>): T {
     if (!this.isRegistered(key)) throw new MissingServiceError(key.name);
     return this.find(key) as T;
@@ -88,6 +92,7 @@ export class Container {
   }
 }
 
+/** The container tokens of the kit and of what plugins contribute (sections, steps, authenticators, listeners, account signers). */
 export const TOKENS = {
   Kit: token<Kit>("latch.Kit"),
   Plugin: token<LatchPlugin>("latch.Plugin"),

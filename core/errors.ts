@@ -1,6 +1,7 @@
 // The error catalogue. Each class has a stable `name` so apps can tell them apart
 // without instanceof (which breaks across bundles).
 
+/** Base class of every error the kit throws; `name` tells them apart, `cause` keeps the detail. */
 export class LatchError extends Error {
   override name: string = "LatchError";
   readonly details?: unknown;
@@ -10,6 +11,7 @@ export class LatchError extends Error {
   }
 }
 
+/** The embedded signer has no authenticated session. */
 export class NotAuthenticatedError extends LatchError {
   override readonly name = "NotAuthenticatedError" as const;
   readonly docs = "Please authenticate to use this signer";
@@ -18,6 +20,7 @@ export class NotAuthenticatedError extends LatchError {
   }
 }
 
+/** The action needs a signed-in user. */
 export class NotLoggedInError extends LatchError {
   override readonly name = "NotLoggedInError" as const;
   constructor() {
@@ -25,6 +28,7 @@ export class NotLoggedInError extends LatchError {
   }
 }
 
+/** The backend returned no OAuth providers for the user. */
 export class OAuthProvidersError extends LatchError {
   override readonly name = "OAuthProvidersError" as const;
   constructor() {
@@ -32,11 +36,13 @@ export class OAuthProvidersError extends LatchError {
   }
 }
 
+/** A second factor of the user (its id and type). */
 export interface MfaFactor {
   multiFactorId: string;
   multiFactorType: string;
 }
 
+/** Sign-in needs a second factor: `multiFactors` lists the user's. */
 export class MfaRequiredError extends LatchError {
   override readonly name = "MfaRequiredError" as const;
   readonly multiFactors: MfaFactor[];
@@ -46,6 +52,7 @@ export class MfaRequiredError extends LatchError {
   }
 }
 
+/** The signer does not support this feature. */
 export class UnsupportedFeatureError extends LatchError {
   override readonly name = "UnsupportedFeatureError" as const;
   constructor(feature: string) {
@@ -53,6 +60,7 @@ export class UnsupportedFeatureError extends LatchError {
   }
 }
 
+/** The backend refused the request for now (rate limit or policy). */
 export class PermissionDeniedError extends LatchError {
   override readonly name = "PermissionDeniedError" as const;
   constructor() {
@@ -86,14 +94,17 @@ export class RateLimitedError extends SignerHttpError {
   }
 }
 
+/** The user cancelled (closed the dialog, popup or prompt). */
 export class UserCancelledError extends LatchError {
   override name: string = "UserCancelledError";
 }
 
+/** The kit's or a plugin's config is invalid; the message names the field. */
 export class ConfigError extends LatchError {
   override readonly name = "ConfigError" as const;
 }
 
+/** The dialog was opened without `ui.auth` in the kit's config. */
 export class MissingUiAuthConfigError extends LatchError {
   override readonly name = "MissingUiAuthConfigError" as const;
   constructor() {
@@ -101,6 +112,7 @@ export class MissingUiAuthConfigError extends LatchError {
   }
 }
 
+/** A configured section type has no plugin that provides it. */
 export class UnimplementedSectionError extends LatchError {
   override readonly name = "UnimplementedSectionError" as const;
   constructor(type: string) {
@@ -108,6 +120,7 @@ export class UnimplementedSectionError extends LatchError {
   }
 }
 
+/** `authenticate()` got a type no installed plugin handles. */
 export class MissingAuthenticatorError extends LatchError {
   override readonly name = "MissingAuthenticatorError" as const;
   constructor(type: string) {
@@ -115,6 +128,7 @@ export class MissingAuthenticatorError extends LatchError {
   }
 }
 
+/** A service was used whose plugin is not installed. */
 export class MissingServiceError extends LatchError {
   override name = "MissingServiceError";
   constructor(service: string, hint?: string) {
@@ -122,6 +136,7 @@ export class MissingServiceError extends LatchError {
   }
 }
 
+/** An error the kit could not classify; the original is the `cause`. */
 export class UnknownError extends LatchError {
   override readonly name = "Error" as const;
   constructor() {

@@ -10,6 +10,7 @@ import type { Type } from "arktype";
  */
 export type View<P> = (props: P) => unknown;
 
+/** What a section's component receives: its config and the kit. */
 export interface SectionProps<C = SectionConfig> {
   kit: Kit;
   config: C;
@@ -22,6 +23,7 @@ export interface SectionProps<C = SectionConfig> {
  */
 export type SectionConfig = { type: string; [option: string]: unknown } | { readonly type: string };
 
+/** A sign-in section: its type, config schema and component. */
 export interface SectionDefinition<C extends { type: string } = SectionConfig> {
   type: C["type"];
   Component: View<SectionProps<C>>;
@@ -33,6 +35,7 @@ export interface SectionDefinition<C extends { type: string } = SectionConfig> {
   schema?: Type | undefined;
 }
 
+/** What a step's component receives: the step and the kit. */
 export interface StepProps<K extends AuthStepType = AuthStepType> {
   kit: Kit;
   step: AuthStepOf<K>;
@@ -44,6 +47,7 @@ export type BackTransition<K extends AuthStepType> =
   | ((step: AuthStepOf<K>, kit: Kit) => AuthStep | null)
   | null;
 
+/** A dialog step: its type and component. */
 export interface StepDefinition<K extends AuthStepType = AuthStepType> {
   type: K;
   Screen?: View<StepProps<K>>;
@@ -60,9 +64,10 @@ export interface StepDefinition<K extends AuthStepType = AuthStepType> {
 /** Payloads of `kit.authenticate()`; plugins add theirs by module augmentation. */
 export interface AuthenticatePayloadRegistry {}
 
+/** The `type` of an {@link AuthenticatePayload}. */
 export type AuthenticateType = keyof AuthenticatePayloadRegistry & string;
 
-/** Every payload also takes `signal`: aborting it rejects `kit.authenticate` at once and stops the method's requests. */
+/** What `kit.authenticate()` takes: one payload per installed sign-in method. Every payload also takes `signal`: aborting it rejects `kit.authenticate` at once and stops the method's requests. */
 export type AuthenticatePayload = {
   [K in AuthenticateType]: { type: K; signal?: AbortSignal } & AuthenticatePayloadRegistry[K];
 }[AuthenticateType];
@@ -71,23 +76,30 @@ export type AuthenticatePayloadOf<K extends string> = K extends AuthenticateType
   ? Extract<AuthenticatePayload, { type: K }>
   : never;
 
+/** Signs in for one payload type. */
 export interface AuthenticatorDefinition<K extends string = string> {
   type: K;
+  /** Signs in with the payload. */
   authenticate: (payload: AuthenticatePayloadOf<K>, kit: Kit) => Promise<unknown>;
 }
 
+/** Handles one kit event. */
 export interface ListenerDefinition<E extends keyof KitEventRegistry = keyof KitEventRegistry> {
   event: E;
+  /** Handles the event's payload. */
   handle: (payload: KitEventRegistry[E], kit: Kit) => void;
 }
 
 /** Signs for users of one type ('sca' embedded, 'eoa' external wallet): the sign hooks route here. */
 export interface AccountSignerDefinition {
   userType: User["type"];
+  /** Signs a message as the signed-in user. */
   signMessage: (kit: Kit, message: SignableMessage) => Promise<Hex>;
+  /** Signs EIP-712 typed data as the signed-in user. */
   signTypedData: (kit: Kit, typedData: TypedDataDefinition) => Promise<Hex>;
 }
 
+/** A plugin: its id, and the sections, steps, authenticators, listeners and lifecycle it adds to a kit. */
 export interface LatchPlugin {
   id: string;
   /**
@@ -111,6 +123,7 @@ export interface LatchPlugin {
   disconnect?: (kit: Kit) => Promise<void>;
 }
 
+/** Declares a plugin (types its parts; no runtime effect). */
 export function definePlugin<P extends LatchPlugin>(plugin: P): P {
   return plugin;
 }
@@ -120,10 +133,12 @@ export function defineStep<K extends AuthStepType>(step: StepDefinition<K>): Ste
   return step;
 }
 
+/** Declares a sign-in section a plugin provides. */
 export function defineSection<C extends { type: string }>(section: SectionDefinition<C>): SectionDefinition<C> {
   return section;
 }
 
+/** Declares how a plugin signs in for one `authenticate()` type. */
 export function defineAuthenticator<K extends AuthenticateType>(
   type: K,
   authenticate: (payload: AuthenticatePayloadOf<K>, kit: Kit) => Promise<unknown>,
@@ -131,6 +146,7 @@ export function defineAuthenticator<K extends AuthenticateType>(
   return { type, authenticate };
 }
 
+/** Declares a plugin's listener of one kit event. */
 export function defineListener<E extends keyof KitEventRegistry>(
   event: E,
   handle: (payload: KitEventRegistry[E], kit: Kit) => void,

@@ -2,6 +2,7 @@
 import { LatchError } from "./errors";
 import { QR_DEFAULT_MARGIN, QR_DEFAULT_SCALE, QR_ERROR_LEVELS, QR_MIN_WIDTH, QR_VERSION_MAX, QR_VERSION_MIN } from "./constants";
 
+/** How a QR code is drawn: version, error level, margin, scale, width and colors. */
 export interface QrOptions {
   version?: number;
   errorCorrectionLevel?: (typeof QR_ERROR_LEVELS)[number];
@@ -14,6 +15,7 @@ export interface QrOptions {
 
 const HEX_COLOR = /^#?(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
+/** Returns the value if it is a hex color (`#rgb`, `#rrggbb`, with alpha or not); throws a readable error otherwise. */
 export function assertHexColor(value: unknown): string {
   if (typeof value !== "string" || !HEX_COLOR.test(value)) throw new LatchError("Invalid hex color");
   return value.startsWith("#") ? value : `#${value}`;

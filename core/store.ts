@@ -2,8 +2,10 @@ import { atom, createStore } from "jotai/vanilla";
 import type { AuthStep } from "./steps";
 import type { SignerStatus, User } from "./types";
 
+/** Texts by table and key, e.g. `{ email: { title: "…" } }`. */
 export type StringTables = Record<string, Record<string, string>>;
 
+/** The kit's state store (jotai). */
 export type KitStore = ReturnType<typeof createStore>;
 
 /** Atoms are created per kit, so two kits never share state even if a store were shared. */
@@ -22,6 +24,7 @@ export function createKitAtoms(initial: { strings?: StringTables; locale?: strin
   };
 }
 
+/** The kit's state atoms (status, user, step, strings, locale, …). */
 export type KitAtoms = ReturnType<typeof createKitAtoms>;
 
 export function createKitStore(): KitStore {

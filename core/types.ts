@@ -11,8 +11,10 @@ export interface SignerStatusRegistry {
   DISCONNECTED: true;
 }
 
+/** The signer status: `INITIALIZING`, `CONNECTED`, `DISCONNECTED`, or a sign-in method's own. */
 export type SignerStatus = keyof SignerStatusRegistry & string;
 
+/** The signed-in user: an embedded smart-account user (`sca`) or an external wallet (`eoa`). */
 export interface User {
   /** 'sca' for an embedded smart-account user, 'eoa' for an external wallet. */
   type: "sca" | "eoa";
@@ -28,7 +30,11 @@ export interface User {
   credentialId?: string;
 }
 
+/** A chain family: `evm` or `svm` (Solana). */
 export type ChainType = "evm" | "svm";
+/** How the dialog shows: as a modal, or embedded in the page. */
 export type UiMode = "modal" | "embedded";
+/** The style of the dialog's illustrations. */
 export type IllustrationStyle = "outline" | "linear" | "filled" | "flat";
+/** The color scheme: light, dark, or the system's. */
 export type ThemeMode = "light" | "dark" | "system";

@@ -2,9 +2,11 @@
 
 /** Header carrying SDK_VERSION on every signer and chain call (the hosted signer's own name, kept for compatibility). */
 export const SDK_VERSION_HEADER = "Alchemy-AA-Sdk-Version";
+/** The COSE algorithms passkeys may use (ES256, RS256). */
 export const PASSKEY_ALGORITHMS = [-7, -257] as const;
 export const MFA_ACTIONS = { add: "add_mfa", delete: "delete_mfas", verify: "verify_mfa", list: "list_mfas" } as const;
 export const MFA_FACTOR_TYPE = "totp" as const;
+/** The number of digits of one-time codes. */
 export const OTP_LENGTH = 6;
 /**
  * The parent organisation a discoverable-passkey sign-in stamps its whoami against when the

@@ -3,14 +3,17 @@
 import type { MfaFactor } from "../core/errors";
 import type { MultiOwnerOrganization } from "../core/signer/multi-owner";
 
+/** A request stamped by the user's key: its URL, body and stamp. */
 export interface StampedRequest {
   url: string;
   body: string;
   stamp: { stampHeaderName: string; stampHeaderValue: string };
 }
 
+/** How email sign-in works: a magic link or a one-time code. */
 export type EmailMode = "magicLink" | "otp";
 
+/** The user's sign-in methods, as the backend lists them. */
 export interface AuthMethods {
   email?: string;
   phone?: string;
@@ -34,6 +37,7 @@ export interface OauthProviderInfo {
   userDisplayName?: string;
 }
 
+/** The signer backend's routes: each route's request and response. */
 export interface SignerRoutes {
   lookup: { request: { email: string } | { phone: string }; response: { orgId: string | null } };
   signup: {
@@ -130,6 +134,9 @@ export interface SignerRoutes {
   };
 }
 
+/** The name of a backend route. */
 export type SignerRoute = keyof SignerRoutes;
+/** The request body of a route. */
 export type RouteRequest<R extends SignerRoute> = SignerRoutes[R]["request"];
+/** The response body of a route. */
 export type RouteResponse<R extends SignerRoute> = SignerRoutes[R]["response"];

@@ -2,7 +2,9 @@ import type { Hex, TypedDataDefinition } from "viem";
 import type { Kit } from "../kit-types";
 import { accountSignerFor } from "./accountSigner";
 
+/** The EIP-712 typed data for {@link signTypedData}. */
 export type SignTypedDataParameters = TypedDataDefinition;
+/** The signature, hex encoded. */
 export type SignTypedDataReturnType = Hex;
 
 /** Signs EIP-712 typed data with the signed-in user's wallet, embedded or external. */

@@ -3,11 +3,13 @@ import { MfaRequiredError, RateLimitedError, SignerHttpError, type MfaFactor } f
 import type { RouteRequest, RouteResponse, SignerRoute } from "../../wire/routes";
 import { withinLimits } from "./transport";
 
+/** Where the signer backend is and how to reach it. */
 export interface SignerClientOptions {
   /** The signer host; routes are POST `{url}/signer/v1/<route>`. */
   url: string;
   apiKey?: string;
   jwt?: string;
+  /** The fetch to use; default the global one. */
   fetch?: typeof fetch;
   /** Per request, answer included (default REQUEST_TIMEOUT_MS); past it, ConnectionTimeoutError. */
   timeoutMs?: number;

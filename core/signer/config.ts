@@ -49,6 +49,7 @@ export interface SignerConfig {
   activityTimeoutMs?: number;
 }
 
+/** The `signer` config after defaults: URLs, session storage and frame ids. */
 export interface ResolvedSignerConfig {
   url: string;
   apiKey?: string;
@@ -75,6 +76,7 @@ export interface ResolvedSignerConfig {
 export const toEmailMode = (option: string | undefined): EmailMode | undefined =>
   option === undefined ? undefined : option === "magicLink" ? "magicLink" : "otp";
 
+/** Checks the `signer` config (unknown keys refused) and fills its defaults and derived URLs. */
 export function resolveSignerConfig(config: SignerConfig): ResolvedSignerConfig {
   if (process.env.NODE_ENV !== "production") assertValid(signerSchema, config, "signer.");
   const url = signerUrl(config.url);

@@ -4,6 +4,7 @@ import { DEFAULT_EXPORT_IFRAME_CONTAINER_ID, DEFAULT_EXPORT_IFRAME_ELEMENT_ID } 
 import { LatchError, NotLoggedInError } from "../errors";
 import type { EmbeddedSigner } from "./signer";
 
+/** Where the export frame goes: its container and frame element ids. */
 export interface ExportParams {
   iframeContainerId?: string;
   iframeElementId?: string;

@@ -2,6 +2,7 @@ import { IframeStamper } from "@turnkey/iframe-stamper";
 import { LatchError } from "../errors";
 import type { Stamp, Stamper } from "./stamper";
 
+/** Where the auth frame is loaded from and where it goes in the page. */
 export interface FrameStamperOptions {
   frameUrl: string;
   containerId: string;
@@ -25,6 +26,7 @@ export interface SealedFrameKeyStore {
 const SEALED_KEY_MESSAGE = "LATCH_SEALED_FRAME_KEY";
 const SEALED_KEY_PARAM = "latch-sealed-key";
 
+/** The signer frame did not answer in time. */
 export class FrameTimeoutError extends LatchError {
   override readonly name = "FrameTimeoutError" as const;
 }
@@ -50,12 +52,14 @@ export class FrameStamper implements Stamper {
     return this.ready;
   }
 
+  /** Gives the frame the credential bundle the backend sent (sign-in by email, OAuth, …). */
   async injectCredentialBundle(bundle: string): Promise<void> {
     await this.init();
     const ok = await this.stamper!.injectCredentialBundle(bundle);
     if (!ok) throw new LatchError("Failed to inject credential bundle");
   }
 
+  /** Signs a request body with the frame's key. */
   async stamp(body: string): Promise<Stamp> {
     await this.init();
     return this.stamper!.stamp(body);
@@ -72,6 +76,7 @@ export class FrameStamper implements Stamper {
     }
   }
 
+  /** Removes the frame and its listeners. */
   dispose(): void {
     this.detachSealedKeyListener?.();
     this.detachSealedKeyListener = null;

@@ -3,6 +3,7 @@ import { LatchError } from "../errors";
 import type { Stamper } from "./stamper";
 import { pause, withinLimits } from "./transport";
 
+/** Time limits of key-management calls. */
 export interface KeyManagementLimits {
   /** Per request, answer included. */
   requestTimeoutMs: number;
@@ -18,6 +19,7 @@ export class ActivityTimeoutError extends LatchError {
   }
 }
 
+/** A key-management activity: id, status, and its result or failure. */
 export interface Activity {
   id: string;
   status: string;
@@ -37,6 +39,7 @@ export class KeyManagementClient {
     private readonly doFetch: typeof fetch = (...args) => globalThis.fetch(...args),
   ) {}
 
+  /** Sends a stamped request to the key-management API and returns its answer. */
   async request<T>(operation: string, body: Record<string, unknown>, options: { signal?: AbortSignal } = {}): Promise<T> {
     const json = JSON.stringify(body);
     const stamp = await this.stamper().stamp(json, options);

@@ -5,13 +5,16 @@ import type { Address, Hex } from "viem";
 import type { SignerClient } from "./client";
 import type { Stamp, Stamper } from "./stamper";
 
+/** The stamp scheme of a member's request: an EIP-191 signature of the body. */
 export const MEMBER_STAMP_SCHEME = "SIGNATURE_SCHEME_TK_API_SECP256K1_EIP191";
 
+/** A member of a multi-owner organization. */
 export interface MultiOwnerMember {
   userId: string;
   evmSignerAddress: Address;
 }
 
+/** A multi-owner organization: its id, members and quorum. */
 export interface MultiOwnerOrganization {
   orgId: string;
   /** The organisation's own signing address. */
@@ -43,6 +46,7 @@ export class MultiOwnerClient {
     private readonly keyManagementUrl: string,
   ) {}
 
+  /** Creates an organization whose members are these addresses. */
   async create(members: Address[]): Promise<MultiOwnerOrganization> {
     const { result } = await this.client.request("multi-owner-create", { members: members.map((evmSignerAddress) => ({ evmSignerAddress })) });
     return result;
@@ -63,6 +67,7 @@ export class MultiOwnerClient {
     return (await this.client.request("multi-owner-add", { stampedRequest })).result;
   }
 
+  /** Removes members from the organization (stamped by a member). */
   async removeMembers(stamper: Stamper, orgId: string, members: Address[]): Promise<MultiOwnerOrganization> {
     const { result: prepared } = await this.client.request("multi-owner-prepare-delete", {
       organizationId: orgId,
@@ -72,6 +77,7 @@ export class MultiOwnerClient {
     return (await this.client.request("multi-owner-delete", { stampedRequest })).result;
   }
 
+  /** Sets how many of which members must approve (stamped by a member). */
   async updateRootQuorum(stamper: Stamper, orgId: string, quorum: { threshold: number; userIds: string[] }): Promise<MultiOwnerOrganization> {
     const stampedRequest = await this.stamped(stamper, "update_root_quorum", {
       type: "ACTIVITY_TYPE_UPDATE_ROOT_QUORUM",

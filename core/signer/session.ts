@@ -8,8 +8,10 @@ import { resolveStorage, type SessionStorageLike, type StorageOption } from "./s
  */
 export interface SessionTypeRegistry {}
 
+/** How a session was opened (email, passkey, oauth, …); plugins add theirs. */
 export type SessionType = keyof SessionTypeRegistry & string;
 
+/** A stored session: its type, user and expiry. */
 export interface Session {
   type: SessionType;
   user: User;
@@ -71,6 +73,7 @@ export class SessionManager {
     }
   }
 
+  /** Stores a new session for the user, expiring after the configured time. */
   create(type: SessionType, user: User, extra: Record<string, unknown> = {}): Session {
     const session: Session = { type, user, ...extra, expirationDateMs: Date.now() + this.options.expirationTimeMs };
     this.storage?.setItem(this.options.sessionKey, JSON.stringify(session));
@@ -111,6 +114,7 @@ export class SessionManager {
     }
   }
 
+  /** Removes the stored session. */
   clear(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
@@ -120,6 +124,7 @@ export class SessionManager {
     this.storage?.removeItem(this.options.sessionKey);
   }
 
+  /** The sign-in in progress (e.g. waiting for a code), if any. */
   getTemporary(): TemporarySession | null {
     const raw = this.storage?.getItem(this.options.sessionKey + TEMPORARY_SESSION_SUFFIX);
     if (!raw) return null;
@@ -130,10 +135,12 @@ export class SessionManager {
     }
   }
 
+  /** Stores the sign-in in progress. */
   setTemporary(temporary: TemporarySession): void {
     this.storage?.setItem(this.options.sessionKey + TEMPORARY_SESSION_SUFFIX, JSON.stringify(temporary));
   }
 
+  /** Updates fields of the sign-in in progress. */
   updateTemporary(patch: Partial<TemporarySession>): void {
     const current = this.getTemporary();
     if (current) this.setTemporary({ ...current, ...patch });
@@ -148,6 +155,7 @@ export class SessionManager {
     };
   }
 
+  /** Forgets the sign-in in progress. */
   clearTemporary(): void {
     this.storage?.removeItem(this.options.sessionKey + TEMPORARY_SESSION_SUFFIX);
   }

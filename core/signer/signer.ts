@@ -170,6 +170,7 @@ export class EmbeddedSigner {
     return this.stamper === this.frame;
   }
 
+  /** A request to the backend, stamped by the session's key. */
   async stampedRequest(operation: string, body: Record<string, unknown>, stamper: Stamper = this.stamper): Promise<StampedRequest> {
     const json = JSON.stringify(body);
     const stamp = await stamper.stamp(json);
@@ -182,6 +183,7 @@ export class EmbeddedSigner {
     return toUser(await this.client.request("whoami", { stampedRequest }));
   }
 
+  /** The signed-in user; throws {@link NotLoggedInError} when there is none. */
   requireUser(): User {
     const user = this.kit.getUser();
     if (!user || user.type !== "sca") throw new NotAuthenticatedError();
@@ -220,6 +222,7 @@ export class EmbeddedSigner {
     this.kit.setStatus("DISCONNECTED");
   }
 
+  /** Makes the user the kit's signed-in user. */
   connect(user: User): void {
     this.kit.setUser(user);
     this.kit.setStatus("CONNECTED");
@@ -234,6 +237,7 @@ export class EmbeddedSigner {
   }
 }
 
+/** The kit's user from the backend's `whoami` answer. */
 export const toUser = (answer: RouteResponse<"whoami">): User => ({
   type: "sca",
   orgId: answer.orgId,

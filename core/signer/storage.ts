@@ -2,11 +2,15 @@ import { COOKIE_STORAGE_LIFETIME_MS, DEFAULT_SESSION_KEY } from "../constants";
 
 /** The part of the Web Storage API a session needs; an app may bring its own (cookies for SSR). */
 export interface SessionStorageLike {
+  /** The value stored under the key, or null. */
   getItem(key: string): string | null;
+  /** Stores a value under the key. */
   setItem(key: string, value: string): void;
+  /** Removes the key. */
   removeItem(key: string): void;
 }
 
+/** Where the session is kept: `"local"`, `"session"`, or your own storage (e.g. `cookieStorage()`). */
 export type StorageOption = "local" | "session" | SessionStorageLike;
 
 /** Resolved when used, never at import: there is no window on the server. */
@@ -42,6 +46,7 @@ export function cookieToInitialState(cookieHeader: string | null | undefined, se
   return { sessionCookie: found ?? "" };
 }
 
+/** Options of {@link cookieStorage}: domain, secure flag, and where cookies are read from. */
 export interface CookieStorageOptions {
   domain?: string;
   secure?: boolean;

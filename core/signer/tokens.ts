@@ -18,4 +18,5 @@ export interface SessionRestore {
   restore: (session: Session, signer: EmbeddedSigner) => Promise<User>;
 }
 
+/** Container token of the session restore (the embedded signer provides it). */
 export const SESSION_RESTORE = token<SessionRestore>("latch.signer.SessionRestore");

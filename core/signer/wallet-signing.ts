@@ -2,6 +2,7 @@ import type { Hex, SignableMessage, TypedDataDefinition } from "viem";
 import type { StampedRequest } from "../../wire/routes";
 import type { EmbeddedSigner } from "./signer";
 
+/** A payload to sign with the embedded key: the hex payload, its hash function and the signing address. */
 export interface SignRawPayloadParameters {
   payload: Hex;
   hashFunction?: "HASH_FUNCTION_NO_OP" | "HASH_FUNCTION_NOT_APPLICABLE";
