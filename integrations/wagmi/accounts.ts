@@ -60,6 +60,28 @@ function ownerAccount(kit: Kit, address: Address): ConnectedAccount {
   };
 }
 
+/**
+ * The account once it can sign: at once for the owner; for a smart account, once the smart-accounts
+ * plugin has set up the user's clients (it does so after sign-in). Rejects when nobody is signed in,
+ * the user signs out meanwhile, or the set-up fails.
+ */
+export function readyAccount(kit: Kit, which: LatchWagmiAccount): Promise<ConnectedAccount> {
+  const now = connectedAccount(kit, which);
+  if (now || which === "owner" || !kit.getUser()) return now ? Promise.resolve(now) : Promise.reject(new NotLoggedInError());
+  const service = getSmartAccounts(kit);
+  return new Promise((resolve, reject) => {
+    const settle = () => {
+      const account = connectedAccount(kit, which);
+      const error = kit.store.get(service.errorAtom);
+      if (!account && !error && kit.getUser()) return;
+      stops.forEach((stop) => stop());
+      if (account) resolve(account);
+      else reject(error ?? new NotLoggedInError());
+    };
+    const stops = [kit.store.sub(service.clientsAtom, settle), kit.store.sub(service.errorAtom, settle), kit.events.on("disconnected", settle)];
+  });
+}
+
 export function requireAccount(kit: Kit, which: LatchWagmiAccount): ConnectedAccount {
   const account = connectedAccount(kit, which);
   if (!account) throw new NotLoggedInError();

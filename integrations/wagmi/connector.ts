@@ -5,7 +5,7 @@ import { ChainNotConfiguredError, createConnector } from "@wagmi/core";
 import { SwitchChainError, UnauthorizedProviderError, fromHex, numberToHex, type Address, type Chain, type Hex, type TypedDataDefinition } from "viem";
 import type { Kit } from "latch-kit";
 import { LATCH_CONNECTOR_TYPE } from "../../lib/wallets/embedded-connector";
-import { connectedAccount, defaultTransport, requireAccount, type LatchWagmiAccount, type TransactionRequest } from "./accounts";
+import { connectedAccount, defaultTransport, readyAccount, requireAccount, type LatchWagmiAccount, type TransactionRequest } from "./accounts";
 
 export interface LatchConnectorOptions {
   kit: Kit;
@@ -55,11 +55,12 @@ export function latchConnector({ kit, account: which = "owner" }: LatchConnector
           return numberToHex(chain.id);
         case "eth_accounts":
           return addresses();
-        case "eth_requestAccounts": {
-          const accounts = addresses();
-          if (!accounts.length) throw new UnauthorizedProviderError(new Error("Sign in with Latch first"));
-          return accounts;
-        }
+        case "eth_requestAccounts":
+          try {
+            return [(await readyAccount(kit, which)).address];
+          } catch (error) {
+            throw new UnauthorizedProviderError(error instanceof Error ? error : new Error("Sign in with Latch first"));
+          }
         case "personal_sign":
           return await requireAccount(kit, which).signMessage(args[0] as Hex);
         case "eth_signTypedData_v4": {
