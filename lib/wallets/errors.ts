@@ -40,6 +40,14 @@ export class WalletNotFoundError extends LatchError {
   }
 }
 
+/** Spec §8 library error class: the wallet cannot be asked to switch chains (its connector has no switchChain). */
+export class SwitchChainNotSupportedError extends LatchError {
+  override readonly name = "SwitchChainNotSupportedError" as const;
+  constructor(walletName = "The wallet", options?: { cause?: unknown }) {
+    super(`${walletName} does not support programmatic chain switching`, options);
+  }
+}
+
 /** The remote-pairing option was chosen without its params (project id). */
 export class RemotePairingParamsError extends LatchError {
   override readonly name = "RemotePairingParamsError" as const;
@@ -84,6 +92,11 @@ export function toWalletError(thrown: unknown): Error {
   if (names.includes("ChainNotConfiguredError")) return new ChainNotConfiguredError({ cause: thrown });
   if (names.includes("ConnectorAlreadyConnectedError")) return new ConnectorAlreadyConnectedError({ cause: thrown });
   if (names.includes("ProviderNotFoundError")) return new WalletNotFoundError({ cause: thrown });
+  if (names.includes("SwitchChainNotSupportedError")) {
+    // wagmi's text: '"<connector name>" does not support programmatic chain switching.'
+    const walletName = /"([^"]+)" does not support/.exec((thrown as Error).message)?.[1];
+    return new SwitchChainNotSupportedError(walletName, { cause: thrown });
+  }
   // 4001 (EIP-1193), 5000 (WalletConnect 'User rejected.'), and libraries' own rejection classes.
   if (code === 4001 || code === 5000 || names.includes("UserRejectedRequestError")) return new UserRejectedError({ cause: thrown });
   return toError(thrown);

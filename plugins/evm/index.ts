@@ -46,6 +46,7 @@ export {
   ChainNotConfiguredError,
   ConnectorAlreadyConnectedError,
   UnsupportedNetworkError,
+  SwitchChainNotSupportedError,
   WalletNotFoundError,
   WalletNotConnectedError,
 } from "../../lib/wallets/index";
