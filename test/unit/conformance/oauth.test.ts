@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createKit, getEmbeddedSigner } from "latch-kit";
 import { oauth } from "latch-kit/plugins/oauth";
+import { runUntil, useFakeClock } from "./fake-time";
 
 // Spec conformance rows about social sign-in (test/CONFORMANCE.md): its timers, observed with fake
 // timers, and the answers a popup or a redirect may not give.
@@ -46,10 +47,10 @@ afterEach(() => {
 
 describe("§9 social sign-in timers", () => {
   it("§9 popup closed check every 500 ms: a closed popup is 'OAuth cancelled' at the next check", async () => {
-    vi.useFakeTimers();
+    useFakeClock();
     const { kit, popup } = setup();
     const attempt = settled(kit.authenticate({ type: "oauth", authProviderId: "google", mode: "popup" }));
-    await vi.advanceTimersByTimeAsync(0);
+    await runUntil(() => popup.location.href !== "");
     await vi.advanceTimersByTimeAsync(500);
     popup.closed = true;
     await vi.advanceTimersByTimeAsync(499);
@@ -60,12 +61,12 @@ describe("§9 social sign-in timers", () => {
   });
 
   it("§9 redirect failure timeout 1000 ms: still on the page after 1 s is 'Failed to redirect to OAuth provider after 1 s'", async () => {
-    vi.useFakeTimers();
+    useFakeClock();
     const { kit } = setup();
     const navigate = vi.spyOn(window.location, "assign").mockImplementation(() => undefined);
     const attempt = settled(kit.authenticate({ type: "oauth", authProviderId: "facebook", mode: "redirect" }));
-    // vi.waitFor would move the fake clock: let the preparation's promises run without time passing.
-    for (let i = 0; i < 100 && navigate.mock.calls.length === 0; i++) await vi.advanceTimersByTimeAsync(0);
+    // vi.waitFor would move the fake clock: let the preparation (WebCrypto) run without time passing.
+    await runUntil(() => navigate.mock.calls.length > 0);
     expect(navigate).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(999);
     expect(attempt.done).toBe(false);

@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MobileWallet } from "latch-kit/plugins/mobile";
 import { FakeLocalWallet } from "./fake-local-wallet";
+import { runUntil, useFakeClock } from "../conformance/fake-time";
 
 const CHROME = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36";
 let wallet: FakeLocalWallet;
@@ -66,8 +67,7 @@ describe("§9 mobile wallet connection", () => {
   });
 
   it("§9 retry delays 150, 150, 200, 500, 500, 750, 750, then 1000 repeated; overall timeout 30000 ms", async () => {
-    // setImmediate stays real: the association key is made by WebCrypto, in real time.
-    vi.useFakeTimers({ now: 0, toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
+    useFakeClock();
     const dialled: number[] = [];
     const refused: number[] = [];
     // The wallet app never opens its socket: every attempt fails.
@@ -91,10 +91,11 @@ describe("§9 mobile wallet connection", () => {
         () => (failed = null),
         (error: unknown) => (failed = { error, at: Date.now() }),
       );
-    for (let i = 0; i < 20_000 && failed === undefined; i++) {
-      await vi.advanceTimersByTimeAsync(dialled.length ? 50 : 1);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    // 1 ms turns until the first dial (the hand-off waits for the page to lose focus), then 50 ms.
+    await runUntil(
+      () => failed !== undefined,
+      () => (dialled.length ? 50 : 1),
+    );
     // From each refusal to the next dial.
     const gaps = dialled.slice(1).map((t, i) => t - refused[i]!);
     expect(gaps.slice(0, 10)).toEqual([150, 150, 200, 500, 500, 750, 750, 1000, 1000, 1000]);
