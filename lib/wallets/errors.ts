@@ -40,7 +40,7 @@ export class WalletNotFoundError extends LatchError {
   }
 }
 
-/** Spec §8 library error class: the wallet cannot be asked to switch chains (its connector has no switchChain). */
+/** The wallet cannot be asked to switch chains (its connector has no switchChain). */
 export class SwitchChainNotSupportedError extends LatchError {
   override readonly name = "SwitchChainNotSupportedError" as const;
   constructor(walletName = "The wallet", options?: { cause?: unknown }) {
