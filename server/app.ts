@@ -2,24 +2,18 @@ import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { bodyLimit } from "./middleware/bodyLimit";
 import type { EmulatorContext } from "./context";
-import type { ServerMethod } from "./method";
 import { ApiError } from "./errors";
 import { accountRoutes } from "./routes/account";
-import { authRoutes } from "./routes/auth";
 import { devRoutes } from "./routes/dev";
 import { frameRoutes } from "./routes/frames";
 import { healthRoutes } from "./routes/health";
 import { DatabaseUnavailableError } from "./db/unavailable";
 import { originGuard } from "./middleware/origins";
 import { idpRoutes } from "./idp/routes";
-import { jwtRoutes } from "./routes/jwt";
 import { KEY_MANAGEMENT_PREFIX, keyManagementRoutes } from "./routes/keyManagement";
-import { mfaRoutes } from "./routes/mfa";
 import { multiOwnerRoutes } from "./routes/multiOwner";
-import { oauthRoutes } from "./routes/oauth";
-import { oauthCallbackRoutes } from "./routes/oauthCallback";
 import { stampedRoutes } from "./routes/stamped";
-import { verificationRoutes } from "./routes/verification";
+import { signInRoutes } from "./routes/signIn";
 
 export const SIGNER_PREFIX = "/signer/v1";
 export { MAX_BODY_BYTES } from "./middleware/bodyLimit";
@@ -32,8 +26,6 @@ export interface AppHooks {
   install?: (app: Hono, ctx: EmulatorContext) => void;
   /** An error no route expected (answered 500); default console.error. */
   onUnexpectedError?: (error: Error, c: Context) => void;
-  /** Sign-in methods' server parts, mounted under /signer/v1 beside the built-in routes. */
-  methods?: ServerMethod[];
 }
 
 export function createApp(ctx: EmulatorContext, hooks: AppHooks = {}): Hono {
@@ -57,18 +49,15 @@ export function createApp(ctx: EmulatorContext, hooks: AppHooks = {}): Hono {
 
   hooks.install?.(app, ctx);
 
-  app.route(SIGNER_PREFIX, authRoutes(ctx));
-  app.route(SIGNER_PREFIX, verificationRoutes(ctx));
+  app.route(SIGNER_PREFIX, signInRoutes(ctx));
   app.route(SIGNER_PREFIX, stampedRoutes(ctx));
-  app.route(SIGNER_PREFIX, mfaRoutes(ctx));
-  app.route(SIGNER_PREFIX, oauthRoutes(ctx));
-  app.route(SIGNER_PREFIX, jwtRoutes(ctx));
   app.route(SIGNER_PREFIX, accountRoutes(ctx));
   app.route(SIGNER_PREFIX, multiOwnerRoutes(ctx));
-  for (const method of hooks.methods ?? []) app.route(SIGNER_PREFIX, method.routes(ctx));
+  // The sign-in methods' parts (server/methods.ts and startEmulator's `methods`), each once.
+  for (const method of ctx.methods) if (method.routes) app.route(SIGNER_PREFIX, method.routes(ctx));
   app.route(KEY_MANAGEMENT_PREFIX, keyManagementRoutes(ctx));
   app.route("/frames", frameRoutes(ctx));
-  app.route("/", oauthCallbackRoutes(ctx));
+  for (const method of ctx.methods) if (method.pages) app.route("/", method.pages(ctx));
   app.route("/", healthRoutes(ctx));
   // The dev identity provider, dev inbox and dev JWT issuer: in production their paths do not exist.
   if (ctx.profile === "dev") {

@@ -6,6 +6,7 @@ import type { OriginPolicy } from "./origins";
 import type { Delivery } from "./delivery/types";
 import type { Observer } from "./observer";
 import type { SocialProvider } from "./services/socialProviders";
+import type { ServerPart } from "./method";
 
 /** Everything a route needs: one per emulator instance, so instances never share state. */
 export interface EmulatorContext {
@@ -34,4 +35,6 @@ export interface EmulatorContext {
   /** Social sign-in providers configured besides the dev identity provider (production: real OIDC providers). */
   socialProviders: SocialProvider[];
   observer: Observer;
+  /** The sign-in methods this instance serves and their shared parts, each once (server/methods.ts plus `startEmulator({ methods })`). */
+  methods: ServerPart[];
 }

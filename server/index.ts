@@ -1,5 +1,7 @@
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
+import { composeMethods } from "./method";
+import { BUILT_IN_METHODS } from "./methods";
 import type { EmulatorContext } from "./context";
 import { createSecrets, masterSecretFromSeed } from "./crypto/secrets";
 import { inboxDelivery } from "./delivery/inbox";
@@ -81,9 +83,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       delivery: options.delivery ?? inboxDelivery,
       socialProviders: options.socialProviders ?? [],
       observer: options.observer ?? silentObserver,
+      methods: composeMethods([...(options.methods ?? []), ...BUILT_IN_METHODS]),
     };
     const log = options.log === true ? (line: string) => console.log(`[latch-emulator] ${line}`) : options.log || undefined;
-    const app = createApp(ctx, { log, ...options.hooks, ...(options.methods ? { methods: options.methods } : {}) });
+    const app = createApp(ctx, { log, ...options.hooks });
     const server = await listen(getRequestListener(app.fetch, { overrideGlobalObjects: false }), options.port ?? 0, options.host).catch(
       async (error: unknown) => {
         await db.close();

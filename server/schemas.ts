@@ -40,6 +40,19 @@ export const stampedRequest = type({
 
 export const hexString = type(/^(0x)?([0-9a-fA-F]{2})*$/).describe("a hex string");
 
+/** A sign_raw_payload activity body (MFA calls use it too, with the action name as payload). */
+export const rawPayloadBody = type({
+  type: "'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2'",
+  timestampMs: "string | number",
+  organizationId: uuid,
+  parameters: {
+    encoding: "'PAYLOAD_ENCODING_HEXADECIMAL'",
+    hashFunction: "'HASH_FUNCTION_NO_OP' | 'HASH_FUNCTION_NOT_APPLICABLE'",
+    payload: hexString,
+    signWith: "string",
+  },
+});
+
 export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }

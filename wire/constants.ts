@@ -33,3 +33,5 @@ export const RETURN_PARAMS = {
   encryptedPayload: "latch-encrypted-payload",
   multiFactors: "latch-multi-factors",
 } as const;
+/** The operation list-auth-methods' stamped request names (the hosted signer's, kept for compatibility). */
+export const LIST_AUTH_METHODS_OPERATION = "query/list_authenticators";

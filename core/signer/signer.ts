@@ -10,6 +10,7 @@ import { FrameStamper } from "./frame-stamper";
 import { KeyManagementClient } from "./key-management";
 import { completeReturns, pickTokens, restoreSession } from "./restore";
 import type { AuthMethods, RouteResponse, StampedRequest } from "../../wire/routes";
+import { LIST_AUTH_METHODS_OPERATION } from "../../wire/constants";
 import { SessionManager, type Session, type SessionType } from "./session";
 import type { Stamper } from "./stamper";
 import { signRawPayloadRequest, type SignRawPayloadParameters } from "./wallet-signing";
@@ -199,7 +200,7 @@ export class EmbeddedSigner {
   /** The user's sign-in methods (email, phone, linked providers, passkeys), refreshing the cache. */
   async listAuthMethods(): Promise<AuthMethods> {
     const user = this.requireUser();
-    const stampedRequest = await this.stampedRequest("query/list_authenticators", { organizationId: user.orgId, userId: user.userId, timestampMs: this.nextTimestampMs() });
+    const stampedRequest = await this.stampedRequest(LIST_AUTH_METHODS_OPERATION, { organizationId: user.orgId, userId: user.userId, timestampMs: this.nextTimestampMs() });
     const methods = await this.client.request("list-auth-methods", { suborgId: user.orgId, stampedRequest });
     this.kit.store.set(this.authMethodsAtom, methods);
     return methods;

@@ -55,3 +55,9 @@ function normalizeAddress(address: string): string {
   const lower = address.toLowerCase();
   return lower.startsWith("::ffff:") && isIP(lower.slice(7)) === 4 ? lower.slice(7) : lower;
 }
+
+/** The Origin header, as the app that asked for a code or link. */
+export function requestOrigin(c: Context): string | undefined {
+  const value = c.req.header("Origin");
+  return value && value !== "null" ? value : undefined;
+}

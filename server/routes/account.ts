@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { LIST_AUTH_METHODS_OPERATION } from "../../wire/constants";
 import { Hono } from "hono";
 import { type } from "arktype";
 import type { EmulatorContext } from "../context";
@@ -11,7 +12,7 @@ import { claimOnce } from "../store/usedTokens";
 import type { Sql } from "../db/sql";
 import { linkedProviders, lockUser, requireSignInMethodLeft } from "../services/signInMethods";
 import { verifyStampedRequest } from "../services/stamps/verify";
-import { requireUser } from "./auth";
+import { requireUser } from "../services/accounts";
 
 const listBody = type({ suborgId: s.uuid, stampedRequest: s.stampedRequest });
 const stampedOnly = type({ stampedRequest: s.stampedRequest });
@@ -41,11 +42,11 @@ export function accountRoutes(ctx: EmulatorContext): Hono {
 
   app.post("/list-auth-methods", async (c) => {
     const { suborgId, stampedRequest } = await readBody(c, listBody);
-    const body = await verifyStampedRequest(ctx, stampedRequest, "query/list_authenticators", listAuthenticatorsBody);
+    const body = await verifyStampedRequest(ctx, stampedRequest, LIST_AUTH_METHODS_OPERATION, listAuthenticatorsBody);
     if (body.organizationId !== suborgId) throw forbidden("WRONG_ORGANIZATION", `The stamped request is for organization ${body.organizationId}, not ${suborgId}`);
     const user = await requireUser(ctx, suborgId);
     if (body.userId !== undefined && body.userId !== user.userId) throw forbidden("USER_NOT_IN_ORGANIZATION", `User ${body.userId} is not the user of organization ${suborgId}`);
-    const [passkeys, oauthProviders] = await Promise.all([listAuthenticators(ctx.db, suborgId), linkedProviders(ctx.db, suborgId)]);
+    const [passkeys, oauthProviders] = await Promise.all([listAuthenticators(ctx.db, suborgId), linkedProviders(ctx, ctx.db, suborgId)]);
     return c.json({
       ...(user.email ? { email: user.email } : {}),
       ...(user.phone ? { phone: user.phone } : {}),
@@ -66,7 +67,7 @@ export function accountRoutes(ctx: EmulatorContext): Hono {
       if (!verificationToken) throw badRequest("VERIFICATION_TOKEN_REQUIRED", EMAIL_TOKEN_REQUIRED_MESSAGE);
       token = await checkVerificationToken(ctx, verificationToken, { contact: email, otpType: "OTP_TYPE_EMAIL" });
     }
-    await ctx.db.transaction((tx) => setContact(tx, user.orgId, "email", email, token));
+    await ctx.db.transaction((tx) => setContact(ctx, tx, user.orgId, "email", email, token));
     return c.json({});
   });
 
@@ -82,7 +83,7 @@ export function accountRoutes(ctx: EmulatorContext): Hono {
       if (!verificationToken) throw badRequest("VERIFICATION_TOKEN_REQUIRED", PHONE_TOKEN_REQUIRED_MESSAGE);
       token = await checkVerificationToken(ctx, verificationToken, { contact: phone, otpType: "OTP_TYPE_SMS" });
     }
-    await ctx.db.transaction((tx) => setContact(tx, user.orgId, "phone", phone, token));
+    await ctx.db.transaction((tx) => setContact(ctx, tx, user.orgId, "phone", phone, token));
     return c.json({});
   });
 
@@ -113,7 +114,7 @@ async function checkVerificationToken(ctx: EmulatorContext, token: string, expec
 }
 
 /** Sets or removes (null) the email or phone; removing the last way to sign in is refused. */
-async function setContact(sql: Sql, orgId: string, field: "email" | "phone", value: string | null, token?: CheckedToken): Promise<void> {
+async function setContact(ctx: EmulatorContext, sql: Sql, orgId: string, field: "email" | "phone", value: string | null, token?: CheckedToken): Promise<void> {
   await lockUser(sql, orgId);
   if (token && !(await claimOnce(sql, token.hash, token.keepUntil))) {
     throw badRequest("VERIFICATION_TOKEN_USED", "This verification token was already used; verify the contact again");
@@ -123,5 +124,5 @@ async function setContact(sql: Sql, orgId: string, field: "email" | "phone", val
   if (updated.rows.length === 0) {
     throw conflict("CONTACT_TAKEN", `This ${field === "email" ? "email" : "phone number"} belongs to another user`);
   }
-  if (value === null) await requireSignInMethodLeft(sql, orgId);
+  if (value === null) await requireSignInMethodLeft(ctx, sql, orgId);
 }

@@ -1,17 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { readBodyText } from "../middleware/bodyLimit";
 import { Hono, type Context } from "hono";
+import type { ActivityRecorder } from "../method";
 import { type, type Type } from "arktype";
 import type { EmulatorContext } from "../context";
-import { forbidden, notFound, unauthorized } from "../errors";
+import { notFound, unauthorized } from "../errors";
 import * as s from "../schemas";
 import { hexToBytes } from "../crypto/encoding";
 import { sealExportBundle } from "../crypto/exportBundle";
 import { insertActivity, pollActivity, type ActivityRow } from "../store/activities";
-import { deleteAuthenticators, listAuthenticators } from "../store/authenticators";
-import type { SignerRow, UserRow } from "../store/users";
-import { attestationSchema, savePasskey, verifyPasskeyAttestation, type PasskeyAttestation, type VerifiedPasskey } from "../services/passkeys";
-import { lockUser, requireSignInMethodLeft } from "../services/signInMethods";
+import type { SignerRow } from "../store/users";
 import { API_KEY_STAMP_HEADER } from "../services/stamps/apiKeyStamp";
 import { verifyStampedUserRequest, type StampedBody, type StampedRequest } from "../services/stamps/verify";
 import { WEBAUTHN_STAMP_HEADER } from "../services/stamps/webauthnStamp";
@@ -28,26 +26,8 @@ const activity = <T extends string>(name: T) => `'${name}'` as const;
 const bodies = {
   "query/whoami": type({ organizationId: s.uuid, "timestampMs?": timestampMs }),
   "query/get_activity": type({ organizationId: s.uuid, activityId: s.uuid, "timestampMs?": timestampMs }),
-  "query/list_authenticators": type({ organizationId: s.uuid, "userId?": s.uuid, "timestampMs?": timestampMs }),
-  // Turnkey's own name for the same read (TurnkeyClient.getAuthenticators, used by Account Kit's SDK).
-  "query/get_authenticators": type({ organizationId: s.uuid, "userId?": s.uuid, "timestampMs?": timestampMs }),
   "query/list_wallets": type({ organizationId: s.uuid, "timestampMs?": timestampMs }),
   "query/list_wallet_accounts": type({ organizationId: s.uuid, walletId: s.uuid, "timestampMs?": timestampMs, "paginationOptions?": "object" }),
-  "submit/create_authenticators": type({
-    type: activity("ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2"),
-    timestampMs,
-    organizationId: s.uuid,
-    parameters: {
-      userId: s.uuid,
-      authenticators: type({ authenticatorName: "0 < string <= 256", challenge: "string > 0", attestation: attestationSchema }).array().atLeastLength(1),
-    },
-  }),
-  "submit/delete_authenticators": type({
-    type: activity("ACTIVITY_TYPE_DELETE_AUTHENTICATORS"),
-    timestampMs,
-    organizationId: s.uuid,
-    parameters: { userId: s.uuid, authenticatorIds: s.uuid.array().atLeastLength(1) },
-  }),
   "submit/export_wallet": type({
     type: activity("ACTIVITY_TYPE_EXPORT_WALLET"),
     timestampMs,
@@ -64,31 +44,34 @@ const bodies = {
 
 type Operation = keyof typeof bodies;
 
-/** create_authenticators answers PENDING once before COMPLETED, so clients' activity polling is exercised. */
-const PENDING_POLLS: Partial<Record<Operation, number>> = { "submit/create_authenticators": 1 };
-
 /**
- * The key-management operations behind passkey management and wallet export. Every call is
- * stamped (`X-Stamp` from the auth frame or `X-Stamp-Webauthn` from a passkey) over the exact body.
- * Submits answer `{activity}`; `get_activity` polls one.
+ * The key-management operations behind wallet export, plus those the sign-in methods bring (a
+ * method's `operations`, e.g. passkey management). Every call is stamped (`X-Stamp` from the auth
+ * frame or `X-Stamp-Webauthn` from a passkey) over the exact body. Submits answer `{activity}`;
+ * `get_activity` polls one.
  */
 export function keyManagementRoutes(ctx: EmulatorContext): Hono {
   const app = new Hono();
 
   app.post("/:kind{query|submit}/:op", async (c) => {
-    const operation = `${c.req.param("kind")}/${c.req.param("op")}`;
-    if (!(operation in bodies)) throw notFound("UNSUPPORTED_OPERATION", `The emulator does not implement /public/v1/${operation}`);
-    const op = operation as Operation;
+    const operation = `${c.req.param("kind")}/${c.req.param("op")}` as `query/${string}` | `submit/${string}`;
+    const methodOperation = ctx.methods.find((method) => method.operations?.[operation])?.operations?.[operation];
+    if (!(operation in bodies) && !methodOperation) throw notFound("UNSUPPORTED_OPERATION", `The emulator does not implement /public/v1/${operation}`);
     const request = await stampedRequestOf(c);
+    if (methodOperation) {
+      const { body, signer } = await verifyStampedUserRequest(ctx, request, operation, methodOperation.body);
+      return c.json(await methodOperation.handle(c, ctx, body, signer, recordActivity(ctx)));
+    }
+    const op = operation as Operation;
     const { body, signer } = await verifyStampedUserRequest(ctx, request, op, bodies[op] as Type<StampedBody>);
-    return c.json(await handle(ctx, c, op, body as never, signer));
+    return c.json(await handle(ctx, op, body as never, signer));
   });
 
   return app;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each operation reads its own fields; the wire contract checks them
-async function handle(ctx: EmulatorContext, c: Context, op: Operation, body: any, user: SignerRow): Promise<unknown> {
+async function handle(ctx: EmulatorContext, op: Operation, body: any, user: SignerRow): Promise<unknown> {
   switch (op) {
     case "query/whoami":
       return { organizationId: user.orgId, organizationName: `Latch user ${user.userId}`, userId: user.userId, username: user.email ?? user.phone ?? user.userId };
@@ -99,64 +82,12 @@ async function handle(ctx: EmulatorContext, c: Context, op: Operation, body: any
       return { activity: activityJson(row) };
     }
 
-    case "query/list_authenticators":
-    case "query/get_authenticators": {
-      requireSameUser(user, body.userId);
-      const rows = await listAuthenticators(ctx.db, user.orgId);
-      return {
-        authenticators: rows.map((a) => ({
-          authenticatorId: a.authenticatorId,
-          authenticatorName: a.name,
-          credentialId: a.credentialId,
-          transports: a.transports.map((t) => `AUTHENTICATOR_TRANSPORT_${t.toUpperCase().replace(/-/g, "_")}`),
-          attestationType: "none",
-          createdAt: timestamp(a.createdAt),
-          updatedAt: timestamp(a.createdAt),
-        })),
-      };
-    }
-
     case "query/list_wallets":
       return { wallets: [{ walletId: walletIdOf(user.orgId), walletName: WALLET_NAME, exported: false, imported: false }] };
 
     case "query/list_wallet_accounts":
       if (body.walletId !== walletIdOf(user.orgId)) throw notFound("WALLET_NOT_FOUND", `No wallet ${body.walletId} in organization ${user.orgId}`);
       return { accounts: walletAccountsOf(user) };
-
-    case "submit/create_authenticators": {
-      requireSameUser(user, body.parameters.userId);
-      const entries = body.parameters.authenticators as Array<{ authenticatorName: string } & PasskeyAttestation>;
-      const verified: Array<{ name: string; passkey: VerifiedPasskey }> = [];
-      for (const entry of entries) verified.push({ name: entry.authenticatorName, passkey: await verifyPasskeyAttestation(ctx, entry, c.req.header("Origin")) });
-      const row = await ctx.db.transaction(async (tx) => {
-        const authenticatorIds: string[] = [];
-        for (const { name, passkey } of verified) authenticatorIds.push(await savePasskey(tx, ctx, user.orgId, passkey, name));
-        return insertActivity(
-          tx,
-          { id: randomUUID(), orgId: user.orgId, type: body.type, result: { createAuthenticatorsResult: { authenticatorIds } }, pendingPolls: PENDING_POLLS[op] ?? 0 },
-          ctx.now(),
-        );
-      });
-      return { activity: activityJson(row) };
-    }
-
-    case "submit/delete_authenticators": {
-      requireSameUser(user, body.parameters.userId);
-      const ids = body.parameters.authenticatorIds as string[];
-      const row = await ctx.db.transaction(async (tx) => {
-        await lockUser(tx, user.orgId);
-        const deleted = await deleteAuthenticators(tx, user.orgId, ids);
-        const missing = ids.filter((id) => !deleted.includes(id));
-        if (missing.length > 0) throw notFound("AUTHENTICATOR_NOT_FOUND", `No such passkey in organization ${user.orgId}: ${missing.join(", ")}`);
-        await requireSignInMethodLeft(tx, user.orgId);
-        return insertActivity(
-          tx,
-          { id: randomUUID(), orgId: user.orgId, type: body.type, result: { deleteAuthenticatorsResult: { authenticatorIds: deleted } }, pendingPolls: 0 },
-          ctx.now(),
-        );
-      });
-      return { activity: activityJson(row) };
-    }
 
     case "submit/export_wallet": {
       const { walletId, targetPublicKey } = body.parameters;
@@ -198,12 +129,15 @@ async function stampedRequestOf(c: Context): Promise<StampedRequest> {
   throw unauthorized("MISSING_STAMP", `A ${API_KEY_STAMP_HEADER} or ${WEBAUTHN_STAMP_HEADER} header is required`);
 }
 
-function requireSameUser(user: UserRow, userId: string | undefined): void {
-  if (userId !== undefined && userId !== user.userId) throw forbidden("USER_NOT_IN_ORGANIZATION", `User ${userId} is not the user of organization ${user.orgId}`);
+/** A time as key-management answers show it. */
+export function timestamp(ms: number) {
+  return { seconds: String(Math.floor(ms / 1000)), nanos: String(Math.round((ms % 1000) * 1e6)) };
 }
 
-function timestamp(ms: number) {
-  return { seconds: String(Math.floor(ms / 1000)), nanos: String(Math.round((ms % 1000) * 1e6)) };
+/** Records a method's submitted activity and answers it as the wire shows activities. */
+function recordActivity(ctx: EmulatorContext): ActivityRecorder {
+  return async (sql, activity) =>
+    activityJson(await insertActivity(sql, { id: randomUUID(), pendingPolls: 0, ...activity }, ctx.now()));
 }
 
 function activityJson(row: ActivityRow) {

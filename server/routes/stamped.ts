@@ -5,6 +5,7 @@ import type { EmulatorContext } from "../context";
 import { forbidden } from "../errors";
 import { readBody } from "../validate";
 import * as s from "../schemas";
+import { rawPayloadBody } from "../schemas";
 import { hexToBytes, strip0x } from "../crypto/encoding";
 import { signEvmHash, signSolanaMessage } from "../crypto/wallet";
 import { signingKeysOfSigner } from "../services/accounts";
@@ -14,19 +15,6 @@ const stampedOnly = type({ stampedRequest: s.stampedRequest });
 
 /** A passkey sign-in names the root organisation before the user is known: the credential decides. */
 const whoamiBody = type({ organizationId: s.uuid.or(type.unit(DEFAULT_ROOT_ORG_ID)), "timestampMs?": "string | number" });
-
-/** A sign_raw_payload activity body (MFA calls use it too, with the action name as payload). */
-export const rawPayloadBody = type({
-  type: "'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2'",
-  timestampMs: "string | number",
-  organizationId: s.uuid,
-  parameters: {
-    encoding: "'PAYLOAD_ENCODING_HEXADECIMAL'",
-    hashFunction: "'HASH_FUNCTION_NO_OP' | 'HASH_FUNCTION_NOT_APPLICABLE'",
-    payload: s.hexString,
-    signWith: "string",
-  },
-});
 
 const signRawPayloadBody = rawPayloadBody.narrow((body, check) =>
   body.parameters.hashFunction !== "HASH_FUNCTION_NO_OP" || strip0x(body.parameters.payload).length === 64

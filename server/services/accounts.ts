@@ -1,8 +1,8 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { conflict } from "../errors";
+import { conflict, notFound } from "../errors";
 import type { EmulatorContext } from "../context";
 import type { SealedWallet, SigningKeys } from "../custody/walletCustody";
-import { insertUser, upgradeLegacyWallet, type SignerRow, type UserRow } from "../store/users";
+import { findUserByOrg, insertUser, upgradeLegacyWallet, type SignerRow, type UserRow } from "../store/users";
 import type { Sql } from "../db/sql";
 import { createSealedWallet, signingKeysOfRow } from "./custody";
 
@@ -52,4 +52,10 @@ function seededUuid(ctx: EmulatorContext, label: string): string {
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = bytes.toString("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export async function requireUser(ctx: EmulatorContext, orgId: string): Promise<UserRow> {
+  const user = await findUserByOrg(ctx.db, orgId);
+  if (!user) throw notFound("USER_NOT_FOUND", `No user in organization ${orgId}`);
+  return user;
 }

@@ -1,28 +1,14 @@
 import { badRequest } from "../errors";
 import type { Sql } from "../db/sql";
+import type { EmulatorContext } from "../context";
+import type { LinkedProvider } from "../method";
 
-/** A provider linked to a user (social sign-in), as list-auth-methods shows it. */
-export interface LinkedProvider {
-  providerId: string;
-  issuer?: string;
-  providerName?: string;
-  userDisplayName?: string;
-}
+export type { LinkedProvider, LinkedProviderSource } from "../method";
 
-/**
- * Where linked providers come from. Social sign-in registers its store here, so list-auth-methods
- * shows them and the "keep one way to sign in" rule counts them.
- */
-export type LinkedProviderSource = (sql: Sql, orgId: string) => Promise<LinkedProvider[]>;
-
-const providerSources: LinkedProviderSource[] = [];
-
-export function registerLinkedProviderSource(source: LinkedProviderSource): void {
-  if (!providerSources.includes(source)) providerSources.push(source);
-}
-
-export async function linkedProviders(sql: Sql, orgId: string): Promise<LinkedProvider[]> {
-  return (await Promise.all(providerSources.map((source) => source(sql, orgId)))).flat();
+/** Identities the instance's methods link to the user (social sign-in's providers), for list-auth-methods and the rule below. */
+export async function linkedProviders(ctx: EmulatorContext, sql: Sql, orgId: string): Promise<LinkedProvider[]> {
+  const sources = ctx.methods.flatMap((method) => (method.linkedProviders ? [method.linkedProviders] : []));
+  return (await Promise.all(sources.map((source) => source(sql, orgId)))).flat();
 }
 
 export const LAST_SIGN_IN_METHOD_MESSAGE =
@@ -37,7 +23,7 @@ export async function lockUser(sql: Sql, orgId: string): Promise<void> {
  * Call inside the transaction that removed something, after `lockUser`: refuses (and so rolls back)
  * when the user has no email, phone, passkey or linked provider left.
  */
-export async function requireSignInMethodLeft(sql: Sql, orgId: string): Promise<void> {
+export async function requireSignInMethodLeft(ctx: EmulatorContext, sql: Sql, orgId: string): Promise<void> {
   const row = (
     await sql.query<{ contacts: number; passkeys: number }>(
       `select (case when u.email is null then 0 else 1 end + case when u.phone is null then 0 else 1 end)::int as contacts,
@@ -48,6 +34,6 @@ export async function requireSignInMethodLeft(sql: Sql, orgId: string): Promise<
   ).rows[0];
   if (!row) return;
   if (row.contacts + row.passkeys > 0) return;
-  if ((await linkedProviders(sql, orgId)).length > 0) return;
+  if ((await linkedProviders(ctx, sql, orgId)).length > 0) return;
   throw badRequest("LAST_SIGN_IN_METHOD", LAST_SIGN_IN_METHOD_MESSAGE);
 }

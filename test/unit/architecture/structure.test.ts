@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = process.cwd(); // vitest runs from the repository root
-const FOLDERS = ["wire", "core", "lib", "renderer", "plugins"] as const;
+const FOLDERS = ["wire", "core", "lib", "renderer", "plugins", "server"] as const;
 const ALIASES: Array<[RegExp, string]> = [
   [/^latch-kit\/react$/, "renderer/index.ts"],
   [/^latch-kit\/chain$/, "core/chain/index.ts"],
@@ -49,19 +49,44 @@ function runtimeImports(file: string): string[] {
 }
 
 const graph = new Map(files.map((file) => [file, runtimeImports(file)]));
-const folderOf = (file: string) => file.split("/")[0]!;
+/** A method's (or a shared library's) server part: plugins/<m>/server/…, lib/<x>/server/…. */
+const isServerPart = (file: string) => /^(plugins|lib)\/[^/]+\/server\//.test(file);
+/** The layer a file belongs to: its top folder, or "server-part". */
+const folderOf = (file: string) => (isServerPart(file) ? "server-part" : file.split("/")[0]!);
 const pluginOf = (file: string) => (file.startsWith("plugins/") ? file.split("/")[1] : undefined);
 
 describe("structure", () => {
-  it("wire (the contract) imports nothing at run time; core nothing from lib, renderer or plugins; renderer nothing from lib or plugins; lib nothing from plugins", () => {
+  it("wire (the contract) imports nothing at run time; core nothing from lib, renderer or plugins; renderer nothing from lib or plugins; lib nothing from plugins; the kit nothing from the server or a server part", () => {
     const allowed: Record<string, string[]> = {
       wire: ["wire"],
       core: ["core", "wire"],
       renderer: ["renderer", "core", "wire"],
       lib: ["lib", "core", "renderer", "wire"],
       plugins: ["plugins", "lib", "core", "renderer", "wire"],
+      // The server and the methods' server parts: never imported by the kit (the rule above keeps them out).
+      "server-part": ["server-part", "server", "wire"],
+      server: ["server", "server-part", "wire"],
     };
-    const wrong = [...graph].flatMap(([file, targets]) => targets.filter((t) => !allowed[folderOf(file)]!.includes(folderOf(t))).map((t) => `${file} → ${t}`));
+    // The devnet's fixed ports and chain id: browser-safe constants the kit and the devnet server share.
+    const sharedWithServer = ["core/chain/devnet.ts"];
+    const wrong = [...graph].flatMap(([file, targets]) =>
+      targets
+        .filter((t) => !allowed[folderOf(file)]!.includes(folderOf(t)) && !(folderOf(file) === "server" && sharedWithServer.includes(t)))
+        .map((t) => `${file} → ${t}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it("a method's server part uses the server through server/method-kit.ts only; the server names methods in server/methods.ts only", () => {
+    const wrong = [...graph].flatMap(([file, targets]) =>
+      targets
+        .filter((t) =>
+          isServerPart(file)
+            ? folderOf(t) === "server" && t !== "server/method-kit.ts"
+            : folderOf(file) === "server" && folderOf(t) === "server-part" && file !== "server/methods.ts",
+        )
+        .map((t) => `${file} → ${t}`),
+    );
     expect(wrong).toEqual([]);
   });
 

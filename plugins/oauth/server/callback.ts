@@ -1,10 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { Hono, type Context } from "hono";
-import { RETURN_PARAMS } from "../../wire/constants";
-import type { EmulatorContext } from "../context";
-import { ApiError } from "../errors";
-import { errorPage, popupResultPage } from "../idp/pages";
-import { completeOauth, isAllowedAppUrl, parseOauthState, type OauthResult, type OauthState } from "../services/oauth";
+import { RETURN_PARAMS } from "../../../wire/constants";
+import {
+  ApiError,
+  completeOauth,
+  errorPage,
+  isAllowedAppUrl,
+  parseOauthState,
+  popupResultPage,
+  type EmulatorContext,
+  type OauthResult,
+  type OauthState,
+} from "../../../server/method-kit";
 
 const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff" };
 

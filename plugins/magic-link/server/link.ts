@@ -1,7 +1,5 @@
-import { RETURN_PARAMS } from "../../wire/constants";
-import { ApiError, badRequest } from "../errors";
-import type { EmulatorContext } from "../context";
-import { originOf } from "../origins";
+import { RETURN_PARAMS } from "../../../wire/constants";
+import { ApiError, badRequest, originOf, type EmulatorContext } from "../../../server/method-kit";
 
 /**
  * The link an email carries back to the app: the app URL (or the request's Origin, an allowed app

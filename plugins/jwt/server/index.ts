@@ -1,11 +1,17 @@
 import { Hono } from "hono";
 import { type } from "arktype";
-import type { EmulatorContext } from "../context";
-import * as s from "../schemas";
-import { readBody } from "../validate";
-import { verifyJwt } from "../services/jwt";
-import { signInWithIdentity } from "../services/oauth";
-import { claimTokenOnce, requireNonceFor } from "../services/nonce";
+import {
+  claimTokenOnce,
+  readBody,
+  requireNonceFor,
+  schemas as s,
+  signInWithIdentity,
+  verifyJwt,
+  type EmulatorContext,
+  type ServerMethod,
+} from "../../../server/method-kit";
+
+export const jwtServer: ServerMethod = { id: "jwt", routes: jwtRoutes };
 
 const authJwtBody = type({
   jwt: "string > 0",
@@ -14,13 +20,15 @@ const authJwtBody = type({
   "expirationSeconds?": s.expirationSeconds,
 });
 
+// The jwt method's server part. Server-only: the kit's entries never import it.
+
 /**
  * `auth-jwt`: sign-in with a JWT the app's own auth issued, verified against a trusted issuer's JWKS.
  * The token must name the key it signs in (`nonce` = hex(sha256(targetPublicKey))) and is good for
  * one sign-in. The identity is the JWT's (issuer, sub); it never links to an existing user by email.
  * A user with a second factor gets MFA_REQUIRED (encryptedPayload, multiFactors), as after an email code.
  */
-export function jwtRoutes(ctx: EmulatorContext): Hono {
+function jwtRoutes(ctx: EmulatorContext): Hono {
   const app = new Hono();
   app.post("/auth-jwt", async (c) => {
     const request = await readBody(c, authJwtBody);

@@ -1,21 +1,39 @@
+// The mfa method's server part: TOTP factors — add, verify, list, delete (stamped by the user) —
+// and the second step of a sign-in that asked for one (`auth-validate-multi-factors`).
+// Server-only: the kit's entries never import it.
 import { Hono } from "hono";
 import { randomUUID } from "node:crypto";
 import { type } from "arktype";
-import { MFA_ACTIONS, MFA_FACTOR_TYPE } from "../../wire/constants";
-import type { EmulatorContext } from "../context";
-import { badRequest, forbidden, notFound } from "../errors";
-import { readBody } from "../validate";
-import { clientAddress } from "../middleware/client";
-import * as s from "../schemas";
-import { bytesToHex, hexToBytes, utf8 } from "../crypto/encoding";
-import { newTotpSecret, totpUrl } from "../crypto/totp";
-import { deleteFactors, deleteUnverifiedFactors, insertFactor } from "../store/factors";
-import { claimOnce } from "../store/usedTokens";
-import { checkFactorCode, checkFactorCodes, isTotp, listFactors, openPendingSignIn, payloadHash } from "../services/mfa";
-import { openSession } from "../services/sessions";
-import { verifyStampedRequest, type StampedRequest } from "../services/stamps/verify";
-import { requireUser } from "./auth";
-import { rawPayloadBody } from "./stamped";
+import { MFA_ACTIONS, MFA_FACTOR_TYPE } from "../../../wire/constants";
+import {
+  badRequest,
+  bytesToHex,
+  checkFactorCode,
+  checkFactorCodes,
+  claimOnce,
+  clientAddress,
+  deleteFactors,
+  deleteUnverifiedFactors,
+  forbidden,
+  hexToBytes,
+  insertFactor,
+  isTotp,
+  listFactors,
+  newTotpSecret,
+  notFound,
+  openPendingSignIn,
+  openSession,
+  payloadHash,
+  readBody,
+  requireUser,
+  schemas as s,
+  totpUrl,
+  utf8,
+  verifyStampedRequest,
+  type EmulatorContext,
+  type ServerMethod,
+  type StampedRequest,
+} from "../../../server/method-kit";
 
 const requestBody = type({ stampedRequest: s.stampedRequest, multiFactorType: "string" });
 const verifyBody = type({ stampedRequest: s.stampedRequest, multiFactorId: s.uuid, multiFactorCode: "string" });
@@ -25,8 +43,9 @@ const validateBody = type({ encryptedPayload: "string", multiFactors: s.factorCo
 
 type MfaAction = (typeof MFA_ACTIONS)[keyof typeof MFA_ACTIONS];
 
-/** TOTP factors: add, verify, list, delete (stamped by the user), and the second step of an email-code sign-in. */
-export function mfaRoutes(ctx: EmulatorContext): Hono {
+export const mfaServer: ServerMethod = { id: "mfa", routes: mfaRoutes };
+
+function mfaRoutes(ctx: EmulatorContext): Hono {
   const app = new Hono();
 
   app.post("/auth-request-multi-factor", async (c) => {
@@ -88,7 +107,7 @@ export function mfaRoutes(ctx: EmulatorContext): Hono {
 
 /** MFA calls are stamped sign_raw_payload requests whose payload is the action name; returns the organisation. */
 async function authorize(ctx: EmulatorContext, stampedRequest: StampedRequest, action: MfaAction): Promise<string> {
-  const actionBody = rawPayloadBody.narrow((body, check) =>
+  const actionBody = s.rawPayloadBody.narrow((body, check) =>
     bytesToHex(hexToBytes(body.parameters.payload)) === bytesToHex(utf8(action))
       ? true
       : check.reject({ path: ["parameters", "payload"], expected: `the hex of "${action}" for this route` }),

@@ -1,16 +1,30 @@
 import { Hono } from "hono";
 import { type } from "arktype";
-import type { EmulatorContext } from "../context";
-import { badRequest, conflict, forbidden, notFound } from "../errors";
-import * as s from "../schemas";
-import { readBody } from "../validate";
-import { verifyStampedRequest, verifyStampedRequestWithStamp } from "../services/stamps/verify";
-import { requireNonceFor } from "../services/nonce";
-import { displayNameOf, prepareOauth } from "../services/oauth";
-import { verifyJwt } from "../services/jwt";
-import { lockUser, registerLinkedProviderSource, requireSignInMethodLeft } from "../services/signInMethods";
-import { deleteOauthProviders, findOauthProvider, insertOauthProvider, listOauthProviders, type OauthProviderRow } from "../store/oauthProviders";
-import { requireUser } from "./auth";
+import {
+  badRequest,
+  conflict,
+  deleteOauthProviders,
+  displayNameOf,
+  findOauthProvider,
+  forbidden,
+  insertOauthProvider,
+  listOauthProviders,
+  lockUser,
+  notFound,
+  prepareOauth,
+  readBody,
+  requireNonceFor,
+  requireSignInMethodLeft,
+  requireUser,
+  schemas as s,
+  verifyJwt,
+  verifyStampedRequest,
+  verifyStampedRequestWithStamp,
+  type EmulatorContext,
+  type LinkedProvider,
+  type OauthProviderRow,
+  type Sql,
+} from "../../../server/method-kit";
 
 const prepareBody = type({ nonce: type(/^[0-9a-fA-F]{64}$/).describe("the hex sha256 of the auth frame's public key (64 hex digits)") });
 const stampedOnly = type({ stampedRequest: s.stampedRequest });
@@ -39,8 +53,10 @@ const toWire = (row: OauthProviderRow) => ({
   ...(row.userDisplayName ? { userDisplayName: row.userDisplayName } : {}),
 });
 
-// list-auth-methods shows linked identities, and the "keep one way to sign in" rule counts them.
-registerLinkedProviderSource(async (sql, orgId) => (await listOauthProviders(sql, orgId)).map(toWire));
+/** Linked identities: list-auth-methods shows them, and the "keep one way to sign in" rule counts them. */
+export async function linkedOauthProviders(sql: Sql, orgId: string): Promise<LinkedProvider[]> {
+  return (await listOauthProviders(sql, orgId)).map(toWire);
+}
 
 /** Social sign-in preparation, and linking / unlinking identities to a signed-in user (stamped). */
 export function oauthRoutes(ctx: EmulatorContext): Hono {
@@ -106,7 +122,7 @@ export function oauthRoutes(ctx: EmulatorContext): Hono {
       const deleted = await deleteOauthProviders(tx, user.orgId, wanted);
       const missing = wanted.filter((id) => !deleted.includes(id));
       if (missing.length > 0) throw notFound("OAUTH_PROVIDER_NOT_FOUND", `No linked provider ${missing.join(", ")} in organization ${user.orgId}`);
-      await requireSignInMethodLeft(tx, user.orgId);
+      await requireSignInMethodLeft(ctx, tx, user.orgId);
     });
     return c.json({});
   });

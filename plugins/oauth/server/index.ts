@@ -1,0 +1,13 @@
+// The oauth method's server part: social sign-in preparation, the provider's return page
+// (`/callback`), and linking / unlinking identities to a signed-in user. Server-only: the kit's
+// entries never import it.
+import type { ServerMethod } from "../../../server/method-kit";
+import { oauthCallbackRoutes } from "./callback";
+import { linkedOauthProviders, oauthRoutes } from "./link";
+
+export const oauthServer: ServerMethod = {
+  id: "oauth",
+  routes: oauthRoutes,
+  pages: oauthCallbackRoutes,
+  linkedProviders: linkedOauthProviders,
+};

@@ -1,0 +1,142 @@
+// The passkey method's server part: sign-up with a passkey (`signup` with `{passkey}`), and the
+// key-management operations that list, add and remove a signed-in user's passkeys. Passkey
+// sign-in itself is a whoami stamped by the passkey (the engine's stamped-request verification).
+// Server-only: the kit's entries never import it.
+import { type } from "arktype";
+import type { Context } from "hono";
+import {
+  conflict,
+  deleteAuthenticators,
+  findUserByContact,
+  forbidden,
+  listAuthenticators,
+  lockUser,
+  notFound,
+  prepareAccount,
+  requireSignInMethodLeft,
+  saveAccount,
+  schemas as s,
+  validate,
+  wireTimestamp,
+  type EmulatorContext,
+  type KeyOperation,
+  type ServerMethod,
+  type UserRow,
+} from "../../../server/method-kit";
+import { attestationSchema, passkeySchema, savePasskey, verifyPasskeyAttestation, type VerifiedPasskey } from "./attestation";
+
+const passkeySignUpBody = type({ passkey: passkeySchema, "email?": s.email });
+const timestampMs = "string | number";
+
+/** The name the first passkey of a passkey sign-up is stored under. */
+export const SIGNUP_PASSKEY_NAME = "passkey";
+
+const listBody = type({ organizationId: s.uuid, "userId?": s.uuid, "timestampMs?": timestampMs });
+const createBody = type({
+  type: "'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2'",
+  timestampMs,
+  organizationId: s.uuid,
+  parameters: {
+    userId: s.uuid,
+    authenticators: type({ authenticatorName: "0 < string <= 256", challenge: "string > 0", attestation: attestationSchema }).array().atLeastLength(1),
+  },
+});
+const deleteBody = type({
+  type: "'ACTIVITY_TYPE_DELETE_AUTHENTICATORS'",
+  timestampMs,
+  organizationId: s.uuid,
+  parameters: { userId: s.uuid, authenticatorIds: s.uuid.array().atLeastLength(1) },
+});
+
+// Each operation's body is checked by its schema before `handle` runs; the casts name that shape.
+const listAuthenticatorsOperation: KeyOperation = {
+  body: listBody,
+  async handle(_c, ctx, body, user) {
+    requireSameUser(user, (body as typeof listBody.infer).userId);
+    const rows = await listAuthenticators(ctx.db, user.orgId);
+    return {
+      authenticators: rows.map((a) => ({
+        authenticatorId: a.authenticatorId,
+        authenticatorName: a.name,
+        credentialId: a.credentialId,
+        transports: a.transports.map((t) => `AUTHENTICATOR_TRANSPORT_${t.toUpperCase().replace(/-/g, "_")}`),
+        attestationType: "none",
+        createdAt: wireTimestamp(a.createdAt),
+        updatedAt: wireTimestamp(a.createdAt),
+      })),
+    };
+  },
+};
+
+const operations: Record<string, KeyOperation> = {
+  "query/list_authenticators": listAuthenticatorsOperation,
+  // Turnkey's own name for the same read (TurnkeyClient.getAuthenticators, used by Account Kit's SDK).
+  "query/get_authenticators": listAuthenticatorsOperation,
+  "submit/create_authenticators": {
+    body: createBody,
+    async handle(c, ctx, raw, user, record) {
+      const body = raw as typeof createBody.infer;
+      requireSameUser(user, body.parameters.userId);
+      const verified: Array<{ name: string; passkey: VerifiedPasskey }> = [];
+      for (const entry of body.parameters.authenticators) {
+        verified.push({ name: entry.authenticatorName, passkey: await verifyPasskeyAttestation(ctx, entry, c.req.header("Origin")) });
+      }
+      const activity = await ctx.db.transaction(async (tx) => {
+        const authenticatorIds: string[] = [];
+        for (const { name, passkey } of verified) authenticatorIds.push(await savePasskey(tx, ctx, user.orgId, passkey, name));
+        // Answers PENDING once before COMPLETED, so clients' activity polling is exercised.
+        return record(tx, { type: body.type, orgId: user.orgId, result: { createAuthenticatorsResult: { authenticatorIds } }, pendingPolls: 1 });
+      });
+      return { activity };
+    },
+  },
+  "submit/delete_authenticators": {
+    body: deleteBody,
+    async handle(_c, ctx, raw, user, record) {
+      const body = raw as typeof deleteBody.infer;
+      requireSameUser(user, body.parameters.userId);
+      const ids = body.parameters.authenticatorIds;
+      const activity = await ctx.db.transaction(async (tx) => {
+        await lockUser(tx, user.orgId);
+        const deleted = await deleteAuthenticators(tx, user.orgId, ids);
+        const missing = ids.filter((id) => !deleted.includes(id));
+        if (missing.length > 0) throw notFound("AUTHENTICATOR_NOT_FOUND", `No such passkey in organization ${user.orgId}: ${missing.join(", ")}`);
+        await requireSignInMethodLeft(ctx, tx, user.orgId);
+        return record(tx, { type: body.type, orgId: user.orgId, result: { deleteAuthenticatorsResult: { authenticatorIds: deleted } } });
+      });
+      return { activity };
+    },
+  },
+};
+
+export const passkeyServer: ServerMethod = {
+  id: "passkey",
+  signUp: { names: "passkey", accepts: (raw) => typeof raw === "object" && raw !== null && "passkey" in raw, handle: signUp },
+  operations,
+};
+
+/**
+ * `signup` with `{passkey: {challenge, attestation}, email?}`: the attestation is verified, then the
+ * user and wallet are created as for an email sign-up, with the passkey as their first authenticator.
+ * An email (optional) is stored on the new user; one that belongs to a user already is refused.
+ */
+async function signUp(c: Context, raw: unknown, ctx: EmulatorContext) {
+  const request = validate(passkeySignUpBody, raw);
+  const email = request.email === undefined ? undefined : s.normalizeEmail(request.email);
+  if (email && (await findUserByContact(ctx.db, { email }))) {
+    throw conflict("USER_EXISTS", "A user with this email already exists; sign in instead");
+  }
+  const passkey = await verifyPasskeyAttestation(ctx, request.passkey, c.req.header("Origin"));
+  const account = await prepareAccount(ctx, email ? { email } : {});
+  await ctx.db.transaction(async (tx) => {
+    await saveAccount(tx, ctx, account);
+    await savePasskey(tx, ctx, account.user.orgId, passkey, `${SIGNUP_PASSKEY_NAME}-${ctx.now()}`);
+  });
+  ctx.observer.signIn("passkey");
+  const { user } = account;
+  return { orgId: user.orgId, userId: user.userId, address: user.address, solanaAddress: user.solanaAddress };
+}
+
+function requireSameUser(user: UserRow, userId: string | undefined): void {
+  if (userId !== undefined && userId !== user.userId) throw forbidden("USER_NOT_IN_ORGANIZATION", `User ${userId} is not the user of organization ${user.orgId}`);
+}

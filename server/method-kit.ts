@@ -1,0 +1,32 @@
+// What the server lends to sign-in methods' server parts (plugins/<m>/server, lib/<x>/server, a
+// test's fixture method): one entry, so a method never reaches into the engine's files. Everything
+// here takes the instance's context; nothing holds state of its own.
+export type { EmulatorContext } from "./context";
+export type { ActivityRecorder, BodyHandler, KeyOperation, LinkedProvider, ServerMethod, ServerPart } from "./method";
+export type { Sql } from "./db/sql";
+export { ApiError, badRequest, conflict, forbidden, notFound, unauthorized } from "./errors";
+export { readBody, readJson, validate } from "./validate";
+export * as schemas from "./schemas";
+export { clientAddress, requestOrigin } from "./middleware/client";
+export { originOf } from "./origins";
+export { prepareAccount, requireUser, saveAccount, type Contact } from "./services/accounts";
+export { findUserByContact, findUserByOrg, type SignerRow, type UserRow } from "./store/users";
+export { openSession, prepareSession, registerSession } from "./services/sessions";
+export { redeemCode, sendCode } from "./services/codes";
+export { deliver } from "./services/delivery";
+export { checkFactorCode, checkFactorCodes, isTotp, listFactors, mfaRequired, openPendingSignIn, payloadHash, sealPendingSignIn } from "./services/mfa";
+export { verifyStampedRequest, verifyStampedRequestWithStamp, type StampedBody, type StampedRequest } from "./services/stamps/verify";
+export { lockUser, requireSignInMethodLeft } from "./services/signInMethods";
+export { signVerificationToken } from "./crypto/verificationToken";
+export { claimOnce } from "./store/usedTokens";
+export { ceremonyOrigin } from "./services/passkeys";
+export { deleteAuthenticators, insertAuthenticator, listAuthenticators } from "./store/authenticators";
+export { timestamp as wireTimestamp } from "./routes/keyManagement";
+export { bytesToHex, hexToBytes, utf8 } from "./crypto/encoding";
+export { newTotpSecret, totpUrl } from "./crypto/totp";
+export { deleteFactors, deleteUnverifiedFactors, insertFactor } from "./store/factors";
+export { verifyJwt } from "./services/jwt";
+export { claimTokenOnce, requireNonceFor } from "./services/nonce";
+export { completeOauth, displayNameOf, isAllowedAppUrl, parseOauthState, prepareOauth, signInWithIdentity, type OauthResult, type OauthState } from "./services/oauth";
+export { deleteOauthProviders, findOauthProvider, insertOauthProvider, listOauthProviders, type OauthProviderRow } from "./store/oauthProviders";
+export { errorPage, popupResultPage } from "./idp/pages";

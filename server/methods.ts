@@ -1,0 +1,20 @@
+// The one list of the sign-in methods this server serves. Each is its plugin's server part; the
+// engine (app.ts) never names a method. `startEmulator({ methods })` adds more (e.g. a test's fixture).
+import type { ServerMethod } from "./method";
+import { passkeyServer } from "../plugins/passkey/server";
+import { smsServer } from "../plugins/sms/server";
+import { magicLinkServer } from "../plugins/magic-link/server";
+import { emailOtpServer } from "../plugins/email-otp/server";
+import { mfaServer } from "../plugins/mfa/server";
+import { oauthServer } from "../plugins/oauth/server";
+import { jwtServer } from "../plugins/jwt/server";
+
+export const BUILT_IN_METHODS: readonly ServerMethod[] = [
+  passkeyServer,
+  smsServer,
+  magicLinkServer,
+  emailOtpServer,
+  mfaServer,
+  oauthServer,
+  jwtServer,
+];
