@@ -29,6 +29,8 @@ export const RETURN_PARAMS = {
   email: "latch-email",
   authProvider: "latch-auth-provider",
   error: "latch-error",
+  /** The provider's OAuth error code (access_denied: the user cancelled). */
+  errorCode: "latch-error-code",
   /** A social sign-in of a user with a second factor: the pending sign-in and its factors (JSON). */
   encryptedPayload: "latch-encrypted-payload",
   multiFactors: "latch-multi-factors",

@@ -4,6 +4,7 @@ import { providerDisplayName } from "./config";
 import { startSocialSignIn } from "./flow";
 import { ProviderLogo } from "./logos";
 import { OAUTH_STRINGS_TABLE, oauthStrings } from "./strings";
+import { socialErrorDetail } from "./error-text";
 
 /** oauth_completing: waiting for the provider (popup hint), or the social error panel. */
 export function OauthCompletingScreen({ kit, step }: StepProps<"oauth_completing">) {
@@ -12,6 +13,7 @@ export function OauthCompletingScreen({ kit, step }: StepProps<"oauth_completing
   const provider = providerDisplayName(step.config);
 
   if (step.error) {
+    const detail = socialErrorDetail(step.error, t);
     return (
       <ErrorPanel
         icon={<ProviderLogo config={step.config} size={40} />}
@@ -21,9 +23,11 @@ export function OauthCompletingScreen({ kit, step }: StepProps<"oauth_completing
         onTryAgain={() => void startSocialSignIn(kit, step.config)}
         onUseAnotherMethod={() => kit.setStep({ type: "initial" })}
       >
-        <p className={css({ margin: 0, fontSize: 13, color: "var(--latch-muted)", wordBreak: "break-word" })} data-testid="oauth-error">
-          {step.error.message}
-        </p>
+        {detail && (
+          <p className={css({ margin: 0, fontSize: 13, color: "var(--latch-muted)", wordBreak: "break-word" })} data-testid="oauth-error">
+            {detail}
+          </p>
+        )}
         <SupportLink label={t.contactSupport} prefix={t.needHelp} />
       </ErrorPanel>
     );

@@ -40,6 +40,8 @@ export interface OauthPayload {
   expirationSeconds?: number;
   /** Only fetch the provider's id token (adding a provider); nobody is signed in. */
   fetchIdTokenOnly?: boolean;
+  /** Aborting closes the popup and rejects the sign-in at once with the signal's reason. */
+  signal?: AbortSignal;
   /** Shown on screens; not sent. */
   displayName?: string;
 }

@@ -65,5 +65,8 @@ export class OauthPopupBlockedError extends LatchError {
   }
 }
 
+/** The provider's error code when the user declined or cancelled on its page (RFC 6749 §4.1.2.1): a cancel, not a failure. */
+export const cancelledOnProvider = (errorCode: string | undefined): boolean => errorCode === "access_denied";
+
 export const isOauthCancelled = (error: unknown): boolean =>
   error instanceof UserCancelledError || (error instanceof Error && (error.name === "OAuthCancelledError" || error.name === "UserCancelledError"));

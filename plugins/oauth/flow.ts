@@ -26,8 +26,9 @@ export function startSocialSignIn(kit: Kit, config: SocialStepConfig): Promise<v
       },
       (error: unknown) => {
         if (kit.getStep().type !== "oauth_completing") return;
-        if (isOauthCancelled(error)) kit.setStep({ type: "initial" });
-        else kit.setStep({ ...step, error: toError(error) });
+        if (isOauthCancelled(error)) return kit.setStep({ type: "initial" });
+        console.warn("[latch] social sign-in failed", error);
+        kit.setStep({ ...step, error: toError(error) });
       },
     )
     .finally(() => {

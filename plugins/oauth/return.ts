@@ -1,5 +1,5 @@
 import { RETURN_PARAMS, type AuthStep, type Kit } from "latch-kit";
-import { OauthError } from "./errors";
+import { cancelledOnProvider, OauthError } from "./errors";
 import { getOauthService, type OauthResultMessage } from "./service";
 import { redirectMark } from "./pending";
 
@@ -16,6 +16,7 @@ const OAUTH_RETURN_PARAMS = [
   RETURN_PARAMS.email,
   RETURN_PARAMS.authProvider,
   RETURN_PARAMS.error,
+  RETURN_PARAMS.errorCode,
   RETURN_PARAMS.encryptedPayload,
   RETURN_PARAMS.multiFactors,
 ];
@@ -42,6 +43,7 @@ export async function completeOauthReturn(kit: Kit): Promise<void> {
     email: read(RETURN_PARAMS.email),
     authProvider: read(RETURN_PARAMS.authProvider),
     error: read(RETURN_PARAMS.error),
+    errorCode: read(RETURN_PARAMS.errorCode),
     encryptedPayload: read(RETURN_PARAMS.encryptedPayload),
     multiFactors: parseFactors(read(RETURN_PARAMS.multiFactors)),
   };
@@ -52,6 +54,11 @@ export async function completeOauthReturn(kit: Kit): Promise<void> {
   const show = (step: AuthStep) => (kit.config.ui.uiMode === "modal" ? kit.openModal(step) : kit.setStep(step));
   if (!redirectMark.take(kit.id)) {
     show({ type: "initial", error: service.fail(new OauthError(NOT_STARTED_HERE), null) });
+    return;
+  }
+  // Cancelled on the provider's page: back to the start, quietly (spec §4).
+  if (cancelledOnProvider(message.errorCode)) {
+    show({ type: "initial" });
     return;
   }
   if (message.error) {

@@ -5,6 +5,7 @@ import {
   OAUTH_REDIRECT_FAILURE_MS,
   RETURN_PARAMS,
   toError,
+  untilAborted,
   type EmbeddedSigner,
   type Kit,
   type MfaFactor,
@@ -18,7 +19,7 @@ import { openSecondFactor } from "../../lib/mfa/second-factor";
 import { browser } from "./browser";
 import { redirectMark } from "./pending";
 import { socialSections, type OauthPayload } from "./config";
-import { OAuthCancelledError, OAuthFailedError, OauthPopupBlockedError, OauthRedirectError, PopupOauthNotEnabledError, UnknownOauthStatusError } from "./errors";
+import { cancelledOnProvider, OAuthCancelledError, OAuthFailedError, OauthPopupBlockedError, OauthRedirectError, PopupOauthNotEnabledError, UnknownOauthStatusError } from "./errors";
 import { buildLoginUrl, oauthNonce, type OauthConfig } from "./url";
 import "../../lib/sign-in/registry";
 import "./registry";
@@ -32,6 +33,8 @@ export interface OauthResultMessage {
   accessToken?: string;
   isSignup?: boolean | string;
   error?: string;
+  /** The provider's OAuth error code: access_denied means the user cancelled on the provider's page. */
+  errorCode?: string;
   otpId?: string;
   email?: string;
   authProvider?: string;
@@ -168,6 +171,7 @@ export class OauthService {
    */
   authenticate(payload: OauthPayload): Promise<OauthAuthenticateResult> {
     this.cancelActive();
+    payload.signal?.throwIfAborted();
     const previous = this.kit.getStatus();
     const signsIn = !payload.fetchIdTokenOnly;
     if (signsIn) {
@@ -180,9 +184,14 @@ export class OauthService {
     } catch (error) {
       attempt = Promise.reject(error);
     }
-    return attempt.catch((error: unknown) => {
-      throw this.fail(error, signsIn ? previous : null);
-    });
+    const { signal } = payload;
+    const onAbort = () => this.cancelActive();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    return untilAborted(attempt, signal)
+      .catch((error: unknown) => {
+        throw this.fail(error, signsIn ? previous : null);
+      })
+      .finally(() => signal?.removeEventListener("abort", onAbort));
   }
 
   /**
@@ -268,6 +277,7 @@ export class OauthService {
     payload: { authProviderId: string; fetchIdTokenOnly?: boolean },
     via: "popup" | "redirect",
   ): Promise<OauthAuthenticateResult> {
+    if (cancelledOnProvider(message.errorCode)) throw new OAuthCancelledError();
     if (message.error) throw new OAuthFailedError(message.error);
     const providerName = message.authProvider ?? payload.authProviderId;
     switch (message.status) {

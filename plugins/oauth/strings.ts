@@ -6,6 +6,9 @@ export const oauthStrings = {
   needHelp: "Need help?",
   errorTitle: "Couldn't connect to {provider}",
   errorBody: "The sign-in with {provider} did not finish. Try again, or sign in another way.", // ours: 'a localized message'
+  timeout: "Connection timed out: It looks like you need more time.",
 };
+
+export type OauthStrings = typeof oauthStrings;
 
 export const OAUTH_STRINGS_TABLE = "oauth";

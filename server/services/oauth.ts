@@ -55,7 +55,8 @@ export type OauthResult =
       authProvider: string;
     }
   | { status: "FETCHED_ID_TOKEN_ONLY"; idToken: string; accessToken: string; authProvider: string }
-  | { error: string; authProvider?: string };
+  /** `errorCode`: the provider's OAuth error code (RFC 6749 §4.1.2.1), e.g. access_denied when the user cancelled. */
+  | { error: string; errorCode?: string; authProvider?: string };
 
 export { nonceOf } from "./nonce";
 

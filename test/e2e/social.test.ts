@@ -119,13 +119,18 @@ describe("social sign-in in Chromium against the emulator's identity provider", 
     await page.close();
   });
 
-  it("Cancel on the provider's page shows the error panel: Couldn't connect, Try again, Use another method, Need help?", async () => {
+  it("a failure on the provider's side shows the social panel with its readable reason: Couldn't connect, Try again, Use another method, Need help?", async () => {
     const { page, watch } = await open("&support=http%3A%2F%2Flocalhost%2Fhelp");
     await signInDialog(page);
     const popup = await startPopup(page, "Continue with Google");
-    await popup.getByRole("button", { name: "Cancel" }).click();
+    // The provider sends the user back with an error that is not a cancel (RFC 6749 server_error).
+    const authorize = new URL(popup.url());
+    const callback = new URL(authorize.searchParams.get("redirect_uri")!);
+    callback.search = new URLSearchParams({ state: authorize.searchParams.get("state")!, error: "server_error", error_description: "The provider is down for maintenance" }).toString();
+    // The kit closes the popup as soon as the result arrives, so no wait for the page's load.
+    await popup.evaluate((url) => location.assign(url), callback.toString());
     await page.getByRole("heading", { name: "Couldn't connect to Google" }).waitFor();
-    expect(await page.getByTestId("oauth-error").textContent()).toBe("OAuth failed");
+    expect(await page.getByTestId("oauth-error").textContent()).toBe("The provider is down for maintenance");
     await page.getByText("Need help?").waitFor();
     expect(await page.getByRole("link", { name: "Contact support" }).getAttribute("href")).toBe("http://localhost/help");
     expect(await seriousViolations(page)).toEqual([]);
@@ -136,6 +141,36 @@ describe("social sign-in in Chromium against the emulator's identity provider", 
     await again.getByRole("heading", { name: "Sign in with Google" }).waitFor();
     await again.close();
     await page.getByRole("heading", { name: "Sign in", exact: true }).waitFor();
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+
+  it("Cancel on the provider's page (access_denied) is a cancel: back to initial quietly, like a closed popup", async () => {
+    const { page, watch } = await open();
+    await signInDialog(page);
+    const popup = await startPopup(page, "Continue with Google");
+    await popup.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("heading", { name: "Sign in", exact: true }).waitFor();
+    expect(await page.getByRole("alert").count()).toBe(0);
+    await status(page, /^DISCONNECTED$/);
+    await expect.poll(() => popup.isClosed()).toBe(true);
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+
+  it("closing the dialog while the popup is open closes the popup and leaves a clean state; a new attempt works", async () => {
+    const { page, watch } = await open();
+    await signInDialog(page);
+    const popup = await startPopup(page, "Continue with Google");
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await expect.poll(() => popup.isClosed(), { timeout: 2000 }).toBe(true);
+    await status(page, /^DISCONNECTED$/);
+    await signInDialog(page);
+    await page.getByRole("heading", { name: "Sign in", exact: true }).waitFor();
+    const again = await startPopup(page, "Continue with Google");
+    await again.getByRole("button", { name: /Ada Lovelace/ }).click();
+    await status(page, /^CONNECTED$/);
     expect(watch.errors).toEqual([]);
     await page.close();
   });

@@ -26,6 +26,7 @@ const REDIRECT_PARAMS: Record<string, string> = {
   email: RETURN_PARAMS.email,
   authProvider: RETURN_PARAMS.authProvider,
   error: RETURN_PARAMS.error,
+  errorCode: RETURN_PARAMS.errorCode,
   encryptedPayload: RETURN_PARAMS.encryptedPayload,
   multiFactors: RETURN_PARAMS.multiFactors,
 };
@@ -73,7 +74,7 @@ export function oauthCallbackRoutes(ctx: EmulatorContext): Hono {
 
 async function outcome(ctx: EmulatorContext, state: OauthState, query: Record<string, string>): Promise<OauthResult> {
   const authProvider = state.authProviderId;
-  if (query.error) return { error: query.error_description || query.error, authProvider };
+  if (query.error) return { error: query.error_description || query.error, errorCode: query.error, authProvider };
   if (!query.code) return { error: "The provider answered without a code", authProvider };
   try {
     return await completeOauth(ctx, state, query.code);

@@ -171,7 +171,8 @@ describe("popup mode", () => {
     expect(openedUrl(open).searchParams.get("connection")).toBe("github");
     post({ error: "The user cancelled the sign-in", authProvider: "auth0" }, CALLBACK_ORIGIN, popups[0]);
     await screen.findByRole("heading", { name: "Couldn't connect to GitHub" });
-    expect(screen.getByTestId("oauth-error").textContent).toBe("OAuth failed");
+    // What the provider said, for people (a cancel on its page would carry errorCode access_denied).
+    expect(screen.getByTestId("oauth-error").textContent).toBe("The user cancelled the sign-in");
     expect(screen.getByText("Need help?")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Contact support" }).getAttribute("href")).toBe("https://help.test");
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
@@ -182,6 +183,24 @@ describe("popup mode", () => {
     expect(screen.getByTestId("oauth-error").textContent).toBe("Unknown status");
     fireEvent.click(screen.getByRole("button", { name: "Use another method" }));
     expect(kit.getStep().type).toBe("initial");
+  });
+
+  it("access_denied from the provider (Cancel on its page) is a cancel: back to initial quietly, no panel, no banner", async () => {
+    const { kit, popups } = await setup();
+    fireEvent.click(screen.getByRole("button", { name: "Continue with GitHub" }));
+    post({ error: "The user cancelled the sign-in", errorCode: "access_denied", authProvider: "auth0" }, CALLBACK_ORIGIN, popups[0]);
+    await waitFor(() => expect(kit.getStep()).toEqual({ type: "initial" }));
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(kit.getStatus()).toBe("DISCONNECTED");
+  });
+
+  it("an aborted signal closes the popup and rejects kit.authenticate with its reason", async () => {
+    const { kit, popups } = await setup();
+    const controller = new AbortController();
+    const attempt = kit.authenticate({ type: "oauth", authProviderId: "auth0", auth0Connection: "github", mode: "popup", signal: controller.signal });
+    controller.abort();
+    await expect(attempt).rejects.toMatchObject({ name: "AbortError" });
+    expect(popups[0]!.close).toHaveBeenCalled();
   });
 
   it("back while the popup is open closes it and returns to initial", async () => {
