@@ -141,4 +141,25 @@ describe("an EIP-6963 wallet in Chromium", () => {
     expect(watch.errors).toEqual([]);
     expect(watch.offLoopback).toEqual([]);
   });
+  it("closing the dialog while the wallet is asking stops waiting: nobody is signed in, even when the wallet approves later, and connecting again works", async () => {
+    let approve!: () => void;
+    wallet.holdNext.set("wallet_requestPermissions", new Promise<void>((resolve) => (approve = resolve)));
+    await page.keyboard.press("Escape");
+    await dialog().waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Open sign-in" }).click();
+    await dialog().getByRole("button", { name: "Connect with Latch Test Wallet" }).click();
+    await expect.poll(() => wallet.log.at(-1)).toBe("wallet_requestPermissions");
+    await page.keyboard.press("Escape");
+    await dialog().waitFor({ state: "detached" });
+    // The wallet's prompt approves after the user gave up: that late approval signs nobody in.
+    approve();
+    await page.waitForTimeout(500);
+    expect(await text("user")).toBe("none");
+    await page.getByRole("button", { name: "Open sign-in" }).click();
+    await dialog().getByRole("heading", { name: "Sign in" }).waitFor();
+    await dialog().getByRole("button", { name: "Connect with Latch Test Wallet" }).click();
+    await dialog().waitFor({ state: "detached" });
+    await page.getByTestId("user").filter({ hasText: `eoa ${wallet.address}` }).waitFor();
+    expect(watch.errors).toEqual([]);
+  });
 });

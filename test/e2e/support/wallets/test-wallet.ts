@@ -27,6 +27,8 @@ export class TestWallet {
   readonly log: string[] = [];
   /** Methods the user will refuse once (4001). */
   readonly rejectNext = new Set<string>();
+  /** Methods the wallet keeps waiting on (its prompt left open) until the promise settles. */
+  readonly holdNext = new Map<string, Promise<void>>();
   /** Chains the wallet knows: id → RPC URL (reads and sends go there). */
   readonly chains = new Map<number, string>();
   chainId: number;
@@ -59,6 +61,11 @@ export class TestWallet {
 
   async request(origin: string, method: string, params: unknown[]): Promise<Answer> {
     this.log.push(method);
+    const hold = this.holdNext.get(method);
+    if (hold) {
+      this.holdNext.delete(method);
+      await hold;
+    }
     if (this.rejectNext.delete(method)) return { error: { code: 4001, message: "User rejected the request." } };
     const hex = (n: number) => `0x${n.toString(16)}`;
     const authorized = this.permitted.has(origin);
