@@ -64,7 +64,6 @@ export default defineConfig({
       "viem",
       "@turnkey/iframe-stamper",
       "@emotion/css/create-instance",
-      "react-aria-components",
       "@github/webauthn-json",
       "@turnkey/webauthn-stamper",
       "@wagmi/core",

@@ -27,3 +27,6 @@ export { StepHeading, StepColumn } from "./primitives/StepHeading";
 export { SupportLink } from "./primitives/SupportLink";
 export { useRootClass } from "./dialog/useRootStyle";
 export { inputStyle } from "./primitives/inputStyle";
+export { visuallyHidden } from "./primitives/visuallyHidden";
+export { TextField, type TextFieldProps } from "./primitives/TextField";
+export { ModalDialog, type ModalDialogProps } from "./overlay/ModalDialog";

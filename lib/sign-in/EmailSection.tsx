@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from "react";
-import { FieldError, Input, Label, TextField } from "react-aria-components";
 import { MfaRequiredError, toError, type SectionProps } from "latch-kit";
 import { getEmailMode } from "./actions/getEmailMode";
 import "../mfa/registry";
-import { Button, inputStyle, useCss, useStrings } from "latch-kit/react";
+import { Button, TextField, useCss, useStrings } from "latch-kit/react";
 import { EMAIL_STRINGS_TABLE, emailStrings } from "./strings";
-import { visuallyHidden } from "./visually-hidden";
 
 export interface EmailSectionConfig {
   type: "email";
@@ -65,24 +63,20 @@ export function EmailSection({ kit, config }: SectionProps<EmailSectionConfig>) 
   return (
     <form onSubmit={submit} noValidate className={css({ display: "flex", flexDirection: "column", gap: 10 })}>
       <TextField
+        label={t.emailLabel}
+        hideLabel
         value={email}
         onChange={setEmail}
         type="email"
         name="email"
         autoComplete="email"
+        placeholder={config.placeholder ?? t.emailPlaceholder}
         isInvalid={showInvalid}
-        className={css({ display: "flex", flexDirection: "column", gap: 4 })}
-      >
-        <Label className={css(visuallyHidden)}>
-          {t.emailLabel}
-        </Label>
-        <div className={css({ position: "relative", display: "flex", alignItems: "center" })}>
-          <EnvelopeIcon className={css({ position: "absolute", left: 12, color: "var(--latch-muted)", pointerEvents: "none" })} />
-          <Input
-            placeholder={config.placeholder ?? t.emailPlaceholder}
-            className={css(inputStyle, { padding: config.hideButton ? "10px 48px 10px 40px" : "10px 12px 10px 40px" })}
-          />
-          {config.hideButton && (
+        errorMessage={t.invalidEmail}
+        inputClassName={css({ padding: config.hideButton ? "10px 48px 10px 40px" : "10px 12px 10px 40px" })}
+        start={<EnvelopeIcon className={css({ position: "absolute", left: 12, color: "var(--latch-muted)", pointerEvents: "none" })} />}
+        end={
+          config.hideButton && (
             <Button
               type="submit"
               variant="primary"
@@ -92,10 +86,9 @@ export function EmailSection({ kit, config }: SectionProps<EmailSectionConfig>) 
             >
               <ArrowIcon />
             </Button>
-          )}
-        </div>
-        <FieldError className={css({ color: "var(--latch-danger)", fontSize: 13 })}>{t.invalidEmail}</FieldError>
-      </TextField>
+          )
+        }
+      />
       {!config.hideButton && (
         <Button type="submit" variant="primary" isDisabled={!canSubmit} isPending={submitting}>
           {config.buttonLabel ?? t.continue}

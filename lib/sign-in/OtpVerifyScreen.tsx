@@ -2,10 +2,9 @@ import { useEffect, useRef } from "react";
 import { OTP_SUCCESS_CLOSE_MS, type StepProps } from "latch-kit";
 import type { SubmitOtpCodeReturnType } from "./actions/submitOtpCode";
 import "../mfa/registry";
-import { Illustration, OtpInput, StepColumn, StepHeading, useCss, useStrings } from "latch-kit/react";
+import { Illustration, OtpInput, StepColumn, StepHeading, useCss, useStrings, visuallyHidden } from "latch-kit/react";
 import { useCodeEntry } from "./useCodeEntry";
 import { otpErrorText } from "./errors";
-import { visuallyHidden } from "./visually-hidden";
 import { EMAIL_STRINGS_TABLE, emailStrings } from "./strings";
 
 /** otp_verify: six boxes; the sixth digit verifies; success → verified → complete after 1 s. */

@@ -1,4 +1,3 @@
-import { Heading } from "react-aria-components";
 import type { StepProps } from "latch-kit";
 import { useCss, useStrings } from "latch-kit/react";
 import { walletSectionConfig } from "./config";
@@ -14,9 +13,9 @@ export function PickEoaScreen({ kit }: StepProps<"pick_eoa">) {
   const { all } = useWalletList(kit, walletSectionConfig(kit));
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: 16 })}>
-      <Heading slot="title" level={2} className={css({ margin: 0, textAlign: "center", fontSize: 20, fontWeight: 700 })}>
+      <h2 className={css({ margin: 0, textAlign: "center", fontSize: 20, fontWeight: 700 })}>
         {all.length ? t.selectWallet : t.noWallets}
-      </Heading>
+      </h2>
       {all.length > 0 && (
         <ul aria-label={t.walletListLabel} className={css({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: 8 })}>
           {all.map((wallet) => (

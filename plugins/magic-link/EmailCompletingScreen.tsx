@@ -1,4 +1,3 @@
-import { Heading } from "react-aria-components";
 import type { StepProps } from "latch-kit";
 import { Spinner, useCss, useStrings } from "latch-kit/react";
 import { EMAIL_STRINGS_TABLE, emailStrings } from "../../lib/sign-in/strings";
@@ -10,9 +9,9 @@ export function EmailCompletingScreen(_: StepProps<"email_completing">) {
   return (
     <div className={css({ display: "flex", flexDirection: "column", alignItems: "center", gap: 16, padding: "16px 0" })}>
       <Spinner label={t.completing} />
-      <Heading slot="title" level={2} className={css({ margin: 0, fontSize: 16, fontWeight: 600 })}>
+      <h2 className={css({ margin: 0, fontSize: 16, fontWeight: 600 })}>
         {t.completing}
-      </Heading>
+      </h2>
     </div>
   );
 }

@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from "react";
-import { FieldError, Input, Label, TextField } from "react-aria-components";
 import { toError, type SectionProps } from "latch-kit";
-import { Button, inputStyle, useCss, useStrings } from "latch-kit/react";
+import { Button, TextField, useCss, useStrings } from "latch-kit/react";
 import { EMAIL_STRINGS_TABLE, emailStrings } from "../../lib/sign-in/strings";
-import { visuallyHidden } from "../../lib/sign-in/visually-hidden";
 
 export interface SmsSectionConfig {
   type: "sms";
@@ -47,20 +45,31 @@ export function SmsSection({ kit, config }: SectionProps<SmsSectionConfig>) {
     }
   };
 
-  const field = css(inputStyle);
-
   return (
     <form onSubmit={submit} noValidate className={css({ display: "flex", flexDirection: "column", gap: 10 })}>
       <div className={css({ display: "flex", gap: 8 })}>
-        <TextField value={countryCode} onChange={setCountryCode} className={css({ width: 76, flexShrink: 0 })}>
-          <Label className={css(visuallyHidden)}>{t.countryCodeLabel}</Label>
-          <Input inputMode="tel" autoComplete="tel-country-code" className={field} />
-        </TextField>
-        <TextField value={number} onChange={setNumber} isInvalid={showInvalid} type="tel" className={css({ flex: 1 })}>
-          <Label className={css(visuallyHidden)}>{t.phonePlaceholder}</Label>
-          <Input placeholder={t.phonePlaceholder} inputMode="tel" autoComplete="tel-national" className={field} />
-          <FieldError className={css({ color: "var(--latch-danger)", fontSize: 13 })}>{t.invalidPhone}</FieldError>
-        </TextField>
+        <TextField
+          label={t.countryCodeLabel}
+          hideLabel
+          value={countryCode}
+          onChange={setCountryCode}
+          inputMode="tel"
+          autoComplete="tel-country-code"
+          className={css({ width: 76, flexShrink: 0 })}
+        />
+        <TextField
+          label={t.phonePlaceholder}
+          hideLabel
+          value={number}
+          onChange={setNumber}
+          type="tel"
+          placeholder={t.phonePlaceholder}
+          inputMode="tel"
+          autoComplete="tel-national"
+          isInvalid={showInvalid}
+          errorMessage={t.invalidPhone}
+          className={css({ flex: 1 })}
+        />
       </div>
       <Button type="submit" variant="primary" isDisabled={!phone || submitting}>
         {t.continue}

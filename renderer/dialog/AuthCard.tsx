@@ -5,7 +5,6 @@ import { rendererStrings, useStrings } from "../strings";
 import { AuthContent } from "./AuthContent";
 import { useRootClass } from "./useRootStyle";
 import { useDirection } from "./useDirection";
-import { I18nProvider } from "react-aria-components";
 
 /** The same sign-in flow embedded in the page (uiMode embedded), without a modal. */
 export function AuthCard({ className }: { className?: string }) {
@@ -16,8 +15,8 @@ export function AuthCard({ className }: { className?: string }) {
   const { locale, dir } = useDirection();
   if (!kit.config.ui.auth) throw new MissingUiAuthConfigError();
   return (
-    <I18nProvider locale={locale}>
     <section
+      lang={locale}
       dir={dir}
       aria-label={t.dialogLabel}
       data-latch-theme={root.theme}
@@ -29,6 +28,5 @@ export function AuthCard({ className }: { className?: string }) {
     >
       <AuthContent />
     </section>
-    </I18nProvider>
   );
 }

@@ -1,11 +1,16 @@
-import { Button as AriaButton, type ButtonProps as AriaButtonProps } from "react-aria-components";
+import type { ButtonHTMLAttributes, MouseEvent } from "react";
 import { useCss } from "../hooks/useCss";
 
 export type ButtonVariant = "primary" | "secondary" | "social" | "link";
 
-export interface ButtonProps extends Omit<AriaButtonProps, "className"> {
+export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, "disabled"> {
   variant?: ButtonVariant;
-  className?: string;
+  /** Runs on a click, Enter or Space — never while the button is disabled or pending. */
+  onPress?: () => void;
+  /** Not focusable, not pressable (the native `disabled`). */
+  isDisabled?: boolean;
+  /** Working: stays focusable (the focus is not lost mid-action), announced as unavailable, not pressable. */
+  isPending?: boolean;
 }
 
 const base = {
@@ -24,8 +29,9 @@ const base = {
   cursor: "pointer",
   boxSizing: "border-box",
   transition: "background-color 120ms, opacity 120ms",
-  "&[data-focus-visible]": { outline: "2px solid var(--latch-focus)", outlineOffset: 2 },
-  "&[data-disabled]": { opacity: 0.55, cursor: "not-allowed" },
+  // The ring only for keyboard focus (the browser's :focus-visible), not after a click or tap.
+  "&:focus-visible": { outline: "2px solid var(--latch-focus)", outlineOffset: 2 },
+  "&:disabled, &[aria-disabled=true]": { opacity: 0.55, cursor: "not-allowed" },
 } as const;
 
 const variants = {
@@ -43,7 +49,25 @@ const variants = {
   },
 } as const;
 
-export function Button({ variant = "primary", className, ...props }: ButtonProps) {
+/** A native <button> (type "button" unless told otherwise) in the kit's look. */
+export function Button({ variant = "primary", className, onPress, onClick, isDisabled, isPending, type = "button", ...props }: ButtonProps) {
   const { css, cx } = useCss();
-  return <AriaButton {...props} data-variant={variant} className={cx(css(base, variants[variant]), className)} />;
+  const press = (event: MouseEvent<HTMLButtonElement>) => {
+    if (isPending) return event.preventDefault();
+    onClick?.(event);
+    onPress?.();
+  };
+  return (
+    <button
+      {...props}
+      type={type}
+      disabled={isDisabled}
+      aria-disabled={isPending || undefined}
+      aria-busy={isPending || undefined}
+      data-pending={isPending || undefined}
+      data-variant={variant}
+      className={cx(css(base, variants[variant]), className)}
+      onClick={press}
+    />
+  );
 }

@@ -1,5 +1,4 @@
 import { useEffect, type ReactNode } from "react";
-import { Heading } from "react-aria-components";
 import { useCss } from "../hooks/useCss";
 import { rendererStrings, useStrings } from "../strings";
 import { Button } from "./Button";
@@ -27,9 +26,9 @@ export function ErrorPanel({ heading, body, onTryAgain, onUseAnotherMethod, onSk
   return (
     <div role="alert" className={css({ display: "flex", flexDirection: "column", alignItems: "center", gap: 12, textAlign: "center" })}>
       {icon}
-      <Heading slot="title" level={2} className={css({ margin: 0, fontSize: 18, fontWeight: 700 })}>
+      <h2 className={css({ margin: 0, fontSize: 18, fontWeight: 700 })}>
         {heading}
-      </Heading>
+      </h2>
       <p className={css({ margin: 0, color: "var(--latch-muted)", fontSize: 14 })}>{body}</p>
       {children}
       <div className={css({ display: "flex", flexDirection: "column", gap: 8, width: "100%" })}>

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Heading } from "react-aria-components";
 import { useCss } from "../hooks/useCss";
 
 /** The top of a step screen: an illustration, the dialog's title, and an optional line below it. */
@@ -8,13 +7,11 @@ export function StepHeading({ icon, title, body, capitalize }: { icon?: ReactNod
   return (
     <>
       {icon}
-      <Heading
-        slot="title"
-        level={2}
+      <h2
         className={css({ margin: 0, fontSize: 18, fontWeight: 700, ...(capitalize ? { "&::first-letter": { textTransform: "uppercase" } } : {}) })}
       >
         {title}
-      </Heading>
+      </h2>
       {body !== undefined && <p className={css({ margin: 0, color: "var(--latch-muted)", fontSize: 14, wordBreak: "break-word" })}>{body}</p>}
     </>
   );

@@ -1,4 +1,4 @@
-/** The look of a text input (react-aria-components `Input`: data-focused, data-invalid), for `css()`. */
+/** The look of a text input (focused: outline; `aria-invalid`: the danger border), for `css()`. */
 export const inputStyle = {
   width: "100%",
   minHeight: 44,
@@ -10,6 +10,6 @@ export const inputStyle = {
   font: "inherit",
   fontSize: 15,
   "&::placeholder": { color: "var(--latch-muted)" },
-  "&[data-focused]": { outline: "2px solid var(--latch-focus)", outlineOffset: 1 },
-  "&[data-invalid]": { borderColor: "var(--latch-danger)" },
+  "&:focus": { outline: "2px solid var(--latch-focus)", outlineOffset: 1 },
+  "&[aria-invalid=true]": { borderColor: "var(--latch-danger)" },
 } as const;

@@ -1,5 +1,4 @@
 import { Fragment, type ComponentType, type ReactNode } from "react";
-import { Heading } from "react-aria-components";
 import { isTimeoutError, UnimplementedSectionError, type SectionProps, type StepProps } from "latch-kit";
 import { useCss } from "../hooks/useCss";
 import { Divider } from "../primitives/Divider";
@@ -15,9 +14,9 @@ export function InitialScreen({ kit, step }: StepProps<"initial">) {
     <div className={css({ display: "flex", flexDirection: "column", gap: 16 })}>
       {auth?.header ? <div>{auth.header as ReactNode}</div> : null}
       {!auth?.hideSignInText && (
-        <Heading slot="title" level={2} className={css({ margin: 0, textAlign: "center", fontSize: 20, fontWeight: 700 })}>
+        <h2 className={css({ margin: 0, textAlign: "center", fontSize: 20, fontWeight: 700 })}>
           {t.signIn}
-        </Heading>
+        </h2>
       )}
       {step.error && (
         <div

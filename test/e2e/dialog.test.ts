@@ -35,6 +35,71 @@ describe("the sign-in dialog in Chromium", () => {
     await page.close();
   });
 
+  it("is a labelled modal: aria-modal, the rest of the page inert, focus inside; the close button gives the focus back", async () => {
+    const { page, watch } = await openPage(1280);
+    const dialog = page.getByRole("dialog", { name: "Sign in" });
+    expect(await dialog.getAttribute("aria-modal")).toBe("true");
+    expect(await page.evaluate(() => !!document.activeElement?.closest("[role=dialog]"))).toBe(true);
+    // Outside the dialog nothing takes the focus or a click.
+    const outside = await page.evaluate(() => {
+      const opener = [...document.querySelectorAll("button")].find((b) => b.textContent === "Open sign-in")!;
+      opener.focus();
+      const link = document.querySelector<HTMLAnchorElement>("a[href='#after']")!;
+      const r = link.getBoundingClientRect();
+      return { focusedOpener: document.activeElement === opener, hit: document.elementFromPoint(r.x + 2, r.y + 2) === link };
+    });
+    expect(outside).toEqual({ focusedOpener: false, hit: false });
+    // The close button: the dialog goes, the focus returns to the opener.
+    await page.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Open sign-in");
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+
+  it("locks the page's scroll while open and gives it back after", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/dialog`);
+    await page.evaluate(() => (document.body.style.height = "4000px"));
+    await page.getByRole("button", { name: "Open sign-in" }).click();
+    await page.getByRole("dialog").waitFor();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+    await page.mouse.move(20, 700);
+    await page.mouse.wheel(0, 1500);
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe("");
+    await page.mouse.wheel(0, 1500);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it("closes on Escape again after a reopen (no stale native state)", async () => {
+    const { page } = await openPage(1280);
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog").waitFor({ state: "detached" });
+      await page.keyboard.press("Enter"); // the opener has the focus back
+      await page.getByRole("dialog").waitFor();
+    }
+    expect(await page.getByTestId("state").textContent()).toBe("open");
+    await page.close();
+  });
+
+  it("does not close when a press starts inside the dialog and ends on the backdrop", async () => {
+    const { page } = await openPage(1280);
+    const box = (await page.locator("[data-latch-sheet]").boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(10, 10);
+    await page.mouse.up();
+    await page.waitForTimeout(200);
+    expect(await page.getByRole("dialog").count()).toBe(1);
+    await page.close();
+  });
+
   it("closes on a backdrop click", async () => {
     const { page } = await openPage(1280);
     await page.mouse.click(10, 10);
@@ -59,11 +124,11 @@ describe("the sign-in dialog in Chromium", () => {
   it("is a bottom sheet at 375 px wide", async () => {
     const { page } = await openPage(375);
     const box = (await page.getByRole("dialog").evaluate((el) => {
-      const modal = el.parentElement!.getBoundingClientRect();
+      const modal = el.closest("[data-latch-sheet]")!.getBoundingClientRect();
       return { width: modal.width, bottom: modal.bottom, viewport: innerHeight };
     })) as { width: number; bottom: number; viewport: number };
     await page.waitForTimeout(600); // the sheet slides in for 0.5 s
-    const settled = await page.getByRole("dialog").evaluate((el) => el.parentElement!.getBoundingClientRect().bottom);
+    const settled = await page.getByRole("dialog").evaluate((el) => el.closest("[data-latch-sheet]")!.getBoundingClientRect().bottom);
     expect(box.width).toBe(375);
     expect(Math.round(settled)).toBe(box.viewport);
     await page.close();
@@ -72,7 +137,7 @@ describe("the sign-in dialog in Chromium", () => {
   it("is a centred 368 px box at 1280 px wide, its body at most 60% of the viewport high", async () => {
     const { page } = await openPage(1280);
     const rect = await page.getByRole("dialog").evaluate((el) => {
-      const r = el.parentElement!.getBoundingClientRect();
+      const r = el.closest("[data-latch-sheet]")!.getBoundingClientRect();
       const body = el.querySelector("[data-latch-step]") as HTMLElement;
       return { width: r.width, left: r.left, right: innerWidth - r.right, bodyMax: getComputedStyle(body).maxHeight };
     });

@@ -1,2 +1,2 @@
-/** Hidden on screen, read by screen readers. */
+/** Hidden on screen, read by screen readers (for `css()`). */
 export const visuallyHidden = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } as const;
