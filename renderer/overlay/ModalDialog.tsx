@@ -44,7 +44,11 @@ function OpenDialog({ onClose, children, onPointerDown, onClick, onKeyDown, ...p
       event.preventDefault();
       latestOnClose.current();
     };
-    const onNativeClose = () => latestOnClose.current();
+    // `close` is queued: one left over from a close() below (React's strict mode unmounts and mounts
+    // again) arrives when the dialog is open again, and is no request to close.
+    const onNativeClose = () => {
+      if (!dialog.open) latestOnClose.current();
+    };
     dialog.addEventListener("cancel", onCancel);
     dialog.addEventListener("close", onNativeClose);
     if (!dialog.open) dialog.showModal();

@@ -100,6 +100,20 @@ describe("the sign-in dialog in Chromium", () => {
     await page.close();
   });
 
+  it("stays open under React's strict mode, where its effects run twice", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/dialog?strict`);
+    await page.getByRole("button", { name: "Open sign-in" }).click();
+    await page.getByRole("dialog").waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId("state").textContent()).toBe("open");
+    expect(await page.getByRole("dialog").count()).toBe(1);
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Open sign-in");
+    await page.close();
+  });
+
   it("closes on a backdrop click", async () => {
     const { page } = await openPage(1280);
     await page.mouse.click(10, 10);

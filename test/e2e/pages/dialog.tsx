@@ -1,4 +1,5 @@
 // A small app page for the dialog's browser tests: a third-party plugin's section and steps.
+import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createKit, type ThemeMode } from "latch-kit";
 import { LatchProvider, useAuthModal, useTheme } from "latch-kit/react";
@@ -29,9 +30,11 @@ function App() {
   );
 }
 
-createRoot(document.getElementById("root")!).render(
+const app = (
   <LatchProvider kit={kit}>
     <App />
-  </LatchProvider>,
+  </LatchProvider>
 );
+// ?strict: under React's strict mode (effects run twice), as in an app's development build.
+createRoot(document.getElementById("root")!).render(params.has("strict") ? <StrictMode>{app}</StrictMode> : app);
 (window as unknown as { __kit: typeof kit }).__kit = kit;
