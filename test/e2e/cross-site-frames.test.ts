@@ -47,6 +47,8 @@ async function signInWithCode(page: Page, email: string): Promise<void> {
   await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
   await page.keyboard.type(message.code!);
   await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+  // The page behind the modal dialog is inert until it closes (a second after success).
+  await page.getByRole("dialog").waitFor({ state: "detached" });
 }
 
 async function signedMessageVerifies(page: Page, message: string): Promise<boolean> {

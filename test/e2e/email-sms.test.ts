@@ -50,6 +50,8 @@ async function signInWithCode(page: Page, email: string) {
   const message = await waitForMessage(emulator.url, email, since);
   await typeCode(page, message.code!);
   await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+  // The page behind the modal dialog is inert until it closes (a second after success).
+  await page.getByRole("dialog").waitFor({ state: "detached" });
 }
 
 const events = (page: Page) => page.getByTestId("events").textContent();
