@@ -19,7 +19,9 @@ export function TotpVerifyScreen({ kit, step }: StepProps<"totp_verify">) {
     const multiFactor = { multiFactorId: step.factorId, multiFactorCode };
     try {
       if (step.previousStep === "magicLink") {
-        // After a magic link: ask for the link again, this time with the factor.
+        // After a magic link: ask for the link again, this time with the factor. The sign-in is
+        // complete once that link signs the user in (the magic-link plugin's listener); until then
+        // the dialog says to check the email.
         await kit.authenticate({ type: "email", email: step.email ?? "", emailMode: "magicLink", multiFactors: [multiFactor] });
         kit.setStep({ type: "email_verify", email: step.email ?? "" });
       } else {
@@ -41,7 +43,7 @@ export function TotpVerifyScreen({ kit, step }: StepProps<"totp_verify">) {
       <OtpInput
         {...entry.inputProps}
         onComplete={verify}
-        onInvalidPaste={() => entry.setErrorText(t.totpIncorrect)}
+        onInvalidPaste={() => entry.setErrorText(t.invalidOtp)}
         isDisabled={verifying}
         label={t.totpTitle}
         autoFocus

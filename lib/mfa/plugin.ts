@@ -1,8 +1,21 @@
-import { definePlugin, defineStep, embeddedSignerPlugin } from "latch-kit";
+import { defineListener, definePlugin, defineStep, embeddedSignerPlugin, getEmbeddedSigner, type Kit } from "latch-kit";
 import { TotpVerifyScreen } from "./TotpVerifyScreen";
 import "./registry";
 
-export const totpVerifyStep = defineStep({ type: "totp_verify", Screen: TotpVerifyScreen, back: "initial" });
+// Back is not offered: the spec lists no back target for it, so a back action only warns.
+export const totpVerifyStep = defineStep({ type: "totp_verify", Screen: TotpVerifyScreen, back: null });
+
+/**
+ * The signer waiting for a second factor moves an open dialog to totp_verify, whoever started the
+ * sign-in (the dialog, or the app calling authenticate while the dialog is open).
+ */
+function showSecondFactor(kit: Kit): void {
+  const mfa = getEmbeddedSigner(kit).state.mfaStatus;
+  if (!kit.isModalOpen() || !mfa?.mfaFactorId) return;
+  const step = kit.getStep();
+  if (step.type === "totp_verify" && step.factorId === mfa.mfaFactorId) return;
+  kit.setStep({ type: "totp_verify", factorId: mfa.mfaFactorId, previousStep: mfa.previousStep ?? "otp", ...(mfa.email ? { email: mfa.email } : {}) });
+}
 
 /**
  * A second factor (TOTP) for embedded sign-in: the `totp_verify` step that completes a sign-in
@@ -13,4 +26,9 @@ export const mfaPlugin = definePlugin({
   id: "mfa",
   requires: [embeddedSignerPlugin],
   steps: [totpVerifyStep],
+  listeners: [
+    defineListener("statusChanged", (status, kit) => {
+      if (status === "AWAITING_MFA_AUTH") showSecondFactor(kit);
+    }),
+  ],
 });

@@ -10,7 +10,8 @@ declare module "latch-kit" {
     AWAITING_MFA_AUTH: true;
   }
   interface SignerState {
-    mfaStatus?: { mfaRequired: boolean; mfaFactorId?: string };
+    /** `previousStep` and `email`: how the factor completes the sign-in (totp_verify reads them). */
+    mfaStatus?: { mfaRequired: boolean; mfaFactorId?: string; previousStep?: "magicLink" | "otp"; email?: string };
   }
   interface AuthStepRegistry {
     totp_verify: { factorId: string; previousStep: "magicLink" | "otp"; email?: string; error?: Error };

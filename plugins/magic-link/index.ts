@@ -1,12 +1,20 @@
 // Loads the step and payload types this plugin registers, for apps that import only its entry.
 import "../../lib/sign-in/registry";
-import { definePlugin, defineSection, defineStep, embeddedSignerPlugin, SIGN_IN_RETURN } from "latch-kit";
+import { defineListener, definePlugin, defineSection, defineStep, embeddedSignerPlugin, getEmbeddedSigner, SIGN_IN_RETURN, type Kit } from "latch-kit";
 import { EmailSection } from "../../lib/sign-in/EmailSection";
 import { emailAuthenticator } from "../../lib/sign-in/signer-parts";
 import { mfaPlugin } from "../../lib/mfa/plugin";
 import { EmailCompletingScreen } from "./EmailCompletingScreen";
 import { EmailVerifyFooter, EmailVerifyScreen } from "./EmailVerifyScreen";
 import { completeMagicLinkReturn } from "./return";
+
+/** The signer waiting for a link moves an open dialog to email_verify, whoever asked for the link. */
+function showCheckYourEmail(kit: Kit): void {
+  const email = getEmbeddedSigner(kit).sessions.getTemporary()?.contact;
+  if (!kit.isModalOpen() || !email) return;
+  const step = kit.getStep();
+  if (step.type !== "email_verify" || step.email !== email) kit.setStep({ type: "email_verify", email });
+}
 
 /** Sign in with a link sent by email: `email_verify`, `email_completing`, and the return from the link. */
 export const magicLink = () =>
@@ -21,6 +29,15 @@ export const magicLink = () =>
       defineStep({ type: "email_completing", Screen: EmailCompletingScreen, back: null, showBack: false }),
     ],
     authenticators: [emailAuthenticator],
+    listeners: [
+      defineListener("statusChanged", (status, kit) => {
+        if (status === "AWAITING_EMAIL_AUTH") showCheckYourEmail(kit);
+      }),
+      // The link followed (in this tab or another) signs the user in: the waiting dialog completes.
+      defineListener("connected", (_user, kit) => {
+        if (kit.isModalOpen() && kit.getStep().type === "email_verify") kit.setStep({ type: "complete" });
+      }),
+    ],
   });
 
 export { emailStrings, EMAIL_STRINGS_TABLE } from "../../lib/sign-in/strings";

@@ -1,4 +1,4 @@
-import { getEmbeddedSigner, RETURN_PARAMS, toError, type Kit } from "latch-kit";
+import { getEmbeddedSigner, LatchError, RETURN_PARAMS, toError, type Kit } from "latch-kit";
 
 /**
  * On load: a return from an email link carries `bundle` and `orgId`. They are removed from the
@@ -17,7 +17,10 @@ export async function completeMagicLinkReturn(kit: Kit): Promise<void> {
   if (kit.config.ui.uiMode === "modal") kit.openModal({ type: "email_completing" });
   else kit.setStep({ type: "email_completing" });
   try {
-    await getEmbeddedSigner(kit).completeWithBundle({ bundle, orgId, sessionType: "email", isNewUser });
+    const signer = getEmbeddedSigner(kit);
+    // The link completes a sign-in this browser started (its bundle is sealed to this browser's frame key).
+    if (!signer.sessions.getTemporary()) throw new LatchError("Could not find email auth init session!");
+    await signer.completeWithBundle({ bundle, orgId, sessionType: "email", isNewUser });
     // A listener may have moved on meanwhile (e.g. offering a passkey after sign-up).
     if (kit.getStep().type === "email_completing") kit.setStep({ type: "complete" });
   } catch (error) {

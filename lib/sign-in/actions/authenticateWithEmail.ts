@@ -28,7 +28,8 @@ export interface AuthenticateWithEmailReturnType {
 export async function authenticateWithEmail(kit: Kit, params: AuthenticateWithEmailParameters): Promise<AuthenticateWithEmailReturnType> {
   const signer = getEmbeddedSigner(kit);
   const emailMode = params.emailMode ?? (await getEmailMode(kit));
-  signer.beginSignIn("AUTHENTICATING_EMAIL", emailMode === "otp" ? "otp" : "email");
+  // Both email modes announce the send as "otp" (the authenticating types: otp, otpVerify, passkey, oauth, custom-jwt).
+  signer.beginSignIn("AUTHENTICATING_EMAIL", "otp");
   try {
     const targetPublicKey = await signer.frame.init();
     const existing = await lookupUser(signer, { email: params.email });
@@ -48,6 +49,6 @@ export async function authenticateWithEmail(kit: Kit, params: AuthenticateWithEm
     kit.setStatus(emailMode === "otp" ? "AWAITING_OTP_AUTH" : "AWAITING_EMAIL_AUTH");
     return { orgId, isNewUser, ...(otpId ? { otpId } : {}) };
   } catch (error) {
-    throw failCodeSignIn(kit, signer, error);
+    throw failCodeSignIn(kit, signer, error, emailMode === "magicLink" ? { previousStep: "magicLink", email: params.email } : undefined);
   }
 }
