@@ -61,12 +61,8 @@ export class UnsupportedFeatureError extends LatchError {
 }
 
 /** The backend refused the request for now (rate limit or policy). */
-export class PermissionDeniedError extends LatchError {
-  override readonly name = "PermissionDeniedError" as const;
-  constructor() {
-    super("The request is currently not allowed by the agent or the platform. Try again later.");
-  }
-}
+
+const PERMISSION_DENIED_TEXT = "The request is currently not allowed by the agent or the platform. Try again later.";
 
 /** A non-OK answer from the signer backend: its code, message and details. */
 export class SignerHttpError extends LatchError {
@@ -88,9 +84,22 @@ export class RateLimitedError extends SignerHttpError {
   override readonly name = "RateLimitedError" as const;
   readonly retryAfterSeconds: number | undefined;
   constructor(code: string, reason: string, retryAfterSeconds?: number, details?: unknown) {
-    super(429, code, new PermissionDeniedError().message, details);
+    super(429, code, PERMISSION_DENIED_TEXT, details);
     this.cause = new Error(reason);
     this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/**
+ * The backend refused the action for a policy reason (403: an origin not allowed, a member not in
+ * the root quorum, another organisation's user). Shows '… Try again later.'; the backend's code is
+ * `code`, its reason the `cause`.
+ */
+export class PermissionDeniedError extends SignerHttpError {
+  override readonly name = "PermissionDeniedError" as const;
+  constructor(code = "PERMISSION_DENIED", reason?: string, details?: unknown) {
+    super(403, code, PERMISSION_DENIED_TEXT, details);
+    if (reason) this.cause = new Error(reason);
   }
 }
 

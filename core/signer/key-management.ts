@@ -1,5 +1,5 @@
 import { ACTIVITY_POLL_INTERVAL_MS, SDK_VERSION, SDK_VERSION_HEADER } from "../constants";
-import { LatchError } from "../errors";
+import { LatchError, PermissionDeniedError } from "../errors";
 import type { Stamper } from "./stamper";
 import { pause, withinLimits } from "./transport";
 
@@ -56,12 +56,15 @@ export class KeyManagementClient {
     });
     const { text } = response;
     if (!response.ok) {
-      let message = text;
+      let parsed: { message?: string; code?: string } = {};
       try {
-        message = (JSON.parse(text) as { message?: string }).message ?? text;
+        const value: unknown = JSON.parse(text);
+        if (value && typeof value === "object") parsed = value as typeof parsed;
       } catch {
         /* plain text */
       }
+      const message = parsed.message ?? text;
+      if (response.status === 403) throw new PermissionDeniedError(parsed.code ?? "HTTP_403", message);
       throw new LatchError(message || `Request failed with status ${response.status}`);
     }
     return JSON.parse(text) as T;

@@ -6,7 +6,11 @@ import {
   exportWallet,
   getEmbeddedSigner,
   KeyManagementClient,
+  MfaRequiredError,
   NotAuthenticatedError,
+  PermissionDeniedError,
+  SignerClient,
+  toSignerError,
   signMessage,
   type User,
 } from "latch-kit";
@@ -176,5 +180,33 @@ describe("§7 signer calls and §9 defaults", () => {
     expect(COOKIE_STORAGE_LIFETIME_MS).toBe(3456e7);
     const expires = /expires=([^;]+)/.exec(written[0]!)![1]!;
     expect(Date.parse(expires) - Date.parse("2026-01-01T00:00:00Z")).toBe(3456e7);
+  });
+});
+
+describe("§8 permission denied", () => {
+  const PERMISSION_DENIED = "The request is currently not allowed by the agent or the platform. Try again later.";
+  const refusal = { code: "ORIGIN_NOT_ALLOWED", message: "Origin https://evil.test is not an allowed app origin" };
+
+  it("§8 a signer call the backend refuses for a policy reason (403) raises PermissionDeniedError, the reason kept", async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify(refusal), { status: 403 }));
+    const client = new SignerClient({ url: SIGNER, fetch });
+    const error = await client.request("lookup", { email: "a@b.co" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermissionDeniedError);
+    expect(error).toMatchObject({ name: "PermissionDeniedError", message: PERMISSION_DENIED, status: 403, code: "ORIGIN_NOT_ALLOWED", cause: { message: refusal.message } });
+  });
+
+  it("§8 … and so does a key-management call", async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ code: "USER_NOT_IN_ORGANIZATION", message: "User u2 is not the user of organization o1" }), { status: 403 }));
+    const client = new KeyManagementClient(SIGNER, stamper, { requestTimeoutMs: 1000, activityTimeoutMs: 1000 }, fetch as unknown as typeof globalThis.fetch);
+    await expect(client.request("query/list_wallets", { organizationId: "o1" })).rejects.toMatchObject({
+      name: "PermissionDeniedError",
+      message: PERMISSION_DENIED,
+      code: "USER_NOT_IN_ORGANIZATION",
+    });
+  });
+
+  it("§8 a 403 carrying the factors is still the MFA-required error", () => {
+    const error = toSignerError(403, JSON.stringify({ code: "MFA_REQUIRED", message: "x", data: { multiFactors: [{ multiFactorId: "f1", multiFactorType: "totp" }] } }));
+    expect(error).toBeInstanceOf(MfaRequiredError);
   });
 });
