@@ -33,7 +33,14 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undef
  * A signal that aborts when the flow leaves `stepType` (Cancel, back, the dialog closed): what a step
  * started (a passkey prompt, a popup, a wallet request) stops with it. `release()` when the work ends.
  */
-export function abortOnLeavingStep(kit: Kit, stepType: AuthStepType): { signal: AbortSignal; release: () => void } {
+export function abortOnLeavingStep(
+  kit: Kit,
+  stepType: AuthStepType,
+): {
+  signal: AbortSignal;
+  /** Stops watching the step (call it when the work settles). */
+  release: () => void;
+} {
   const controller = new AbortController();
   const leave = () => controller.abort(new DOMException(`The flow left the "${stepType}" step`, "AbortError"));
   const offStep = kit.events.on("stepChanged", (step) => {

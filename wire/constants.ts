@@ -4,7 +4,9 @@
 export const SDK_VERSION_HEADER = "Alchemy-AA-Sdk-Version";
 /** The COSE algorithms passkeys may use (ES256, RS256). */
 export const PASSKEY_ALGORITHMS = [-7, -257] as const;
+/** The second-factor operations, by name. */
 export const MFA_ACTIONS = { add: "add_mfa", delete: "delete_mfas", verify: "verify_mfa", list: "list_mfas" } as const;
+/** The one second-factor type: an authenticator app (TOTP). */
 export const MFA_FACTOR_TYPE = "totp" as const;
 /** The number of digits of one-time codes. */
 export const OTP_LENGTH = 6;

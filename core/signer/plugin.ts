@@ -10,13 +10,18 @@ import { signMessageWith, signTypedDataWith } from "./wallet-signing";
  */
 export const embeddedSignerPlugin = definePlugin({
   id: "embedded-signer",
+  /** Reads the stored user, so the first render already knows them. */
   setup: (kit: Kit) => getEmbeddedSigner(kit).restoreUserSync(),
+  /** Restores the session (client side). */
   start: (kit: Kit) => getEmbeddedSigner(kit).start(),
+  /** Ends the session on logout. */
   disconnect: (kit: Kit) => getEmbeddedSigner(kit).disconnect(),
   accountSigners: [
     {
       userType: "sca",
+      /** Signs a message with the embedded owner key. */
       signMessage: (kit, message) => signMessageWith(getEmbeddedSigner(kit), message),
+      /** Signs EIP-712 typed data with the embedded owner key. */
       signTypedData: (kit, typedData) => signTypedDataWith(getEmbeddedSigner(kit), typedData),
     },
   ],

@@ -147,7 +147,12 @@ export class SessionManager {
   }
 
   /** A value kept beside the session, under `<sessionKey><suffix>`, in the same storage; null removes it. */
-  companion(suffix: string): { get(): string | null; set(value: string | null): void } {
+  companion(suffix: string): {
+    /** The stored value, or null. */
+    get(): string | null;
+    /** Stores the value; null removes it. */
+    set(value: string | null): void;
+  } {
     const key = this.options.sessionKey + suffix;
     return {
       get: () => this.storage?.getItem(key) ?? null,
