@@ -6,6 +6,7 @@ import { LatchContext, type LatchContextValue } from "./context";
 import { rendererBasePlugin } from "./base-plugin";
 import { AuthDialog } from "./dialog/AuthDialog";
 
+/** Props of {@link LatchProvider}: the kit, your app as children, and a CSP nonce for its styles. */
 export interface LatchProviderProps {
   kit: Kit;
   children?: ReactNode;

@@ -13,6 +13,7 @@ export interface LatchContextValue {
   hydration: ReadonlyMap<unknown, unknown>;
 }
 
+/** The React context {@link LatchProvider} provides. */
 export const LatchContext = createContext<LatchContextValue | null>(null);
 
 export function useLatchContext(): LatchContextValue {
@@ -21,6 +22,7 @@ export function useLatchContext(): LatchContextValue {
   return value;
 }
 
+/** The kit of the nearest {@link LatchProvider}. */
 export function useKit(): Kit {
   return useLatchContext().kit;
 }

@@ -1,5 +1,6 @@
 import { useKitAtom } from "./hooks/useKitAtom";
 
+/** Texts by key. */
 export type StringTable = Record<string, string>;
 
 /** The renderer's own texts. */

@@ -28,7 +28,15 @@ export function useExportAccount(params: ExportParams = {}) {
       },
     [containerId, exported],
   );
-  return { exportAccount: runAsync, isExported, isExporting: isPending, error, ExportAccountComponent };
+  return {
+    /** Shows the secret in the export frame; returns the promise of it. */
+    exportAccount: runAsync,
+    isExported,
+    isExporting: isPending,
+    error,
+    /** The element the export frame goes in: render it where the secret should show. */
+    ExportAccountComponent,
+  };
 }
 
 function createFlag() {

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 
+/** An action's state: run it, its pending flag, error and result. */
 export interface ActionState<A extends unknown[], R> {
   /** Runs the action; errors land in `error` (never an unhandled rejection). */
   run: (...args: A) => void;

@@ -2,12 +2,16 @@ import { useCallback } from "react";
 import { useKit } from "../context";
 import { useKitAtom } from "./useKitAtom";
 
+/** What {@link useAuthModal} returns. */
 export interface UseAuthModalResult {
   isOpen: boolean;
+  /** Opens the sign-in dialog. */
   openAuthModal: () => void;
+  /** Closes the sign-in dialog. */
   closeAuthModal: () => void;
 }
 
+/** Opens and closes the sign-in dialog. */
 export function useAuthModal(): UseAuthModalResult {
   const kit = useKit();
   const isOpen = useKitAtom((a) => a.modalOpen);

@@ -8,7 +8,13 @@ import { useKitAtom } from "./useKitAtom";
  * The signed-in user's email, phone, linked providers and passkeys. Loaded once connected and
  * kept fresh: every change made through the kit refreshes the same cache.
  */
-export function useListAuthMethods(): { data: AuthMethods | null; isLoading: boolean; error: Error | null; refetch: () => Promise<void> } {
+export function useListAuthMethods(): {
+  data: AuthMethods | null;
+  isLoading: boolean;
+  error: Error | null;
+  /** Reads the methods again. */
+  refetch: () => Promise<void>;
+} {
   const kit = useKit();
   const signer = getEmbeddedSigner(kit);
   const data = useAtomValue(signer.authMethodsAtom, { store: kit.store });

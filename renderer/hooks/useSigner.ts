@@ -13,6 +13,7 @@ export function useUser(): User | null {
   return useKitAtom((a) => a.user);
 }
 
+/** What {@link useSignerStatus} returns. */
 export interface SignerStatusResult {
   status: SignerStatus;
   isInitializing: boolean;
@@ -21,6 +22,7 @@ export interface SignerStatusResult {
   isDisconnected: boolean;
 }
 
+/** The signer status, with flags for each phase. */
 export function useSignerStatus(): SignerStatusResult {
   const status = useKitAtom((a) => a.status);
   return {

@@ -7,23 +7,56 @@ import { useAction } from "./useAction";
 export function useAuthenticate() {
   const kit = useKit();
   const { run, runAsync, isPending, error } = useAction((payload: AuthenticatePayload) => kit.authenticate(payload));
-  return { authenticate: run, authenticateAsync: runAsync, isPending, error };
+  return {
+    /** Signs in with a payload (`{ type: "email", email }`, …); a failure lands in `error`. */
+    authenticate: run,
+    /** Signs in and returns the promise of it. */
+    authenticateAsync: runAsync,
+    isPending,
+    error,
+  };
 }
 
+/** Signs the user out: `{ logout, logoutAsync, isPending, error }`. */
 export function useLogout() {
   const kit = useKit();
   const { run, runAsync, isPending, error } = useAction(() => kit.disconnect());
-  return { logout: run, logoutAsync: runAsync, isPending, error };
+  return {
+    /** Signs the user out; a failure lands in `error`. */
+    logout: run,
+    /** Signs the user out and returns the promise of it. */
+    logoutAsync: runAsync,
+    isPending,
+    error,
+  };
 }
 
+/** Signs a message as the signed-in user (the owner key, or the external wallet). */
 export function useSignMessage() {
   const kit = useKit();
   const { run, runAsync, isPending, error, data } = useAction((params: SignMessageParameters) => signMessage(kit, params));
-  return { signMessage: run, signMessageAsync: runAsync, signedMessage: data, isPending, error };
+  return {
+    /** Signs `{ message }`; the signature lands in `signedMessage`, a failure in `error`. */
+    signMessage: run,
+    /** Signs the message and returns the promise of the signature. */
+    signMessageAsync: runAsync,
+    signedMessage: data,
+    isPending,
+    error,
+  };
 }
 
+/** Signs EIP-712 typed data as the signed-in user (the owner key, or the external wallet). */
 export function useSignTypedData() {
   const kit = useKit();
   const { run, runAsync, isPending, error, data } = useAction((params: SignTypedDataParameters) => signTypedData(kit, params));
-  return { signTypedData: run, signTypedDataAsync: runAsync, signedTypedData: data, isPending, error };
+  return {
+    /** Signs the typed data; the signature lands in `signedTypedData`, a failure in `error`. */
+    signTypedData: run,
+    /** Signs the typed data and returns the promise of the signature. */
+    signTypedDataAsync: runAsync,
+    signedTypedData: data,
+    isPending,
+    error,
+  };
 }

@@ -1,8 +1,10 @@
 import type { ButtonHTMLAttributes, MouseEvent } from "react";
 import { useCss } from "../hooks/useCss";
 
+/** The look of a {@link Button}. */
 export type ButtonVariant = "primary" | "secondary" | "social" | "link";
 
+/** Props of {@link Button}: a native button's, a variant, and press, disabled and pending states. */
 export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, "disabled"> {
   variant?: ButtonVariant;
   /** Runs on a click, Enter or Space — never while the button is disabled or pending. */

@@ -3,11 +3,15 @@ import { useCss } from "../hooks/useCss";
 import { rendererStrings, useStrings } from "../strings";
 import { Button } from "./Button";
 
+/** Props of {@link ErrorPanel}. */
 export interface ErrorPanelProps {
   heading: ReactNode;
   body: ReactNode;
+  /** Called by 'Try again'. */
   onTryAgain: () => void;
+  /** Called by 'Use another method' (shown only when given). */
   onUseAnotherMethod?: () => void;
+  /** Called by 'Skip' (shown only when given). */
   onSkip?: () => void;
   /** Runs when the panel shows (wallet plugins disconnect the wallet here). */
   onShow?: () => void;
@@ -15,6 +19,7 @@ export interface ErrorPanelProps {
   children?: ReactNode;
 }
 
+/** The dialog's error view: heading, text, and Try again / Use another method / Skip. */
 export function ErrorPanel({ heading, body, onTryAgain, onUseAnotherMethod, onSkip, onShow, icon, children }: ErrorPanelProps) {
   const { css } = useCss();
   const t = useStrings("renderer", rendererStrings);

@@ -1,6 +1,7 @@
 import type { IllustrationStyle } from "latch-kit";
 import { useKit } from "../context";
 
+/** The dialog's illustrations. */
 export type IllustrationName = "mail" | "passkey" | "wallet" | "shield" | "phone";
 
 // One path per illustration; the style decides how it is painted, the theme tokens give the
@@ -20,6 +21,7 @@ const paint: Record<IllustrationStyle, { fill: string; stroke: string; strokeWid
   flat: { fill: "var(--latch-surface)", stroke: "var(--latch-border)", strokeWidth: 2 },
 };
 
+/** One of the dialog's illustrations, in the configured style. */
 export function Illustration({ name, size = 56, style }: { name: IllustrationName; size?: number; style?: IllustrationStyle }) {
   const kit = useKit();
   const chosen = style ?? kit.config.ui.illustrationStyle;

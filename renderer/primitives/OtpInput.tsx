@@ -3,9 +3,11 @@ import { OTP_LENGTH } from "latch-kit";
 import { useCss } from "../hooks/useCss";
 import { format, rendererStrings, useStrings } from "../strings";
 
+/** Props of {@link OtpInput}. */
 export interface OtpInputProps {
   /** Exactly OTP_LENGTH entries, "" for an empty box. */
   value: string[];
+  /** Called with the digits on each change. */
   onChange: (value: string[]) => void;
   /** Called once all boxes hold a digit, with the joined code. */
   onComplete?: (code: string) => void;
@@ -17,10 +19,12 @@ export interface OtpInputProps {
   autoFocus?: boolean;
 }
 
+/** An empty code (one empty string per digit). */
 export const emptyOtp = (): string[] => Array.from({ length: OTP_LENGTH }, () => "");
 
 const isDigits = (s: string) => /^\d+$/.test(s);
 
+/** The one-time code input: one field per digit, paste and auto-advance. */
 export function OtpInput({ value, onChange, onComplete, onInvalidPaste, isDisabled, errorText, label, autoFocus }: OtpInputProps) {
   const { css } = useCss();
   const t = useStrings("renderer", rendererStrings);

@@ -1,6 +1,7 @@
 // Theme tokens as CSS variables, set on the kit's own root elements only (never on :root).
 // Colours chosen for WCAG AA contrast in both themes.
 
+/** The light theme's design tokens (CSS custom properties). */
 export const lightTokens = {
   "--latch-bg": "#ffffff",
   "--latch-surface": "#f3f4f6",
@@ -16,6 +17,7 @@ export const lightTokens = {
   "--latch-backdrop": "rgba(17, 24, 39, 0.5)",
 } as const;
 
+/** The dark theme's design tokens. */
 export const darkTokens: Record<keyof typeof lightTokens, string> = {
   "--latch-bg": "#111827",
   "--latch-surface": "#1f2937",

@@ -29,11 +29,13 @@ function subscribe(listener: () => void) {
   };
 }
 
+/** The theme: what the user chose, what is shown, and how to change it. */
 export interface ThemeState {
   /** What the user chose: light, dark or system. */
   mode: ThemeMode;
   /** What is shown. */
   resolved: "light" | "dark";
+  /** Chooses light, dark or system. */
   setMode: (mode: ThemeMode) => void;
 }
 
