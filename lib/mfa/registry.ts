@@ -1,5 +1,6 @@
 // What a second factor adds to the kit: its status, its step, its part of the signer state.
 
+/** A code for one second factor: its id and the code. */
 export interface MultiFactorCode {
   multiFactorId: string;
   multiFactorCode: string;

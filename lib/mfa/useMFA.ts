@@ -29,9 +29,13 @@ export function useMFA() {
     return getMfaFactors(kit);
   });
   return {
+    /** Starts adding `{ multiFactorType: "totp" }`: the promise of the factor id, otpauth URL and its QR code. */
     addMFA: add.runAsync,
+    /** Completes adding with `{ multiFactorId, multiFactorCode }`: the promise of the user's factors. */
     verifyMFA: verify.runAsync,
+    /** Removes `{ multiFactorIds }`: the promise of the factors left. */
     removeMFA: remove.runAsync,
+    /** The promise of the user's second factors. */
     getMFAFactors: list.runAsync,
     isPending: add.isPending || verify.isPending || remove.isPending || list.isPending,
     error: add.error ?? verify.error ?? remove.error ?? list.error,

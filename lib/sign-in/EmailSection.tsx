@@ -5,6 +5,7 @@ import "../mfa/registry";
 import { Button, TextField, useCss, useStrings } from "latch-kit/react";
 import { EMAIL_STRINGS_TABLE, emailStrings } from "./strings";
 
+/** The `email` section's options in `ui.auth.sections`. */
 export interface EmailSectionConfig {
   type: "email";
   /** Show only an arrow button inside the field instead of the Continue button. */

@@ -7,33 +7,72 @@ export function useSendVerificationCode() {
   const { run, runAsync, isPending, error } = useAction((params: { type: ContactType; contact: string }) =>
     getAccountChanges(kit).sendVerificationCode(params),
   );
-  return { sendVerificationCode: run, sendVerificationCodeAsync: runAsync, isPending, error };
+  return {
+    /** Sends a code to `{ type, contact }`; a failure lands in `error`. */
+    sendVerificationCode: run,
+    /** Sends a code and returns the promise of its `{ otpId }`. */
+    sendVerificationCodeAsync: runAsync,
+    isPending,
+    error,
+  };
 }
 
+/** Sets the user's email with the code sent by `useSendVerificationCode`: `{ setEmail, setEmailAsync, isSettingEmail, error }`. */
 export function useSetEmail() {
   const kit = useKit();
   const { run, runAsync, isPending, error } = useAction((params: { verificationCode: string; otpId?: string }) =>
     getAccountChanges(kit).setEmail(params),
   );
-  return { setEmail: run, setEmailAsync: runAsync, isSettingEmail: isPending, error };
+  return {
+    /** Sets the email with `{ verificationCode }`; a failure lands in `error`. */
+    setEmail: run,
+    /** Sets the email and returns the promise of it. */
+    setEmailAsync: runAsync,
+    isSettingEmail: isPending,
+    error,
+  };
 }
 
+/** Removes the user's email: `{ removeEmail, removeEmailAsync, isRemovingEmail, error }`. */
 export function useRemoveEmail() {
   const kit = useKit();
   const { run, runAsync, isPending, error } = useAction(() => getAccountChanges(kit).removeEmail());
-  return { removeEmail: run, removeEmailAsync: runAsync, isRemovingEmail: isPending, error };
+  return {
+    /** Removes the email; a failure lands in `error`. */
+    removeEmail: run,
+    /** Removes the email and returns the promise of it. */
+    removeEmailAsync: runAsync,
+    isRemovingEmail: isPending,
+    error,
+  };
 }
 
+/** Sets the user's phone with the code sent by `useSendVerificationCode`: `{ setPhone, setPhoneAsync, isSettingPhone, error }`. */
 export function useSetPhone() {
   const kit = useKit();
   const { run, runAsync, isPending, error } = useAction((params: { verificationCode?: string; otpId?: string; phone?: string }) =>
     getAccountChanges(kit).setPhone(params),
   );
-  return { setPhone: run, setPhoneAsync: runAsync, isSettingPhone: isPending, error };
+  return {
+    /** Sets the phone with `{ verificationCode }`; a failure lands in `error`. */
+    setPhone: run,
+    /** Sets the phone and returns the promise of it. */
+    setPhoneAsync: runAsync,
+    isSettingPhone: isPending,
+    error,
+  };
 }
 
+/** Removes the user's phone: `{ removePhone, removePhoneAsync, isRemovingPhone, error }`. */
 export function useRemovePhone() {
   const kit = useKit();
   const { run, runAsync, isPending, error } = useAction(() => getAccountChanges(kit).removePhone());
-  return { removePhone: run, removePhoneAsync: runAsync, isRemovingPhone: isPending, error };
+  return {
+    /** Removes the phone; a failure lands in `error`. */
+    removePhone: run,
+    /** Removes the phone and returns the promise of it. */
+    removePhoneAsync: runAsync,
+    isRemovingPhone: isPending,
+    error,
+  };
 }

@@ -1,12 +1,15 @@
 // Account changes: verification codes, email and phone.
 import { defineService, getEmbeddedSigner, LatchError, NotLoggedInError, type EmbeddedSigner, type Kit } from "latch-kit";
 
+/** Which contact a code goes to: email or SMS. */
 export type ContactType = "email" | "sms";
 
 /** Email and phone changes for the kit's signed-in user (one per kit: it keeps the pending code). */
 export const accountChangesService = defineService("sign-in.AccountChanges", { create: (kit) => new AccountChanges(getEmbeddedSigner(kit)) });
+/** The kit's email and phone changes for the signed-in user. */
 export const getAccountChanges = (kit: Kit): AccountChanges => accountChangesService.of(kit);
 
+/** Email and phone changes of the signed-in user: send a code, then set or remove. */
 export class AccountChanges {
   /** The code sent by sendVerificationCode, waiting to be used. */
   private pending: { otpId: string; type: ContactType; contact: string } | null = null;
@@ -53,6 +56,7 @@ export class AccountChanges {
     await this.updatePhone(params.phone ?? contact, token);
   }
 
+  /** Removes the user's phone number. */
   async removePhone(): Promise<void> {
     await this.updatePhone("", undefined);
   }

@@ -1,5 +1,6 @@
 // Texts of the email, code and authenticator-app screens: spec wording where the spec has it;
 // the others (marked) are ours, as the spec leaves them unshown.
+/** The email sign-in texts (English), by key. */
 export const emailStrings = {
   emailPlaceholder: "Email",
   emailLabel: "Email", // ours: the accessible name of the field
@@ -27,4 +28,5 @@ export const emailStrings = {
 };
 
 export type EmailStrings = typeof emailStrings;
+/** The id of the email string table (replace its texts with `ui.strings.email`). */
 export const EMAIL_STRINGS_TABLE = "email";

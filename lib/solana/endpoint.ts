@@ -2,8 +2,10 @@
 // the commitment transactions are confirmed at. Shared by the embedded and the wallet plugins.
 import { inferSolanaNetwork, solanaChainId, SOLANA_RPC_URLS, type SolanaNetwork } from "./network";
 
+/** A Solana commitment level. */
 export type Commitment = "processed" | "confirmed" | "finalized";
 
+/** The commitment waited for by default. */
 export const DEFAULT_COMMITMENT: Commitment = "confirmed";
 
 export interface SolanaEndpointConfig {
@@ -27,6 +29,7 @@ export interface SolanaEndpoint {
   headers: Record<string, string>;
 }
 
+/** The endpoint, network and commitment of a Solana config, with defaults. */
 export function resolveSolanaEndpoint(config: SolanaEndpointConfig): SolanaEndpoint {
   const rpcUrl = config.rpcUrl ?? SOLANA_RPC_URLS[config.network ?? "mainnet"];
   const network = config.network ?? inferSolanaNetwork(rpcUrl);

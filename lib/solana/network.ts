@@ -1,6 +1,7 @@
 // The Solana network an RPC endpoint serves, inferred from its URL: "devnet" or "testnet"
 // in the URL, a loopback host for localnet, otherwise mainnet (also the default without a URL).
 
+/** A Solana network. */
 export type SolanaNetwork = "mainnet" | "devnet" | "testnet" | "localnet";
 
 /** Public endpoints per network; the plugin's default endpoint is mainnet's. */
@@ -21,6 +22,7 @@ export const SOLANA_CLUSTERS: Record<SolanaNetwork, string> = {
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1", "0.0.0.0"]);
 
+/** The Solana network an RPC URL points at (localnet for a loopback host). */
 export function inferSolanaNetwork(endpoint: string | undefined | null): SolanaNetwork {
   if (!endpoint) return "mainnet";
   const text = endpoint.toLowerCase();

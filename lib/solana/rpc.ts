@@ -18,6 +18,7 @@ export class SolanaRpcError extends Error {
 /** One request per HTTP exchange, so the id only has to be present; random rather than a module-level counter. */
 export const randomRequestId = (): number => Math.floor(Math.random() * 2 ** 31);
 
+/** One Solana JSON-RPC call; an RPC error becomes a readable error. */
 export async function solanaRpcRequest<T>(
   endpoint: Pick<SolanaEndpoint, "rpcUrl" | "headers">,
   method: string,

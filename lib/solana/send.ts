@@ -6,6 +6,7 @@ import type { Commitment, SolanaEndpoint } from "./endpoint";
 import { SolanaTransactionError } from "./errors";
 import { solanaRpcRequest } from "./rpc";
 
+/** How to wait for a Solana transaction: commitment, polling, expiry and time limit. */
 export interface ConfirmSolanaTransactionOptions {
   /** The blockhash's last valid block height: past it, an unseen transaction has expired. */
   lastValidBlockHeight?: bigint | undefined;
@@ -15,6 +16,7 @@ export interface ConfirmSolanaTransactionOptions {
   pollIntervalMs?: number | undefined;
   /** Give up confirming after this long (default 60 s). */
   timeoutMs?: number | undefined;
+  /** The fetch to use; default the global one. */
   fetch?: typeof fetch | undefined;
 }
 

@@ -10,6 +10,7 @@ export class UserRejectedError extends LatchError {
   }
 }
 
+/** 'Chain not configured': the chain is not among the app's chains. */
 export class ChainNotConfiguredError extends LatchError {
   override readonly name = "ChainNotConfiguredError" as const;
   constructor(options?: { cause?: unknown }) {
@@ -17,6 +18,7 @@ export class ChainNotConfiguredError extends LatchError {
   }
 }
 
+/** 'Connector already connected'. */
 export class ConnectorAlreadyConnectedError extends LatchError {
   override readonly name = "ConnectorAlreadyConnectedError" as const;
   constructor(options?: { cause?: unknown }) {
@@ -56,6 +58,7 @@ export class RemotePairingParamsError extends LatchError {
   }
 }
 
+/** The action needs a connected external wallet. */
 export class WalletNotConnectedError extends LatchError {
   override readonly name = "WalletNotConnectedError" as const;
   constructor(message = "Wallet not connected") {

@@ -1,5 +1,6 @@
 // Texts of the wallet section, pick_eoa, eoa_connect and the wallet error views: spec wording where
 // the spec has it; the others (marked) are ours, as the spec leaves them unshown.
+/** The external wallet texts (English), by key. */
 export const walletStrings = {
   moreWallets: "More wallets",
   continueWithWallet: "Continue with a wallet",
@@ -30,4 +31,5 @@ export const walletStrings = {
 };
 
 export type WalletStrings = typeof walletStrings;
+/** The id of the wallets string table (replace its texts with `ui.strings.wallets`). */
 export const WALLET_STRINGS_TABLE = "wallets";

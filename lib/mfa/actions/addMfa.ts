@@ -8,13 +8,16 @@ export class UnsupportedMfaFactorError extends LatchError {
   }
 }
 
+/** The kind of second factor to add (`"totp"`). */
 export interface AddMfaParameters {
   multiFactorType: string;
 }
+/** The new factor's id and the otpauth URL to scan. */
 export interface AddMfaReturnType {
   multiFactorId: string;
   multiFactorTotpUrl: string;
 }
+/** What {@link addMfa} throws for a factor type it does not support. */
 export type AddMfaErrorType = UnsupportedMfaFactorError;
 
 /** Starts enrolling an authenticator app: the otpauth URL to scan; verifyMfa completes it. */

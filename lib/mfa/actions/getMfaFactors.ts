@@ -1,6 +1,7 @@
 import { getEmbeddedSigner, type Kit, type MfaFactor } from "latch-kit";
 import { MFA_ACTIONS, mfaProof } from "./mfaProof";
 
+/** The user's second factors. */
 export type GetMfaFactorsReturnType = MfaFactor[];
 
 /** The signed-in user's second factors. */

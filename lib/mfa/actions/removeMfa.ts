@@ -1,9 +1,11 @@
 import { getEmbeddedSigner, type Kit, type MfaFactor } from "latch-kit";
 import { MFA_ACTIONS, mfaProof } from "./mfaProof";
 
+/** The ids of the factors to remove. */
 export interface RemoveMfaParameters {
   multiFactorIds: string[];
 }
+/** The second factors left. */
 export type RemoveMfaReturnType = MfaFactor[];
 
 /** Removes second factors; answers the ones left. */

@@ -2,7 +2,9 @@ import { getEmbeddedSigner, LatchError, type Kit, type User } from "latch-kit";
 import { failCodeSignIn } from "../awaitSecondFactor";
 import type { MultiFactorCode } from "../registry";
 
+/** The factor's id and a code from the authenticator app. */
 export type ValidateMultiFactorsParameters = MultiFactorCode;
+/** The signed-in user. */
 export type ValidateMultiFactorsReturnType = User;
 
 /** Completes a code sign-in that needed a second factor (auth-validate-multi-factors). */

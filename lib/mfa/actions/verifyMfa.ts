@@ -2,7 +2,9 @@ import { getEmbeddedSigner, type Kit, type MfaFactor } from "latch-kit";
 import type { MultiFactorCode } from "../registry";
 import { MFA_ACTIONS, mfaProof } from "./mfaProof";
 
+/** The new factor's id and a code from the authenticator app. */
 export type VerifyMfaParameters = MultiFactorCode;
+/** The user's second factors. */
 export type VerifyMfaReturnType = MfaFactor[];
 
 /** Completes enrolling a factor with a code from the authenticator app. */

@@ -5,6 +5,7 @@ import "../registry";
 import { getEmailMode } from "./getEmailMode";
 import { lookupUser } from "./lookupUser";
 
+/** Email sign-in: the address, the mode (code or magic link), the magic link's redirect parameters, and second-factor codes. */
 export interface AuthenticateWithEmailParameters {
   email: string;
   /** Default: the kit's email mode (`getEmailMode`). */
@@ -15,6 +16,7 @@ export interface AuthenticateWithEmailParameters {
   multiFactors?: MultiFactorCode[];
 }
 
+/** What email sign-in started: the user's organization, the code's id, and whether the user is new. */
 export interface AuthenticateWithEmailReturnType {
   orgId: string;
   otpId?: string;

@@ -3,11 +3,13 @@ import { failCodeSignIn } from "../../mfa/awaitSecondFactor";
 import "../registry";
 import { lookupUser } from "./lookupUser";
 
+/** SMS sign-in: the phone number. */
 export interface AuthenticateWithSmsParameters {
   /** E.164, e.g. +14155550100. */
   phone: string;
 }
 
+/** What SMS sign-in started: the user's organization, the code's id, and whether the user is new. */
 export interface AuthenticateWithSmsReturnType {
   orgId: string;
   otpId?: string;

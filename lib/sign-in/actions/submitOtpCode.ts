@@ -3,11 +3,13 @@ import { awaitSecondFactor, failCodeSignIn } from "../../mfa/awaitSecondFactor";
 import type { MultiFactorCode } from "../../mfa/registry";
 import "../registry";
 
+/** The one-time code the user received. */
 export interface SubmitOtpCodeParameters {
   otpCode: string;
   multiFactors?: MultiFactorCode[];
 }
 
+/** Signed in, or a second factor is required. */
 export type SubmitOtpCodeReturnType = { status: "SUCCESS"; user: User } | { status: "MFA_REQUIRED"; multiFactors: MfaFactor[] };
 
 /** Submits the one-time code sent by email or SMS: signs in, or reports that a second factor is required. */
