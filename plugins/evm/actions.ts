@@ -6,13 +6,16 @@ import { WalletNotConnectedError, toWalletError } from "../../lib/wallets/index"
 import { getEvmWallet } from "./source";
 import type { WalletConnection } from "./service";
 
+/** The external EVM wallet's connection: status, address, chain and connector. */
 export function getWalletConnection(kit: Kit): WalletConnection {
   return getEvmWallet(kit).getConnection();
 }
 
+/** The chain to switch the wallet to. */
 export interface SwitchChainParameters {
   chainId: number;
 }
+/** The chain the wallet is on now. */
 export type SwitchChainReturnType = Chain;
 
 /** Switches the wallet's chain: 4902 adds the chain first; 'Chain not configured' for a chain the app lacks; a rejection stays a rejection. */
@@ -20,6 +23,7 @@ export function switchChain(kit: Kit, { chainId }: SwitchChainParameters): Promi
   return getEvmWallet(kit).switchChain(chainId);
 }
 
+/** A transaction for the external wallet to sign and send. */
 export interface SendTransactionParameters {
   to: Address;
   value?: bigint;
@@ -28,6 +32,7 @@ export interface SendTransactionParameters {
   chainId?: number;
   gas?: bigint;
 }
+/** The transaction's hash. */
 export type SendTransactionReturnType = Hex;
 
 /** Sends a transaction from the connected wallet (the wallet signs and broadcasts); returns its hash. */
@@ -50,6 +55,7 @@ function connectedConfig(kit: Kit) {
 /** Account signer for 'eoa' users: the generic sign actions and hooks route here. */
 export const eoaAccountSigner = {
   userType: "eoa" as const,
+  /** Signs a message with the connected wallet. */
   async signMessage(kit: Kit, message: SignableMessage): Promise<Hex> {
     try {
       return await wagmiSignMessage(connectedConfig(kit), { message });
@@ -57,6 +63,7 @@ export const eoaAccountSigner = {
       throw toWalletError(error);
     }
   },
+  /** Signs EIP-712 typed data with the connected wallet. */
   async signTypedData(kit: Kit, typedData: TypedDataDefinition): Promise<Hex> {
     try {
       return await wagmiSignTypedData(connectedConfig(kit), typedData as never);

@@ -19,12 +19,29 @@ export function useChainSwitch() {
   const { chainId } = useWalletConnection();
   const { run, runAsync, isPending, error } = useAction((params: SwitchChainParameters) => switchChain(kit, params));
   const chains: readonly Chain[] = getEvmWallet(kit).chains;
-  return { switchChain: run, switchChainAsync: runAsync, chainId, chains, isPending, error };
+  return {
+    /** Switches the wallet to `{ chainId }`; a failure lands in `error`. */
+    switchChain: run,
+    /** Switches the chain and returns the promise of the new chain. */
+    switchChainAsync: runAsync,
+    chainId,
+    chains,
+    isPending,
+    error,
+  };
 }
 
 /** Send a transaction from the connected wallet: `{ sendTransaction, sendTransactionAsync, hash, isPending, error }`. */
 export function useSendTransaction() {
   const kit = useKit();
   const { run, runAsync, isPending, error, data } = useAction((params: SendTransactionParameters) => sendTransaction(kit, params));
-  return { sendTransaction: run, sendTransactionAsync: runAsync, hash: data, isPending, error };
+  return {
+    /** Sends `{ to, value, data }` from the wallet; the hash lands in `hash`, a failure in `error`. */
+    sendTransaction: run,
+    /** Sends the transaction and returns the promise of its hash. */
+    sendTransactionAsync: runAsync,
+    hash: data,
+    isPending,
+    error,
+  };
 }

@@ -15,12 +15,15 @@ export const evm = (config?: Partial<EvmPluginConfig>) => {
     id: "evm",
     ...walletParts,
     accountSigners: [eoaAccountSigner],
+    /** Installs the kit's EVM wallet and its wallet source. */
     setup: (kit: Kit) => {
       const wallet = new EvmWallet(kit, settings);
       installEvmWallet(kit, wallet, settings.findWalletUrl);
       return () => wallet.destroy();
     },
+    /** Reconnects the remembered wallet (client side). */
     start: (kit: Kit) => getEvmWallet(kit).reconnect(),
+    /** Logout: disconnects and forgets the wallet. */
     disconnect: (kit: Kit) => getEvmWallet(kit).disconnect(),
   });
 };

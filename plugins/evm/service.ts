@@ -28,6 +28,7 @@ import {
 import { LATCH_CONNECTOR_TYPE } from "../../lib/wallets/embedded-connector";
 import { appWagmiConfig, type ResolvedEvmConfig } from "./config";
 
+/** The external wallet's connection status. */
 export type WalletConnectionStatus = "disconnected" | "connecting" | "reconnecting" | "connected";
 
 /** The external wallet's connection. */

@@ -12,6 +12,7 @@ export async function getJwtNonce(kit: Kit): Promise<string> {
   return frameKeyNonce(await getEmbeddedSigner(kit).frame.init());
 }
 
+/** Sign-in with your own JWT: the token (its nonce bound to the frame key; see `getJwtNonce`), its provider id, and the session length. */
 export interface AuthenticateWithJwtParameters {
   /** A JWT from the app's own auth, with `nonce` = `await getJwtNonce(kit)`; the backend verifies it against the issuer's JWKS. */
   jwt: string;
@@ -21,6 +22,7 @@ export interface AuthenticateWithJwtParameters {
   expirationSeconds?: number;
 }
 
+/** The signed-in user. */
 export type AuthenticateWithJwtReturnType = User;
 
 /**

@@ -8,5 +8,13 @@ import { authenticateWithJwt, type AuthenticateWithJwtParameters } from "./authe
 export function useAuthenticateWithJwt() {
   const kit = useKit();
   const { run, runAsync, isPending, error, data } = useAction((params: AuthenticateWithJwtParameters) => authenticateWithJwt(kit, params));
-  return { authenticateWithJwt: run, authenticateWithJwtAsync: runAsync, isPending, error, user: data };
+  return {
+    /** Signs in with `{ jwt, authProviderId }`; the user lands in `user`, a failure in `error`. */
+    authenticateWithJwt: run,
+    /** Signs in and returns the promise of the user. */
+    authenticateWithJwtAsync: runAsync,
+    isPending,
+    error,
+    user: data,
+  };
 }

@@ -21,7 +21,7 @@ export const magicLink = () =>
   definePlugin({
     id: "magic-link",
     requires: [embeddedSignerPlugin, mfaPlugin],
-    // The return from a link completes first; a stored session restores only if there is none.
+    /** Registers the return from a link: it completes first; a stored session restores only if there is none. */
     setup: (kit) => kit.container.add(SIGN_IN_RETURN, completeMagicLinkReturn),
     sections: [defineSection({ type: "email", Component: EmailSection })],
     steps: [

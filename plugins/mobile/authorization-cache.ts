@@ -1,12 +1,14 @@
 // The wallet's authorization (auth_token and accounts), kept in local storage so the next session
 // reauthorizes instead of asking the user again. Storage that is blocked or holds junk means no cache.
 
+/** An account the wallet authorized. */
 export interface AuthorizedAccount {
   /** base64 public key, as the wallet sends it. */
   address: string;
   label?: string;
 }
 
+/** An authorization the wallet granted: its token, accounts and association base. */
 export interface CachedAuthorization {
   auth_token: string;
   accounts: AuthorizedAccount[];
@@ -14,6 +16,7 @@ export interface CachedAuthorization {
   wallet_uri_base?: string;
 }
 
+/** Whether the value is an https URL. */
 export function isHttpsUrl(value: string): boolean {
   try {
     return new URL(value).protocol === "https:";
@@ -33,9 +36,11 @@ function isCachedAuthorization(value: unknown): value is CachedAuthorization {
   );
 }
 
+/** The mobile wallet's last authorization, kept in local storage so the next session reauthorizes silently. */
 export class AuthorizationCache {
   constructor(private readonly key: string) {}
 
+  /** The stored authorization, or null (none, blocked storage, or junk). */
   read(): CachedAuthorization | null {
     try {
       const raw = localStorage.getItem(this.key);
@@ -46,6 +51,7 @@ export class AuthorizationCache {
     }
   }
 
+  /** Stores the authorization. */
   write(authorization: CachedAuthorization): void {
     const { auth_token, accounts, wallet_uri_base } = authorization;
     const stored: CachedAuthorization = { auth_token, accounts: accounts.map(({ address, label }) => ({ address, ...(label ? { label } : {}) })), ...(wallet_uri_base ? { wallet_uri_base } : {}) };
@@ -56,6 +62,7 @@ export class AuthorizationCache {
     }
   }
 
+  /** Forgets the authorization. */
   clear(): void {
     try {
       localStorage.removeItem(this.key);

@@ -5,10 +5,13 @@ import { format } from "latch-kit/react";
 import { MOBILE_WALLET_PROTOCOL_CODES, MobileWalletProtocolError } from "./errors";
 import { mobileWalletStrings, type MobileWalletStrings } from "./strings";
 
+/** The optional feature id of cloning an authorization. */
 export const SOLANA_CLONE_AUTHORIZATION = "solana:cloneAuthorization";
 
+/** A transaction version a mobile wallet supports. */
 export type MobileTransactionVersion = "legacy" | number;
 
+/** What the mobile wallet can do: request limits, transaction versions and optional features. */
 export interface MobileWalletCapabilities {
   /** null: the wallet gave no limit. */
   maxTransactionsPerRequest: number | null;
@@ -33,6 +36,7 @@ export function toCapabilities(answer: unknown): MobileWalletCapabilities {
   };
 }
 
+/** Whether the wallet's capabilities list the feature. */
 export function supportsFeature(capabilities: MobileWalletCapabilities | null, feature: string): boolean {
   return capabilities?.features.includes(feature) ?? false;
 }

@@ -1,12 +1,16 @@
 // Where the Mobile Wallet Adapter can work, from the user agent alone (no window needed).
 
+/** Whether the mobile wallet can be used here: unsupported, loadable, or installed. */
 export type MobileReadyState = "Unsupported" | "Loadable" | "Installed";
+/** How a session reaches the wallet: local (same device) or remote (a reflector, by QR code). */
 export type AssociationKind = "local" | "remote";
 
+/** Whether the user agent is Android's. */
 export function isAndroid(ua: string): boolean {
   return /android/i.test(ua);
 }
 
+/** Whether the user agent is an in-app web view. */
 export function isWebView(ua: string): boolean {
   return /(WebView|Version\/.+(Chrome)\/(\d+)\.(\d+)\.(\d+)\.(\d+)|; wv\).+(Chrome)\/(\d+)\.(\d+)\.(\d+)\.(\d+))/i.test(ua);
 }

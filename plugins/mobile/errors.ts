@@ -3,6 +3,7 @@
 import { SolanaMobileWalletAdapterError, SolanaMobileWalletAdapterProtocolError } from "@solana-mobile/mobile-wallet-adapter-protocol";
 import { LatchError } from "latch-kit";
 
+/** The mobile wallet adapter's error codes. */
 export const MOBILE_WALLET_ERROR_CODES = {
   associationPortOutOfRange: "ERROR_ASSOCIATION_PORT_OUT_OF_RANGE",
   reflectorIdOutOfRange: "ERROR_REFLECTOR_ID_OUT_OF_RANGE",
@@ -14,6 +15,7 @@ export const MOBILE_WALLET_ERROR_CODES = {
   invalidProtocolVersion: "ERROR_INVALID_PROTOCOL_VERSION",
   browserNotSupported: "ERROR_BROWSER_NOT_SUPPORTED",
 } as const;
+/** One of {@link MOBILE_WALLET_ERROR_CODES}. */
 export type MobileWalletErrorCode = (typeof MOBILE_WALLET_ERROR_CODES)[keyof typeof MOBILE_WALLET_ERROR_CODES];
 
 /** JSON-RPC error codes of the mobile wallet protocol. */
@@ -26,6 +28,7 @@ export const MOBILE_WALLET_PROTOCOL_CODES = {
   attestOriginAndroid: -100,
 } as const;
 
+/** A mobile wallet failure; `code` says which. */
 export class MobileWalletError extends LatchError {
   override readonly name = "MobileWalletError" as const;
   constructor(

@@ -5,6 +5,7 @@
 // reports both on sockets speaking the MWA subprotocol; other sockets are untouched, and the
 // original constructor comes back when the session ends.
 
+/** The WebSocket subprotocol of mobile wallet associations. */
 export const MWA_WEBSOCKET_PROTOCOL = "com.solana.mobilewalletadapter.v1";
 
 type Target = { WebSocket: typeof WebSocket };

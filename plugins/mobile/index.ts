@@ -6,6 +6,7 @@ import { mobileWalletService } from "./registry";
 import { createStandardWallet } from "./standard-wallet";
 import { MobileWallet, type AppIdentity } from "./wallet";
 
+/** Options of {@link mobileWallet}: app identity, chain, cache key, and a reflector for remote association. */
 export interface MobileWalletConfig {
   /** Shown by the wallet when it asks to authorize; default the page's title and origin. */
   appIdentity?: AppIdentity;
@@ -31,6 +32,7 @@ export const mobileWallet = (config: MobileWalletConfig = {}) => {
   }
   return definePlugin({
     id: "mobile",
+    /** Installs the kit's mobile wallet and registers it as a wallet-standard wallet. */
     setup: (kit: Kit) => {
       if (typeof window === "undefined") return;
       const mobile = new MobileWallet({

@@ -5,6 +5,7 @@ import { UserRejectedError } from "../../lib/wallets/index";
 import { MOBILE_WALLET_ERROR_CODES as CODES, MobileWalletError, MobileWalletFeatureError } from "./errors";
 import { mobileWalletStrings, type MobileWalletStrings } from "./strings";
 
+/** Which failure the mobile wallet modal shows. */
 export type MobileWalletModalKind = "not-found" | "browser-unsupported" | "unexpected";
 
 /** A failed session as the spec's modal text; `cause` keeps the error behind it. */

@@ -9,14 +9,17 @@ import { observeAssociationSockets } from "./hello-observer";
 
 export type { MwaWallet };
 
+/** The state of a mobile wallet session. */
 export type MobileSessionState = "disconnected" | "connecting" | "reflector_id_received" | "hello_req_sent" | "connected";
 
+/** Options of {@link runMobileSession}: association, and a listener of its states. */
 export interface MobileSessionOptions {
   kind: AssociationKind;
   /** Remote association: the reflector's host[:port] (the library dials `wss://{it}/reflect`). */
   remoteHostAuthority?: string | undefined;
   /** An https base URL of a wallet's own association endpoint (from an earlier authorization). */
   baseUri?: string | undefined;
+  /** Called on each state change of the session. */
   onState: (state: MobileSessionState) => void;
   /** Remote association: the URL to show as a QR code, then `null` once the wallet joined (HELLO_REQ sent) or the session ended. */
   onAssociationUrl?: (url: string | null) => void;
@@ -24,6 +27,7 @@ export interface MobileSessionOptions {
   signal?: AbortSignal;
 }
 
+/** Runs one mobile wallet session: associates, calls `run` with the wallet, and closes. */
 export async function runMobileSession<T>(options: MobileSessionOptions, run: (wallet: MwaWallet) => Promise<T>): Promise<T> {
   const { onState } = options;
   onState("connecting");

@@ -42,6 +42,7 @@ function toWalletAccount(account: AuthorizedAccount, chain: `solana:${string}`):
 /** The wallet's signature: the last 64 bytes of 'message ‖ signature' (MWA sign_messages). */
 const signatureOf = (signedPayload: Uint8Array) => signedPayload.slice(signedPayload.length - SIGNATURE_BYTES);
 
+/** The mobile wallet as a wallet-standard wallet. */
 export function createStandardWallet(mobile: MobileWallet): Wallet {
   const { chain } = mobile.settings;
   const changeListeners = new Set<(properties: { accounts: readonly WalletAccount[] }) => void>();

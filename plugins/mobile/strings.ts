@@ -1,4 +1,5 @@
 // Texts of the mobile wallet plugin: the modal texts, and others of our own.
+/** The mobile wallet texts (English), by key. */
 export const mobileWalletStrings = {
   walletName: "Mobile Wallet Adapter", // ours: the list row
   notFound: "To use mobile wallet adapter, you must have a compatible mobile wallet application installed on your device.",
@@ -17,5 +18,7 @@ export const mobileWalletStrings = {
   cloneUnsupported: "This wallet does not support cloning an authorization (solana:cloneAuthorization).", // ours
   notAuthorized: "The mobile wallet is not authorized; connect first.", // ours
 };
+/** The mobile wallet texts' type. */
 export type MobileWalletStrings = typeof mobileWalletStrings;
+/** The id of the mobile wallet string table (replace its texts with `ui.strings.mobile`). */
 export const MOBILE_WALLET_STRINGS_TABLE = "mobile";

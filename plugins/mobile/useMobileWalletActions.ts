@@ -4,6 +4,7 @@ import { SOLANA_CLONE_AUTHORIZATION, supportsFeature, type MobileWalletCapabilit
 import { getMobileWallet } from "./registry";
 import { useMobileWallet } from "./useMobileWallet";
 
+/** The mobile wallet's requests beyond wallet-standard: capabilities, deauthorize, clone. */
 export interface MobileWalletActions {
   /** A session (hand-off: call from a tap) answering the wallet's capabilities; kept in useMobileWallet().capabilities. */
   getCapabilities(): Promise<MobileWalletCapabilities>;

@@ -12,6 +12,7 @@ import { runMobileSession, type MobileSessionState, type MwaWallet } from "./ses
 import { mobileWalletStrings as t } from "./strings";
 import type { SignInPayload } from "@solana-mobile/mobile-wallet-adapter-protocol";
 
+/** The mobile wallet's state: readiness, session, association, authorization, capabilities and modal error. */
 export interface MobileWalletState {
   readyState: MobileReadyState;
   connecting: boolean;
@@ -29,6 +30,7 @@ export interface MobileWalletState {
   capabilities: MobileWalletCapabilities | null;
 }
 
+/** How the app introduces itself to the wallet: name, URI and icon. */
 export interface AppIdentity {
   name?: string;
   uri?: string;
@@ -44,6 +46,7 @@ export interface MobileWalletSettings {
 
 export type AuthorizedSession = { wallet: MwaWallet; authorization: CachedAuthorization & { sign_in_result?: unknown } };
 
+/** The mobile wallet of one kit: its sessions, authorization and state. */
 export class MobileWallet {
   private state: MobileWalletState;
   private readonly listeners = new Set<() => void>();
@@ -74,7 +77,9 @@ export class MobileWallet {
     };
   }
 
+  /** The current state. */
   getState = (): MobileWalletState => this.state;
+  /** Calls the listener on each state change; returns a function that stops. */
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
@@ -86,13 +91,19 @@ export class MobileWallet {
 
   /** The QR modal's Cancel: ends a remote association the wallet has not joined. */
   cancelAssociation = (): void => this.remoteCancel?.abort(new UserRejectedError());
+  /** Dismisses the error modal. */
   dismissModal = (): void => this.set({ modalError: null });
 
   /**
    * A component that can draw the modals says it is mounted; the newest one draws them (the dialog's
    * above the app's). When the last one goes while a QR code waits, nobody can scan it: cancelled.
    */
-  claimModalHost(): { isActive: () => boolean; release: () => void } {
+  claimModalHost(): {
+    /** Whether this host draws the modals now (it is the newest). */
+    isActive: () => boolean;
+    /** The host is gone (unmounted). */
+    release: () => void;
+  } {
     const id = this.nextHostId++;
     this.modalHosts.push(id);
     this.set({});

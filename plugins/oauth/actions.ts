@@ -7,6 +7,7 @@ export type AddOauthProviderParameters =
   | { providerName: string; oidcToken: string }
   | Omit<OauthPayload, "mode" | "fetchIdTokenOnly" | "redirectUrl">;
 
+/** The provider linked to the user. */
 export type AddOauthProviderReturnType = OauthProviderInfo;
 
 /**

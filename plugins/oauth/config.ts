@@ -1,8 +1,11 @@
 import { ConfigError } from "latch-kit";
 
+/** The providers the kit knows defaults for. */
 export const KNOWN_PROVIDERS = ["google", "facebook", "apple", "twitch", "auth0"] as const;
+/** One of {@link KNOWN_PROVIDERS}. */
 export type KnownProvider = (typeof KNOWN_PROVIDERS)[number];
 
+/** How the provider's page opens: a redirect or a popup. */
 export type OauthMode = "redirect" | "popup";
 
 /** One `social` entry of `ui.auth.sections`. */
@@ -58,6 +61,7 @@ export function isKnownProvider(id: string): id is KnownProvider {
   return (KNOWN_PROVIDERS as readonly string[]).includes(id);
 }
 
+/** The default scope (and claims) of a known provider. */
 export function defaultScopeAndClaims(id: string): { scope: string; claims?: string } | undefined {
   return isKnownProvider(id) ? DEFAULT_SCOPE_AND_CLAIMS[id] : undefined;
 }

@@ -18,6 +18,7 @@ export class OAuthFailedError extends LatchError {
   }
 }
 
+/** The OAuth result had a status the kit does not know. */
 export class UnknownOauthStatusError extends LatchError {
   override readonly name = "UnknownOauthStatusError" as const;
   constructor(status?: unknown) {
@@ -25,6 +26,7 @@ export class UnknownOauthStatusError extends LatchError {
   }
 }
 
+/** The OAuth redirect could not start. */
 export class OauthRedirectError extends LatchError {
   override readonly name = "OauthRedirectError" as const;
   constructor() {
@@ -37,6 +39,7 @@ export class OauthError extends LatchError {
   override readonly name = "OauthError" as const;
 }
 
+/** No configured provider has this id. */
 export class NoAuthProviderError extends LatchError {
   override readonly name = "NoAuthProviderError" as const;
   constructor(id: string) {
@@ -44,6 +47,7 @@ export class NoAuthProviderError extends LatchError {
   }
 }
 
+/** The provider has no default scope: give `scope`. */
 export class DefaultScopeUnknownError extends LatchError {
   override readonly name = "DefaultScopeUnknownError" as const;
   constructor(id: string) {
@@ -51,6 +55,7 @@ export class DefaultScopeUnknownError extends LatchError {
   }
 }
 
+/** Popup OAuth needs `enablePopupOauth` (or `preparePopupOauth`). */
 export class PopupOauthNotEnabledError extends LatchError {
   override readonly name = "PopupOauthNotEnabledError" as const;
   constructor() {
@@ -58,6 +63,7 @@ export class PopupOauthNotEnabledError extends LatchError {
   }
 }
 
+/** The browser blocked the sign-in popup. */
 export class OauthPopupBlockedError extends LatchError {
   override readonly name = "OauthPopupBlockedError" as const;
   constructor() {
@@ -68,5 +74,6 @@ export class OauthPopupBlockedError extends LatchError {
 /** The provider's error code when the user declined or cancelled on its page (RFC 6749 §4.1.2.1): a cancel, not a failure. */
 export const cancelledOnProvider = (errorCode: string | undefined): boolean => errorCode === "access_denied";
 
+/** Whether the error means the user cancelled OAuth. */
 export const isOauthCancelled = (error: unknown): boolean =>
   error instanceof UserCancelledError || (error instanceof Error && (error.name === "OAuthCancelledError" || error.name === "UserCancelledError"));

@@ -8,12 +8,27 @@ import { addOauthProvider, removeOauthProvider, type AddOauthProviderParameters 
 export function useAddOauthProvider() {
   const kit = useKit();
   const { run, runAsync, isPending, error, data } = useAction((params: AddOauthProviderParameters) => addOauthProvider(kit, params));
-  return { addOauthProvider: run, addOauthProviderAsync: runAsync, isAddingOauthProvider: isPending, error, addedProvider: data };
+  return {
+    /** Links a provider to the user; it lands in `addedProvider`, a failure in `error`. */
+    addOauthProvider: run,
+    /** Links a provider and returns the promise of it. */
+    addOauthProviderAsync: runAsync,
+    isAddingOauthProvider: isPending,
+    error,
+    addedProvider: data,
+  };
 }
 
 /** Unlinks a provider (by providerId); the list from `useListAuthMethods` refreshes. */
 export function useRemoveOauthProvider() {
   const kit = useKit();
   const { run, runAsync, isPending, error } = useAction((providerId: string) => removeOauthProvider(kit, providerId));
-  return { removeOauthProvider: run, removeOauthProviderAsync: runAsync, isRemovingOauthProvider: isPending, error };
+  return {
+    /** Unlinks a provider from the user; a failure lands in `error`. */
+    removeOauthProvider: run,
+    /** Unlinks a provider and returns the promise of it. */
+    removeOauthProviderAsync: runAsync,
+    isRemovingOauthProvider: isPending,
+    error,
+  };
 }

@@ -17,11 +17,13 @@ export const oauth = () =>
   definePlugin({
     id: "oauth",
     requires: [embeddedSignerPlugin, mfaPlugin],
+    /** Checks the social sections and registers the completion of a redirect sign-in. */
     setup: (kit: Kit) => {
       assertSocialSections(socialSections(kit.config.ui.auth?.sections));
       // The return from a redirect completes first; a stored session restores only if there is none.
       kit.container.add(SIGN_IN_RETURN, completeOauthReturn);
     },
+    /** Restores the session, and prepares popup sign-in when it is enabled (client side). */
     start: async (kit: Kit) => {
       await getEmbeddedSigner(kit).start();
       const service = getOauthService(kit);

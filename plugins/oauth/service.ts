@@ -54,12 +54,14 @@ export interface AccountLinkingPrompt {
   accessToken?: string;
 }
 
+/** What OAuth sign-in ended with: signed in, a second factor, an account link, or only the ID token. */
 export type OauthAuthenticateResult =
   | { status: "SUCCESS"; user: User }
   | { status: "MFA_REQUIRED"; multiFactors: MfaFactor[] }
   | AccountLinkingPrompt
   | { status: "FETCHED_ID_TOKEN_ONLY"; idToken: string; accessToken?: string; providerName: string };
 
+/** A provider linked to the user. */
 export type OauthProviderInfo = RouteResponse<"add-oauth-provider">["oauthProviders"][number];
 
 interface Prepared {
@@ -76,6 +78,7 @@ const LINK_TTL_MS = 10 * 60_000;
 
 /** The kit's social sign-in service, created on first use in the kit's container. */
 const oauthService = defineService<OauthService>("OauthService", { create: (kit) => new OauthService(kit) });
+/** The kit's OAuth service. */
 export const getOauthService = (kit: Kit): OauthService => oauthService.of(kit);
 
 /**
@@ -354,6 +357,7 @@ export class OauthService {
       .finally(() => this.signer.patchState({ authLinkingStatus: undefined }));
   }
 
+  /** Forgets any pending account link and prepared sign-in. */
   onDisconnected(): void {
     this.pendingLink = null;
     this.resetPreparation();

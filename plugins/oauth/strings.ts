@@ -1,4 +1,5 @@
 // Texts of social sign-in: spec wording where it has it; the others (marked) are ours.
+/** The OAuth texts (English), by key. */
 export const oauthStrings = {
   continueWith: "Continue with {provider}",
   popupHint: "Follow the steps in the pop up window to sign in with {provider}",
@@ -9,6 +10,8 @@ export const oauthStrings = {
   timeout: "Connection timed out: It looks like you need more time.",
 };
 
+/** The OAuth texts' type. */
 export type OauthStrings = typeof oauthStrings;
 
+/** The id of the OAuth string table (replace its texts with `ui.strings.oauth`). */
 export const OAUTH_STRINGS_TABLE = "oauth";

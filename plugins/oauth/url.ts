@@ -3,6 +3,7 @@ import { defaultScopeAndClaims, type OauthPayload } from "./config";
 import { DefaultScopeUnknownError, NoAuthProviderError } from "./errors";
 import { frameKeyNonce } from "../../lib/jwt/nonce";
 
+/** What the backend returns to prepare OAuth. */
 export type OauthConfig = RouteResponse<"prepare-oauth">;
 
 /** `state` of the contract (signer-api.md "Social sign-in"), base64url JSON. */
@@ -20,6 +21,7 @@ export interface OauthState {
 /** nonce = hex(sha256(utf8(frame public key))), with WebCrypto. */
 export const oauthNonce = frameKeyNonce;
 
+/** The OAuth state as base64url JSON. */
 export function encodeState(state: OauthState): string {
   const bytes = new TextEncoder().encode(JSON.stringify(state));
   let binary = "";

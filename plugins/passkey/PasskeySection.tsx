@@ -3,6 +3,7 @@ import { Button, useStrings } from "latch-kit/react";
 import { PASSKEY_STRINGS_TABLE, passkeyStrings } from "./strings";
 import { startPasskeySignIn } from "./flow";
 
+/** The `passkey` section's options in `ui.auth.sections`. */
 export interface PasskeySectionConfig {
   type: "passkey";
 }

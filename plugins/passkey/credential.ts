@@ -8,6 +8,7 @@ import {
 } from "./constants";
 import { LatchError } from "latch-kit";
 
+/** The browser does not support passkeys. */
 export class WebauthnUnsupportedError extends LatchError {
   override readonly name = "WebauthnUnsupportedError" as const;
   constructor() {
@@ -23,11 +24,13 @@ export class PasskeyCancelledError extends LatchError {
   }
 }
 
+/** A new passkey's challenge and attestation, as the backend takes them. */
 export interface PasskeyAttestation {
   challenge: string;
   attestation: { credentialId: string; clientDataJson: string; attestationObject: string; transports: string[] };
 }
 
+/** Whether the browser supports passkeys. */
 export const isWebauthnSupported = (): boolean => typeof window !== "undefined" && supported();
 
 export const base64url = (bytes: Uint8Array) =>

@@ -11,7 +11,15 @@ export function useAddPasskey() {
     await getEmbeddedSigner(kit).listAuthMethods();
     return added;
   });
-  return { addPasskey: run, addPasskeyAsync: runAsync, isAddingPasskey: isPending, error, added: data };
+  return {
+    /** Adds a passkey to the user; it lands in `added`, a failure in `error`. */
+    addPasskey: run,
+    /** Adds a passkey and returns the promise of it. */
+    addPasskeyAsync: runAsync,
+    isAddingPasskey: isPending,
+    error,
+    added: data,
+  };
 }
 
 /** Removes one of the user's passkeys, then refreshes the listed auth methods. */
@@ -21,5 +29,12 @@ export function useRemovePasskey() {
     await removePasskey(kit, { authenticatorId });
     await getEmbeddedSigner(kit).listAuthMethods();
   });
-  return { removePasskey: run, removePasskeyAsync: runAsync, isRemovingPasskey: isPending, error };
+  return {
+    /** Removes a passkey (`{ authenticatorId }`); a failure lands in `error`. */
+    removePasskey: run,
+    /** Removes a passkey and returns the promise of it. */
+    removePasskeyAsync: runAsync,
+    isRemovingPasskey: isPending,
+    error,
+  };
 }

@@ -41,6 +41,7 @@ export const passkey = () => {
       defineStep({ type: "passkey_create", Screen: PasskeyCreateScreen, back: "initial", onClose: "complete" }),
       defineStep({ type: "passkey_create_success", Screen: PasskeyCreateSuccessScreen, back: null, showBack: false }),
     ],
+    /** Lets the embedded signer restore a passkey session. */
     setup: (kit: Kit) => kit.container.add(SESSION_RESTORE, passkeySessionRestore(kit)),
     authenticators: [defineAuthenticator("passkey", (payload, kit) => authenticateWithPasskey(kit, payload))],
     listeners: [

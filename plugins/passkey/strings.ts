@@ -1,4 +1,5 @@
 // Texts of the passkey screens: spec wording where it has it; the others (marked) are ours.
+/** The passkey texts (English), by key. */
 export const passkeyStrings = {
   sectionButton: "I have a passkey",
   continueWithPasskey: "Continue with passkey",
@@ -23,4 +24,5 @@ export const passkeyStrings = {
   trackAddSkip: "add passkey on signup skip",
 };
 
+/** The id of the passkey string table (replace its texts with `ui.strings.passkey`). */
 export const PASSKEY_STRINGS_TABLE = "passkey";

@@ -54,11 +54,13 @@ export function useAccount(params: { type?: AccountType } = {}) {
   return { account: client?.account ?? null, address, isLoadingAccount: isLoadingClient };
 }
 
+/** The smart accounts' chain: `{ chain }`. */
 export function useChain() {
   const kit = useKit();
   return { chain: getSmartAccounts(kit).config.chain };
 }
 
+/** A sent user operation's hash, and its transaction's when waited for. */
 export interface SendUserOperationResult {
   hash: Hash;
   /** The transaction that included it, when waited for. */
@@ -73,7 +75,15 @@ export function useSendUserOperation(params: { client: SmartAccountClient | null
     if (!params.waitForTxn) return { hash };
     return { hash, transactionHash: await waitForUserOperationTransaction(params.client, { hash }) };
   });
-  return { sendUserOperation: run, sendUserOperationAsync: runAsync, sendUserOperationResult: data, isSendingUserOperation: isPending, error };
+  return {
+    /** Sends `{ calls }`; the result lands in `sendUserOperationResult`, a failure in `error`. */
+    sendUserOperation: run,
+    /** Sends the user operation and returns the promise of its result. */
+    sendUserOperationAsync: runAsync,
+    sendUserOperationResult: data,
+    isSendingUserOperation: isPending,
+    error,
+  };
 }
 
 /** Signs through the smart account (ERC-1271; ERC-6492 before deployment). */
@@ -82,13 +92,30 @@ export function useSmartAccountSignMessage(params: { client: SmartAccountClient 
     if (!params.client) throw new Error("The smart account client is not ready");
     return signMessage(params.client, { message });
   });
-  return { signMessage: run, signMessageAsync: runAsync, signedMessage: data, isSigningMessage: isPending, error };
+  return {
+    /** Signs `{ message }` as the smart account; it lands in `signedMessage`, a failure in `error`. */
+    signMessage: run,
+    /** Signs the message and returns the promise of the signature. */
+    signMessageAsync: runAsync,
+    signedMessage: data,
+    isSigningMessage: isPending,
+    error,
+  };
 }
 
+/** Signs EIP-712 typed data through the smart account (ERC-1271; ERC-6492 before deployment). */
 export function useSmartAccountSignTypedData(params: { client: SmartAccountClient | null }) {
   const { run, runAsync, isPending, error, data } = useAction(async (typedData: TypedDataDefinition): Promise<Hex> => {
     if (!params.client) throw new Error("The smart account client is not ready");
     return signTypedData(params.client, typedData as never);
   });
-  return { signTypedData: run, signTypedDataAsync: runAsync, signedTypedData: data, isSigningTypedData: isPending, error };
+  return {
+    /** Signs the typed data as the smart account; it lands in `signedTypedData`, a failure in `error`. */
+    signTypedData: run,
+    /** Signs the typed data and returns the promise of the signature. */
+    signTypedDataAsync: runAsync,
+    signedTypedData: data,
+    isSigningTypedData: isPending,
+    error,
+  };
 }

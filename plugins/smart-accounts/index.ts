@@ -9,6 +9,7 @@ export const smartAccounts = (config: SmartAccountsConfig) => {
   let service: ReturnType<typeof registerSmartAccounts> | null = null;
   return definePlugin({
     id: "smart-accounts",
+    /** Installs the kit's smart accounts, set up on sign-in and cleared on logout. */
     setup: (kit) => {
       service = registerSmartAccounts(kit, config);
       const user = kit.getUser();

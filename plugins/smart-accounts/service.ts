@@ -16,6 +16,7 @@ import {
   type SmartAccountClient,
 } from "latch-kit/chain";
 
+/** Options of {@link smartAccounts}: the chain, connection, account types, sponsorship, fees and retries. */
 export interface SmartAccountsConfig {
   chain: Chain;
   /** Provider connection (rpcUrl, apiKey or jwt) and endpoints; defaults come from the chain. */
@@ -29,6 +30,7 @@ export interface SmartAccountsConfig {
   retry?: Partial<RetrySettings>;
 }
 
+/** The user's smart account client of each configured type. */
 export type SmartAccountClients = Partial<Record<AccountType, SmartAccountClient>>;
 
 /** The embedded signer as the owner of the user's smart accounts. */
@@ -109,4 +111,5 @@ const smartAccounts = defineService<SmartAccounts>("SmartAccounts", {
 export const registerSmartAccounts = (kit: Kit, config: SmartAccountsConfig): SmartAccounts =>
   smartAccounts.provide(kit, () => new SmartAccounts(kit, config));
 
+/** The kit's smart accounts service (the user's clients and their set-up error). */
 export const getSmartAccounts = (kit: Kit): SmartAccounts => smartAccounts.of(kit);

@@ -3,6 +3,7 @@ import { toError, type SectionProps } from "latch-kit";
 import { Button, TextField, useCss, useStrings } from "latch-kit/react";
 import { EMAIL_STRINGS_TABLE, emailStrings } from "../../lib/sign-in/strings";
 
+/** The `sms` section's options in `ui.auth.sections`. */
 export interface SmsSectionConfig {
   type: "sms";
   /** Country calling code shown first, default "+1". */

@@ -8,6 +8,7 @@ export interface SolanaConnection extends SolanaEndpoint {
   rpc: Rpc<SolanaRpcApi>;
 }
 
+/** A small Solana RPC connection for the endpoint. */
 export function createSolanaConnection(endpoint: SolanaEndpoint): SolanaConnection {
   return { ...endpoint, rpc: createSolanaRpc(endpoint.rpcUrl, { headers: endpoint.headers as never }) as unknown as Rpc<SolanaRpcApi> };
 }

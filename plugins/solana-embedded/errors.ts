@@ -5,6 +5,7 @@ export const NO_SOLANA_ADDRESS = "No Solana address available for the user";
 /** The same condition where a transaction is sent without a Solana signer. */
 export const NO_SOLANA_ADDRESS_SHORT = "no solana address";
 
+/** The signed-in user has no Solana address. */
 export class NoSolanaAddressError extends LatchError {
   override readonly name = "NoSolanaAddressError" as const;
   constructor(message: string = NO_SOLANA_ADDRESS) {

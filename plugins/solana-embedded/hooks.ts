@@ -32,7 +32,16 @@ export function useSolanaSignMessage() {
   const { run, runAsync, isPending, error, data } = useAction(async ({ message }: { message: Uint8Array | string }) =>
     bytesToHex(await createSolanaSigner(kit).signMessage(message)),
   );
-  return { signMessage: run, signMessageAsync: runAsync, signedMessage: data, data, isPending, error };
+  return {
+    /** Signs the message with the Solana key; it lands in `signedMessage`, a failure in `error`. */
+    signMessage: run,
+    /** Signs the message and returns the promise of the signature. */
+    signMessageAsync: runAsync,
+    signedMessage: data,
+    data,
+    isPending,
+    error,
+  };
 }
 
 /**
@@ -63,5 +72,15 @@ export function useSolanaTransaction(params: Omit<SendSolanaTransactionOptions, 
     },
   );
   const endpoint: SolanaEndpoint = service.endpoint;
-  return { sendTransaction: run, sendTransactionAsync: runAsync, data, isPending, error, signer, endpoint };
+  return {
+    /** Sends the transaction; the result lands in `data`, a failure in `error`. */
+    sendTransaction: run,
+    /** Sends the transaction and returns the promise of its result. */
+    sendTransactionAsync: runAsync,
+    data,
+    isPending,
+    error,
+    signer,
+    endpoint,
+  };
 }

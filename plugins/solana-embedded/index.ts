@@ -10,6 +10,7 @@ import { registerSolanaEmbedded, type SolanaEmbeddedConfig } from "./service";
 export const solanaEmbedded = (config: SolanaEmbeddedConfig = {}) =>
   definePlugin({
     id: "solana-embedded",
+    /** Installs the kit's embedded Solana service. */
     setup: (kit) => void registerSolanaEmbedded(kit, config),
   });
 

@@ -5,6 +5,7 @@ import { resolveSolanaEndpoint, type SolanaEndpoint, type SolanaEndpointConfig }
 
 export { resolveSolanaEndpoint, DEFAULT_COMMITMENT, type Commitment, type SolanaEndpoint } from "../../lib/solana/endpoint";
 
+/** The Solana transaction versions the embedded signer builds. */
 export type SolanaTransactionVersion = "legacy" | 0;
 
 /** `rpcUrl` (default mainnet's public endpoint; the network is inferred from it), `network`, `headers`, `commitment`, plus: */
@@ -30,4 +31,5 @@ const solanaEmbedded = defineService<SolanaEmbedded>("SolanaEmbedded", {
 export const registerSolanaEmbedded = (kit: Kit, config: SolanaEmbeddedConfig): SolanaEmbedded =>
   solanaEmbedded.provide(kit, () => new SolanaEmbedded(config));
 
+/** The kit's embedded Solana service. */
 export const getSolanaEmbedded = (kit: Kit): SolanaEmbedded => solanaEmbedded.of(kit);

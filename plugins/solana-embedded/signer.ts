@@ -14,8 +14,10 @@ import type {
 } from "@solana/kit";
 import { NoSolanaAddressError, UnsupportedTransactionVersionError } from "./errors";
 
+/** The length of a Solana signature. */
 export const SOLANA_SIGNATURE_BYTES = 64;
 
+/** The user's embedded Solana key as a `@solana/kit` signer. */
 export interface SolanaSigner extends TransactionPartialSigner, MessagePartialSigner {
   /** The user's Solana address (base58). */
   readonly address: Address;

@@ -17,14 +17,17 @@ import { randomRequestId } from "../../lib/solana/rpc";
 /** The provider-style fee-payer method (the local emulator answers it too). */
 export const FEE_PAYER_METHOD = "alchemy_requestFeePayer";
 
+/** A fee payer request: the service URL, the policy and the transaction. */
 export interface FeePayerRequest {
   rpcUrl: string;
   policyId: string;
   transaction: Transaction;
   headers?: Record<string, string>;
+  /** The fetch to use; default the global one. */
   fetch?: typeof fetch;
 }
 
+/** Asks the fee payer service to pay the transaction's fees; returns it with the payer's signature. */
 export async function requestFeePayer(request: FeePayerRequest): Promise<Transaction> {
   const serializedTransaction = getBase64Decoder().decode(getTransactionEncoder().encode(request.transaction));
   const response = await (request.fetch ?? fetch)(request.rpcUrl, {

@@ -19,7 +19,9 @@ import { confirmSolanaTransaction, submitSolanaTransaction } from "../../lib/sol
 import type { Commitment, SolanaEndpoint, SolanaTransactionVersion } from "./service";
 import type { SolanaSigner } from "./signer";
 
+/** The transaction versions the embedded signer builds. */
 export const TRANSACTION_VERSIONS: readonly SolanaTransactionVersion[] = ["legacy", 0];
+/** The System program's address. */
 export const SYSTEM_PROGRAM_ADDRESS = "11111111111111111111111111111111" as Address;
 
 /** What to send: a SOL transfer (lamports) or instructions. */
@@ -27,6 +29,7 @@ export type SolanaTransactionRequest =
   | { transfer: { amount: number | bigint; toAddress: string }; instructions?: never }
   | { instructions: readonly Instruction[]; transfer?: never };
 
+/** How to send: sponsorship policy, transaction version, preflight and confirmation. */
 export interface SendSolanaTransactionOptions {
   /** Sponsor the fee through the fee-payer request under this policy. */
   policyId?: string | undefined;
@@ -39,9 +42,11 @@ export interface SendSolanaTransactionOptions {
   pollIntervalMs?: number;
   /** Give up confirming after this long (default 60 s). */
   timeoutMs?: number;
+  /** The fetch to use; default the global one. */
   fetch?: typeof fetch;
 }
 
+/** The sent transaction's signature, version, and whether it was sponsored. */
 export interface SendSolanaTransactionResult {
   /** The transaction signature (base58): its id on chain. */
   hash: Signature;
@@ -69,6 +74,7 @@ export function transferSolInstruction(params: { source: Address; destination: A
   };
 }
 
+/** The instructions of a request (a SOL transfer becomes the System program's). */
 export function instructionsOf(signer: { address: Address }, request: SolanaTransactionRequest): readonly Instruction[] {
   if (request.transfer) {
     return [transferSolInstruction({ source: signer.address, destination: request.transfer.toAddress as Address, amount: request.transfer.amount })];

@@ -6,6 +6,7 @@ import { sendWithWallet, type SendSolanaWalletTransactionOptions, type SendSolan
 import { signInWithWallet, type SolanaSignInInput, type SolanaSignInOutput } from "./sign-in";
 import { getSolanaWallets } from "./source";
 
+/** The external Solana wallet's connection. */
 export function getSolanaWalletConnection(kit: Kit): SolanaWalletConnection {
   return getSolanaWallets(kit).getConnection();
 }

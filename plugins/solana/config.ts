@@ -9,6 +9,7 @@ export interface KnownSolanaWallet {
   icon?: string;
 }
 
+/** Options of the {@link solana} plugin: chain, featured wallets, endpoint and commitment. */
 export interface SolanaPluginConfig {
   /**
    * Wallet-standard chain the app works on: 'solana:mainnet' (default; without it, the network of
@@ -31,6 +32,7 @@ export interface SolanaPluginConfig {
   commitment?: Commitment;
 }
 
+/** The Solana plugin's options after defaults. */
 export interface ResolvedSolanaConfig {
   chain: `solana:${string}`;
   wallets: KnownSolanaWallet[];
@@ -43,6 +45,7 @@ const networkOfChain = (chain: string): SolanaNetwork | undefined => {
   return name in SOLANA_RPC_URLS ? (name as SolanaNetwork) : undefined;
 };
 
+/** Checks the Solana plugin's options and fills the defaults. */
 export function resolveSolanaConfig(config: SolanaPluginConfig = {}): ResolvedSolanaConfig {
   const chain = config.chain ?? (config.rpcUrl ? solanaChainId(inferSolanaNetwork(config.rpcUrl)) : "solana:mainnet");
   const network = networkOfChain(chain);

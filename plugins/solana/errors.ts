@@ -20,21 +20,37 @@ const named = <N extends string>(name: N, fallback: string) =>
 
 /** The wallet is not installed (readyState not Installed): its site opens in a new tab. */
 export const WalletNotReadyError = named("WalletNotReadyError", "Wallet not ready");
+/** 'Wallet failed to load'. */
 export const WalletLoadError = named("WalletLoadError", "Wallet failed to load");
+/** 'Wallet configuration error'. */
 export const WalletConfigError = named("WalletConfigError", "Wallet configuration error");
+/** 'Wallet connection failed'. */
 export const WalletConnectionError = named("WalletConnectionError", "Wallet connection failed");
+/** 'Wallet disconnected'. */
 export const WalletDisconnectedError = named("WalletDisconnectedError", "Wallet disconnected");
+/** 'Wallet disconnection failed'. */
 export const WalletDisconnectionError = named("WalletDisconnectionError", "Wallet disconnection failed");
+/** 'Wallet returned no account'. */
 export const WalletAccountError = named("WalletAccountError", "Wallet returned no account");
+/** 'Wallet returned an invalid public key'. */
 export const WalletPublicKeyError = named("WalletPublicKeyError", "Wallet returned an invalid public key");
+/** 'Wallet keypair error'. */
 export const WalletKeypairError = named("WalletKeypairError", "Wallet keypair error");
+/** 'Wallet failed to send the transaction'. */
 export const WalletSendTransactionError = named("WalletSendTransactionError", "Wallet failed to send the transaction");
+/** 'Wallet failed to sign the transaction'. */
 export const WalletSignTransactionError = named("WalletSignTransactionError", "Wallet failed to sign the transaction");
+/** 'Wallet failed to sign the message'. */
 export const WalletSignMessageError = named("WalletSignMessageError", "Wallet failed to sign the message");
+/** 'Sign in failed, no sign in result returned by wallet'. */
 export const WalletSignInError = named("WalletSignInError", "Sign in failed, no sign in result returned by wallet");
+/** 'Wallet timed out'. */
 export const WalletTimeoutError = named("WalletTimeoutError", "Wallet timed out");
+/** 'Wallet window blocked'. */
 export const WalletWindowBlockedError = named("WalletWindowBlockedError", "Wallet window blocked");
+/** 'Wallet window closed'. */
 export const WalletWindowClosedError = named("WalletWindowClosedError", "Wallet window closed");
+/** 'No wallet selected'. */
 export const WalletNotSelectedError = named("WalletNotSelectedError", "No wallet selected");
 
 /** Every name of the catalogue, in the spec's order. */

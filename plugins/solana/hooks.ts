@@ -18,6 +18,7 @@ export interface UseSolanaWallet extends SolanaWalletConnection {
   sendTransaction(transaction: Transaction, options?: SendSolanaWalletTransactionOptions): Promise<SendSolanaWalletTransactionResult>;
   /** Sign in with Solana; the wallet's answer verified before it is returned. */
   signIn(input?: SolanaSignInInput): Promise<SolanaSignInOutput>;
+  /** Disconnects the wallet and signs its user out. */
   disconnect(): Promise<void>;
 }
 

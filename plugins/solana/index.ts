@@ -15,13 +15,16 @@ export const solana = (config?: SolanaPluginConfig) => {
   return definePlugin({
     id: "solana",
     ...walletParts,
+    /** Installs the kit's Solana wallets and their wallet source. */
     setup: (kit: Kit) => {
       const wallets = new SolanaWallets(kit, settings);
       installSolanaWallets(kit, wallets);
       return () => wallets.destroy();
     },
     // Discovery, and the remembered wallet reconnected silently (settles either way).
+    /** Reconnects the remembered wallet (client side). */
     start: (kit: Kit) => getSolanaWallets(kit).reconnect(),
+    /** Logout: disconnects and forgets the wallet. */
     disconnect: (kit: Kit) => getSolanaWallets(kit).disconnect(),
   });
 };

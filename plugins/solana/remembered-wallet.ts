@@ -16,6 +16,7 @@ function localStorageOrNone(): Storage | undefined {
   }
 }
 
+/** The storage key of the remembered Solana wallet's name. */
 export const rememberedWalletKey = (kit: Pick<Kit, "id">) => `latch.${kit.id}.solana.walletName`;
 
 export function rememberedWallet(kit: Pick<Kit, "id">): RememberedWallet {

@@ -9,6 +9,7 @@ import { WalletNotConnectedError, WalletSendTransactionError } from "./errors";
 import { chainFor, signingError, wireVersion, type SolanaWallets } from "./service";
 import { solanaWalletStrings as t } from "./strings";
 
+/** How to send through the wallet: preflight and confirmation. */
 export interface SendSolanaWalletTransactionOptions {
   /** Default: the plugin's (confirmed unless configured). */
   commitment?: Commitment;
@@ -21,6 +22,7 @@ export interface SendSolanaWalletTransactionOptions {
   pollIntervalMs?: number;
 }
 
+/** The sent transaction's signature, and who sent it (the wallet or the RPC). */
 export interface SendSolanaWalletTransactionResult {
   /** The transaction signature (base58): its id on chain. */
   hash: Signature;

@@ -38,6 +38,7 @@ import {
 import { rememberedWallet } from "./remembered-wallet";
 import { solanaWalletStrings as t } from "./strings";
 
+/** The wallet source id of Solana wallets. */
 export const SVM_SOURCE_ID = "svm";
 
 /** A Solana wallet as listed: the spec's adapter (name, icon) and readyState, plus where it came from. */
@@ -48,6 +49,7 @@ export interface SolanaWalletAdapter extends SolanaWalletInfo {
   url?: string;
 }
 
+/** The external Solana wallet's connection status. */
 export type SolanaWalletStatus = "disconnected" | "connecting" | "reconnecting" | "connected" | "disconnecting";
 
 /** The connected wallet and the account the kit uses. */

@@ -1,4 +1,5 @@
 // Texts of the Solana wallet plugin: spec wording where the spec has it; the others (marked) are ours.
+/** The Solana wallet texts (English), by key. */
 export const solanaWalletStrings = {
   signingUnsupported: "Connected wallet does not support signing transactions",
   noSolanaAddress: "no solana address",
@@ -12,4 +13,5 @@ export const solanaWalletStrings = {
   signInSignatureInvalid: "The wallet's sign-in signature does not verify", // ours
 };
 
+/** The Solana wallet texts' type. */
 export type SolanaWalletStrings = typeof solanaWalletStrings;

@@ -3,6 +3,7 @@ import { cancelWallet, walletParts } from "../../lib/wallets/index";
 import { WalletConnectState, walletConnectState, type WalletConnectPluginConfig } from "./state";
 import { WalletConnectScreen } from "./WalletConnectScreen";
 
+/** The `wallet_connect` step (the pairing QR code). */
 export const walletConnectStep = defineStep({
   type: "wallet_connect",
   Screen: WalletConnectScreen,
@@ -22,9 +23,11 @@ export const walletConnect = (config?: WalletConnectPluginConfig) =>
     id: "walletconnect",
     sections: walletParts.sections,
     steps: [...walletParts.steps, walletConnectStep],
+    /** Installs the kit's WalletConnect state, which adds its connector to the EVM wallets. */
     setup: (kit: Kit) => {
       walletConnectState.provide(kit, () => new WalletConnectState(kit, config)).install();
     },
+    /** Warns when the evm() plugin, which WalletConnect needs, is missing. */
     start: (kit: Kit) => {
       if (!kit.hasPlugin("evm")) console.warn("[latch] walletConnect() needs the evm() plugin installed");
     },

@@ -16,6 +16,7 @@ import type { EvmWallet } from "../evm/service";
 import { WALLETCONNECT_CONNECTOR_ID, WALLETCONNECT_ICON, WALLETCONNECT_NAME, walletConnectConnector } from "./connector";
 import type { Metadata } from "@walletconnect/universal-provider";
 
+/** Options of {@link walletConnect}: the pairing settings (project id, relay) and the app's metadata. */
 export interface WalletConnectPluginConfig extends RemotePairingParams {
   /** The app as the wallet shows it; default from the page (title, origin). */
   metadata?: Metadata;

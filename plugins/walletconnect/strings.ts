@@ -1,4 +1,5 @@
 // Texts of the remote-pairing (WalletConnect) step and modal: spec wording where it has it; ours marked.
+/** The WalletConnect texts (English), by key. */
 export const walletConnectStrings = {
   name: "WalletConnect",
   followPopup: "Please follow the instructions in the popup to connect.",
@@ -11,4 +12,5 @@ export const walletConnectStrings = {
 };
 
 export type WalletConnectStrings = typeof walletConnectStrings;
+/** The id of the WalletConnect string table (replace its texts with `ui.strings.walletconnect`). */
 export const WALLETCONNECT_STRINGS_TABLE = "walletconnect";

@@ -2,6 +2,7 @@ import { getEmbeddedSigner, LatchError, type AbortOptions, type Kit } from "latc
 import { ceremony, rpIdOf } from "../ceremony";
 import { createPasskeyCredential, toPasskeyError } from "../credential";
 
+/** The added passkey's authenticator id. */
 export interface AddPasskeyReturnType {
   authenticatorId: string;
 }

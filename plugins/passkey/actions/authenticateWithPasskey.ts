@@ -4,6 +4,7 @@ import { ceremony, passkeyStamper, rpIdOf } from "../ceremony";
 import { createPasskeyCredential, isWebauthnSupported, toPasskeyError, WebauthnUnsupportedError } from "../credential";
 import "../registry";
 
+/** Passkey sign-in: with an existing passkey, or `createNew` for a new account with one. */
 export interface AuthenticateWithPasskeyParameters {
   /** Create a new account (sign-up) rather than sign in with an existing passkey. */
   createNew: boolean;
@@ -12,6 +13,7 @@ export interface AuthenticateWithPasskeyParameters {
   signal?: AbortSignal;
 }
 
+/** The signed-in user. */
 export type AuthenticateWithPasskeyReturnType = User;
 
 /**

@@ -1,5 +1,6 @@
 import { getEmbeddedSigner, type Kit } from "latch-kit";
 
+/** The passkey (authenticator id) to remove. */
 export interface RemovePasskeyParameters {
   authenticatorId: string;
 }
