@@ -7,6 +7,7 @@ import type { Kit } from "latch-kit";
 import { LATCH_CONNECTOR_TYPE } from "../../lib/wallets/embedded-connector";
 import { connectedAccount, defaultTransport, readyAccount, requireAccount, type LatchWagmiAccount, type TransactionRequest } from "./accounts";
 
+/** Options of {@link latchConnector}: the kit, and which of the user's accounts wagmi sees. */
 export interface LatchConnectorOptions {
   kit: Kit;
   /** Which account wagmi sees (default `"owner"`, the embedded key); a smart account needs the smart-accounts plugin. */
