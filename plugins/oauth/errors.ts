@@ -71,7 +71,7 @@ export class OauthPopupBlockedError extends LatchError {
   }
 }
 
-/** The provider's error code when the user declined or cancelled on its page (RFC 6749 §4.1.2.1): a cancel, not a failure. */
+/** The provider's error code when the user declined or cancelled on its page (RFC 6749, section 4.1.2.1): a cancel, not a failure. */
 export const cancelledOnProvider = (errorCode: string | undefined): boolean => errorCode === "access_denied";
 
 /** Whether the error means the user cancelled OAuth. */

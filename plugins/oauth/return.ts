@@ -56,7 +56,7 @@ export async function completeOauthReturn(kit: Kit): Promise<void> {
     show({ type: "initial", error: service.fail(new OauthError(NOT_STARTED_HERE), null) });
     return;
   }
-  // Cancelled on the provider's page: back to the start, quietly (spec §4).
+  // Cancelled on the provider's page: back to the start, quietly.
   if (cancelledOnProvider(message.errorCode)) {
     show({ type: "initial" });
     return;

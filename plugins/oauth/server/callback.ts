@@ -15,7 +15,7 @@ import {
 
 const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff" };
 
-/** Redirect mode: the result as the query parameters the kit reads (spec §2 Routes). */
+/** Redirect mode: the result as the query parameters the kit reads. */
 const REDIRECT_PARAMS: Record<string, string> = {
   status: RETURN_PARAMS.status,
   bundle: RETURN_PARAMS.oauthBundle,
