@@ -3,6 +3,7 @@ import { createPortal } from "react-dom";
 import { lockPageScroll } from "./scroll-lock";
 import { wrapTabInside } from "./tabbable";
 
+/** Props of the modal dialog: a native dialog's, whether it is open, and what closing asks. */
 export interface ModalDialogProps extends Omit<DialogHTMLAttributes<HTMLDialogElement>, "open" | "onClose" | "onCancel"> {
   /** A closed dialog renders nothing. */
   isOpen: boolean;

@@ -3,12 +3,14 @@ import { useCss } from "../hooks/useCss";
 import { inputStyle } from "./inputStyle";
 import { visuallyHidden } from "./visuallyHidden";
 
+/** Props of the dialog's text field: a native input's, a label, and a controlled value with its error. */
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "className"> {
   /** The field's label (its accessible name). */
   label: ReactNode;
   /** Keep the label for screen readers only. */
   hideLabel?: boolean;
   value: string;
+  /** Called with the new value on each change. */
   onChange: (value: string) => void;
   isInvalid?: boolean;
   /** Shown under the field while it is invalid, and linked to it (`aria-describedby`). */
