@@ -73,7 +73,7 @@ describe("the configurator", () => {
     expect(await snippet(page)).toContain(`import { sms } from "latch-kit/plugins/sms";`);
     expect(await snippet(page)).not.toContain("passkey");
     const startSize = await sizeTotal(page);
-    expect(startSize).toBeGreaterThan(50);
+    expect(startSize).toBeGreaterThan(20); // a measured figure (email + SMS: ≈ 37 KB gzip since the kit's own primitives)
 
     // Dark.
     await page.getByRole("radio", { name: "Dark" }).check();
@@ -177,7 +177,7 @@ describe("the configurator", () => {
         await page.getByRole("dialog").getByRole("button", { name: "I have a passkey" }).waitFor();
         await page.waitForTimeout(600); // the dialog's entry animation
         const box = await page.getByRole("dialog").evaluate((el) => {
-          const r = el.parentElement!.getBoundingClientRect();
+          const r = el.closest("[data-latch-sheet]")!.getBoundingClientRect();
           return { width: r.width, bottom: r.bottom, viewport: innerHeight };
         });
         if (width === 375) {
