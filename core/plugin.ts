@@ -3,6 +3,7 @@ import type { Hex, SignableMessage, TypedDataDefinition } from "viem";
 import type { Kit, KitEventRegistry } from "./kit-types";
 import type { User } from "./types";
 import type { Type } from "arktype";
+import type { AbortOptions } from "./abort";
 
 /**
  * A view a plugin brings. Core stays framework-free: a React function component fits this type,
@@ -94,9 +95,9 @@ export interface ListenerDefinition<E extends keyof KitEventRegistry = keyof Kit
 export interface AccountSignerDefinition {
   userType: User["type"];
   /** Signs a message as the signed-in user. */
-  signMessage: (kit: Kit, message: SignableMessage) => Promise<Hex>;
+  signMessage: (kit: Kit, message: SignableMessage, options?: AbortOptions) => Promise<Hex>;
   /** Signs EIP-712 typed data as the signed-in user. */
-  signTypedData: (kit: Kit, typedData: TypedDataDefinition) => Promise<Hex>;
+  signTypedData: (kit: Kit, typedData: TypedDataDefinition, options?: AbortOptions) => Promise<Hex>;
 }
 
 /** A plugin: its id, and the sections, steps, authenticators, listeners and lifecycle it adds to a kit. */

@@ -1,4 +1,5 @@
 import type { Hex, TypedDataDefinition } from "viem";
+import { untilAborted, type AbortOptions } from "../abort";
 import type { Kit } from "../kit-types";
 import { accountSignerFor } from "./accountSigner";
 
@@ -8,6 +9,7 @@ export type SignTypedDataParameters = TypedDataDefinition;
 export type SignTypedDataReturnType = Hex;
 
 /** Signs EIP-712 typed data with the signed-in user's wallet, embedded or external. */
-export async function signTypedData(kit: Kit, typedData: SignTypedDataParameters): Promise<SignTypedDataReturnType> {
-  return accountSignerFor(kit).signTypedData(kit, typedData);
+export async function signTypedData(kit: Kit, typedData: SignTypedDataParameters, options: AbortOptions = {}): Promise<SignTypedDataReturnType> {
+  options.signal?.throwIfAborted();
+  return untilAborted(accountSignerFor(kit).signTypedData(kit, typedData, options), options.signal);
 }

@@ -2,12 +2,16 @@
 import { IframeStamper, KeyFormat } from "@turnkey/iframe-stamper";
 import { DEFAULT_EXPORT_IFRAME_CONTAINER_ID, DEFAULT_EXPORT_IFRAME_ELEMENT_ID } from "../constants";
 import { LatchError, NotLoggedInError } from "../errors";
+import { isAbortError, untilAborted } from "../abort";
 import type { EmbeddedSigner } from "./signer";
+import { isTimeoutError } from "./transport";
 
 /** Where the export frame goes: its container and frame element ids. */
 export interface ExportParams {
   iframeContainerId?: string;
   iframeElementId?: string;
+  /** Aborting rejects at once with the signal's reason and stops the export's requests and polling. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -23,13 +27,14 @@ export async function exportWallet(signer: EmbeddedSigner, params: ExportParams 
   const elementId = params.iframeElementId ?? DEFAULT_EXPORT_IFRAME_ELEMENT_ID;
   document.getElementById(elementId)?.remove();
   const frame = new IframeStamper({ iframeUrl: signer.config.exportFrameUrl, iframeContainer: container, iframeElementId: elementId });
-  const targetPublicKey = await frame.init();
+  const { signal } = params;
+  const targetPublicKey = await untilAborted(frame.init(), signal);
   const timestampMs = signer.nextTimestampMs();
   try {
     if (signer.stampsWithFrame) {
       const { wallets } = await signer.keyManagement.request<{ wallets: Array<{ walletId: string }> }>("query/list_wallets", {
         organizationId: user.orgId,
-      });
+      }, { signal });
       const walletId = wallets[0]?.walletId;
       if (!walletId) throw new LatchError(`Could not find wallet associated with ${user.address}`);
       const activity = await signer.keyManagement.submitActivity("export_wallet", {
@@ -37,7 +42,7 @@ export async function exportWallet(signer: EmbeddedSigner, params: ExportParams 
         timestampMs,
         organizationId: user.orgId,
         parameters: { walletId, targetPublicKey },
-      });
+      }, { signal });
       const bundle = (activity.result?.exportWalletResult as { exportBundle?: string } | undefined)?.exportBundle;
       if (!bundle || !(await frame.injectWalletExportBundle(bundle, user.orgId))) throw new LatchError("Failed to inject wallet export bundle");
     } else {
@@ -46,7 +51,7 @@ export async function exportWallet(signer: EmbeddedSigner, params: ExportParams 
         timestampMs,
         organizationId: user.orgId,
         parameters: { address: user.address, targetPublicKey },
-      });
+      }, { signal });
       const bundle = (activity.result?.exportWalletAccountResult as { exportBundle?: string } | undefined)?.exportBundle;
       if (!bundle || !(await frame.injectKeyExportBundle(bundle, user.orgId, KeyFormat.Hexadecimal))) {
         throw new LatchError("Failed to inject wallet export bundle");
@@ -54,6 +59,7 @@ export async function exportWallet(signer: EmbeddedSigner, params: ExportParams 
     }
     return true;
   } catch (error) {
+    if (isAbortError(error) || isTimeoutError(error)) throw error;
     if (error instanceof LatchError && /export bundle|Could not find wallet/.test(error.message)) throw error;
     throw new LatchError("Failed to inject wallet export bundle", { cause: error });
   }

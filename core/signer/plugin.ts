@@ -20,9 +20,9 @@ export const embeddedSignerPlugin = definePlugin({
     {
       userType: "sca",
       /** Signs a message with the embedded owner key. */
-      signMessage: (kit, message) => signMessageWith(getEmbeddedSigner(kit), message),
+      signMessage: (kit, message, options) => signMessageWith(getEmbeddedSigner(kit), message, options),
       /** Signs EIP-712 typed data with the embedded owner key. */
-      signTypedData: (kit, typedData) => signTypedDataWith(getEmbeddedSigner(kit), typedData),
+      signTypedData: (kit, typedData, options) => signTypedDataWith(getEmbeddedSigner(kit), typedData, options),
     },
   ],
 });

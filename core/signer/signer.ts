@@ -1,6 +1,7 @@
 import { atom } from "jotai/vanilla";
 import type { Hex } from "viem";
 import { SEALED_FRAME_KEY_SUFFIX } from "../constants";
+import type { AbortOptions } from "../abort";
 import { LatchError, NotAuthenticatedError, toError } from "../errors";
 import type { Kit } from "../kit-types";
 import type { SignerStatus, User } from "../types";
@@ -131,10 +132,10 @@ export class EmbeddedSigner {
   }
 
   /** Finishes a sign-in that ends with a credential bundle: the frame takes the key, whoami loads the user. */
-  async completeWithBundle(params: { bundle: string; orgId: string; sessionType: SessionType; isNewUser?: boolean; userExtras?: Partial<User> }): Promise<User> {
+  async completeWithBundle(params: { bundle: string; orgId: string; sessionType: SessionType; isNewUser?: boolean; userExtras?: Partial<User>; signal?: AbortSignal | undefined }): Promise<User> {
     const isCurrent = this.beginSignIn();
     await this.frame.injectCredentialBundle(params.bundle);
-    const user = { ...(await this.whoami(params.orgId)), ...params.userExtras };
+    const user = { ...(await this.whoami(params.orgId, undefined, { signal: params.signal })), ...params.userExtras };
     if (!isCurrent()) throw new LatchError("A newer sign-in replaced this one");
     return this.connectSession({ user, sessionType: params.sessionType, session: { bundle: params.bundle }, isNewUser: params.isNewUser ?? false });
   }
@@ -151,13 +152,13 @@ export class EmbeddedSigner {
   }
 
   /** Reloads the user after an account change, keeping the session. */
-  async refreshUser(): Promise<User> {
+  async refreshUser(options: AbortOptions = {}): Promise<User> {
     const current = this.requireUser();
-    const user = { ...(await this.whoami(current.orgId)), ...pickTokens(current) };
+    const user = { ...(await this.whoami(current.orgId, undefined, options)), ...pickTokens(current) };
     this.kit.setUser(user);
     const session = this.sessions.load();
     if (session) this.sessions.save({ ...session, user });
-    await this.listAuthMethods().catch(() => undefined);
+    await this.listAuthMethods(options).catch(() => undefined);
     return user;
   }
 
@@ -172,16 +173,16 @@ export class EmbeddedSigner {
   }
 
   /** A request to the backend, stamped by the session's key. */
-  async stampedRequest(operation: string, body: Record<string, unknown>, stamper: Stamper = this.stamper): Promise<StampedRequest> {
+  async stampedRequest(operation: string, body: Record<string, unknown>, stamper: Stamper = this.stamper, options: AbortOptions = {}): Promise<StampedRequest> {
     const json = JSON.stringify(body);
-    const stamp = await stamper.stamp(json);
+    const stamp = await stamper.stamp(json, options);
     return { url: `${this.config.keyManagementUrl}/public/v1/${operation}`, body: json, stamp };
   }
 
   /** Loads the user of an organisation through a stamped whoami (by the session's stamper, or `stamper`). */
-  async whoami(orgId: string, stamper?: Stamper): Promise<User> {
-    const stampedRequest = await this.stampedRequest("query/whoami", { organizationId: orgId, timestampMs: this.nextTimestampMs() }, stamper);
-    return toUser(await this.client.request("whoami", { stampedRequest }));
+  async whoami(orgId: string, stamper?: Stamper, options: AbortOptions = {}): Promise<User> {
+    const stampedRequest = await this.stampedRequest("query/whoami", { organizationId: orgId, timestampMs: this.nextTimestampMs() }, stamper, options);
+    return toUser(await this.client.request("whoami", { stampedRequest }, options));
   }
 
   /** The signed-in user; throws {@link NotLoggedInError} when there is none. */
@@ -192,16 +193,17 @@ export class EmbeddedSigner {
   }
 
   /** Signs a payload with the user's wallet key (sign-payload). */
-  async signRawPayload(params: SignRawPayloadParameters): Promise<Hex> {
-    const { signature } = await this.client.request("sign-payload", { stampedRequest: await signRawPayloadRequest(this, params) });
+  async signRawPayload(params: SignRawPayloadParameters, options: AbortOptions = {}): Promise<Hex> {
+    const { signature } = await this.client.request("sign-payload", { stampedRequest: await signRawPayloadRequest(this, params, options) }, options);
     return (signature.startsWith("0x") ? signature : `0x${signature}`) as Hex;
   }
 
   /** The user's sign-in methods (email, phone, linked providers, passkeys), refreshing the cache. */
-  async listAuthMethods(): Promise<AuthMethods> {
+  async listAuthMethods(options: AbortOptions = {}): Promise<AuthMethods> {
     const user = this.requireUser();
-    const stampedRequest = await this.stampedRequest(LIST_AUTH_METHODS_OPERATION, { organizationId: user.orgId, userId: user.userId, timestampMs: this.nextTimestampMs() });
-    const methods = await this.client.request("list-auth-methods", { suborgId: user.orgId, stampedRequest });
+    const body = { organizationId: user.orgId, userId: user.userId, timestampMs: this.nextTimestampMs() };
+    const stampedRequest = await this.stampedRequest(LIST_AUTH_METHODS_OPERATION, body, undefined, options);
+    const methods = await this.client.request("list-auth-methods", { suborgId: user.orgId, stampedRequest }, options);
     this.kit.store.set(this.authMethodsAtom, methods);
     return methods;
   }

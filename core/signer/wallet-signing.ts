@@ -1,5 +1,6 @@
 import type { Hex, SignableMessage, TypedDataDefinition } from "viem";
 import type { StampedRequest } from "../../wire/routes";
+import type { AbortOptions } from "../abort";
 import type { EmbeddedSigner } from "./signer";
 
 /** A payload to sign with the embedded key: the hex payload, its hash function and the signing address. */
@@ -10,7 +11,7 @@ export interface SignRawPayloadParameters {
 }
 
 /** The stamped sign_raw_payload request (some routes take it as proof that the caller owns the account). */
-export function signRawPayloadRequest(signer: EmbeddedSigner, params: SignRawPayloadParameters): Promise<StampedRequest> {
+export function signRawPayloadRequest(signer: EmbeddedSigner, params: SignRawPayloadParameters, options: AbortOptions = {}): Promise<StampedRequest> {
   const user = signer.requireUser();
   return signer.stampedRequest("submit/sign_raw_payload", {
     type: "ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2",
@@ -22,24 +23,24 @@ export function signRawPayloadRequest(signer: EmbeddedSigner, params: SignRawPay
       payload: params.payload,
       signWith: params.signWith ?? user.address,
     },
-  });
+  }, undefined, options);
 }
 
 // viem loads when the user first signs: a static import put viem's barrel (and the CCIP code it
 // imports lazily) into the static chunk of every app, email-only ones included.
 
 /** EIP-191 personal message, hashed locally. */
-export async function signMessageWith(signer: EmbeddedSigner, message: SignableMessage): Promise<Hex> {
+export async function signMessageWith(signer: EmbeddedSigner, message: SignableMessage, options: AbortOptions = {}): Promise<Hex> {
   signer.requireUser();
   const { hashMessage } = await import("./hashing");
-  return signer.signRawPayload({ payload: hashMessage(message) });
+  return signer.signRawPayload({ payload: hashMessage(message) }, options);
 }
 
 /** EIP-712 typed data, hashed locally. */
-export async function signTypedDataWith(signer: EmbeddedSigner, typedData: TypedDataDefinition): Promise<Hex> {
+export async function signTypedDataWith(signer: EmbeddedSigner, typedData: TypedDataDefinition, options: AbortOptions = {}): Promise<Hex> {
   signer.requireUser();
   const { hashTypedData } = await import("./hashing");
-  return signer.signRawPayload({ payload: hashTypedData(typedData) });
+  return signer.signRawPayload({ payload: hashTypedData(typedData) }, options);
 }
 
 /** UTF-8 text as hex, without loading viem. */

@@ -1,7 +1,7 @@
 // Actions for the external EVM wallet, each a plain function taking the kit first (usable without React).
 import { sendTransaction as wagmiSendTransaction, signMessage as wagmiSignMessage, signTypedData as wagmiSignTypedData } from "@wagmi/core";
 import type { Address, Chain, Hex, SignableMessage, TypedDataDefinition } from "viem";
-import type { Kit } from "latch-kit";
+import { isAbortError, untilAborted, type Kit } from "latch-kit";
 import { WalletNotConnectedError, toWalletError } from "../../lib/wallets/index";
 import { getEvmWallet } from "./source";
 import type { WalletConnection } from "./service";
@@ -31,6 +31,8 @@ export interface SendTransactionParameters {
   /** Chain to send on; default the wallet's. */
   chainId?: number;
   gas?: bigint;
+  /** Aborting rejects at once with the signal's reason (the wallet's own prompt may stay open: EIP-1193 has no cancel). */
+  signal?: AbortSignal;
 }
 /** The transaction's hash. */
 export type SendTransactionReturnType = Hex;
@@ -38,10 +40,12 @@ export type SendTransactionReturnType = Hex;
 /** Sends a transaction from the connected wallet (the wallet signs and broadcasts); returns its hash. */
 export async function sendTransaction(kit: Kit, params: SendTransactionParameters): Promise<SendTransactionReturnType> {
   const config = connectedConfig(kit);
+  const { signal, ...transaction } = params;
+  signal?.throwIfAborted();
   try {
-    return await wagmiSendTransaction(config, params);
+    return await untilAborted(wagmiSendTransaction(config, transaction), signal);
   } catch (error) {
-    throw toWalletError(error);
+    throw isAbortError(error) ? error : toWalletError(error);
   }
 }
 

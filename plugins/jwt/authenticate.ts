@@ -16,6 +16,8 @@ export async function getJwtNonce(kit: Kit): Promise<string> {
 export interface AuthenticateWithJwtParameters {
   /** A JWT from the app's own auth, with `nonce` = `await getJwtNonce(kit)`; the backend verifies it against the issuer's JWKS. */
   jwt: string;
+  /** Aborting rejects at once with the signal's reason and stops the requests. */
+  signal?: AbortSignal;
   /** The auth provider id the backend knows the issuer by. */
   authProviderId: string;
   /** Session length; default the signer's (`expirationTimeMs` / 1000). */
@@ -43,7 +45,7 @@ export async function authenticateWithJwt(kit: Kit, params: AuthenticateWithJwtP
       targetPublicKey,
       authProvider: params.authProviderId,
       expirationSeconds: params.expirationSeconds ?? signer.expirationSeconds,
-    });
+    }, { signal: params.signal });
     if (answer.status === "MFA_REQUIRED") {
       throw openSecondFactor(kit, { ...answer, sessionType: "custom-jwt" });
     }
@@ -54,6 +56,7 @@ export async function authenticateWithJwt(kit: Kit, params: AuthenticateWithJwtP
       sessionType: "custom-jwt",
       isNewUser: answer.isSignUp,
       userExtras: { idToken: params.jwt, ...(claims ? { claims } : {}) },
+      signal: params.signal,
     });
   } catch (thrown) {
     const error = toError(thrown);

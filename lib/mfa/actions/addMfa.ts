@@ -1,4 +1,4 @@
-import { getEmbeddedSigner, LatchError, type Kit } from "latch-kit";
+import { getEmbeddedSigner, LatchError, type AbortOptions, type Kit } from "latch-kit";
 import { MFA_ACTIONS, MFA_FACTOR_TYPE, mfaProof } from "./mfaProof";
 
 export class UnsupportedMfaFactorError extends LatchError {
@@ -21,9 +21,9 @@ export interface AddMfaReturnType {
 export type AddMfaErrorType = UnsupportedMfaFactorError;
 
 /** Starts enrolling an authenticator app: the otpauth URL to scan; verifyMfa completes it. */
-export async function addMfa(kit: Kit, params: AddMfaParameters): Promise<AddMfaReturnType> {
+export async function addMfa(kit: Kit, params: AddMfaParameters, options: AbortOptions = {}): Promise<AddMfaReturnType> {
   if (params.multiFactorType !== MFA_FACTOR_TYPE) throw new UnsupportedMfaFactorError();
-  const stampedRequest = await mfaProof(kit, MFA_ACTIONS.add);
-  const answer = await getEmbeddedSigner(kit).client.request("auth-request-multi-factor", { stampedRequest, multiFactorType: MFA_FACTOR_TYPE });
+  const stampedRequest = await mfaProof(kit, MFA_ACTIONS.add, options);
+  const answer = await getEmbeddedSigner(kit).client.request("auth-request-multi-factor", { stampedRequest, multiFactorType: MFA_FACTOR_TYPE }, options);
   return { multiFactorId: answer.multiFactorId, multiFactorTotpUrl: answer.multiFactorTotpUrl };
 }

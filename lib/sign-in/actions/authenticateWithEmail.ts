@@ -14,6 +14,8 @@ export interface AuthenticateWithEmailParameters {
   redirectParams?: URLSearchParams;
   /** A second factor, when asking for a link again after the backend required one. */
   multiFactors?: MultiFactorCode[];
+  /** Aborting rejects at once with the signal's reason and stops the requests. */
+  signal?: AbortSignal;
 }
 
 /** What email sign-in started: the user's organization, the code's id, and whether the user is new. */
@@ -34,7 +36,8 @@ export async function authenticateWithEmail(kit: Kit, params: AuthenticateWithEm
   signer.beginSignIn("AUTHENTICATING_EMAIL", "otp");
   try {
     const targetPublicKey = await signer.frame.init();
-    const existing = await lookupUser(signer, { email: params.email });
+    const options = { signal: params.signal };
+    const existing = await lookupUser(signer, { email: params.email }, options);
     const redirectParams = new URLSearchParams(params.redirectParams);
     const common = { email: params.email, emailMode, targetPublicKey, expirationSeconds: signer.expirationSeconds };
     if (!existing) redirectParams.set(RETURN_PARAMS.isSignup, "true");
@@ -43,8 +46,8 @@ export async function authenticateWithEmail(kit: Kit, params: AuthenticateWithEm
           ...common,
           redirectParams: redirectParams.toString(),
           ...(params.multiFactors ? { multiFactors: params.multiFactors } : {}),
-        })
-      : await signer.client.request("signup", { ...common, redirectParams: redirectParams.toString() });
+        }, options)
+      : await signer.client.request("signup", { ...common, redirectParams: redirectParams.toString() }, options);
     const isNewUser = !existing;
     signer.sessions.setTemporary({ orgId, isNewUser, contact: params.email, ...(otpId ? { otpId } : {}) });
     signer.patchState({ error: null, isNewUser, ...(otpId ? { otpId } : {}) });

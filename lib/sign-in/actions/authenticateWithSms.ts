@@ -7,6 +7,8 @@ import { lookupUser } from "./lookupUser";
 export interface AuthenticateWithSmsParameters {
   /** E.164, e.g. +14155550100. */
   phone: string;
+  /** Aborting rejects at once with the signal's reason and stops the requests. */
+  signal?: AbortSignal;
 }
 
 /** What SMS sign-in started: the user's organization, the code's id, and whether the user is new. */
@@ -22,9 +24,10 @@ export async function authenticateWithSms(kit: Kit, params: AuthenticateWithSmsP
   signer.beginSignIn("AUTHENTICATING_EMAIL", "otp");
   try {
     const targetPublicKey = await signer.frame.init();
-    const existing = await lookupUser(signer, { phone: params.phone });
+    const options = { signal: params.signal };
+    const existing = await lookupUser(signer, { phone: params.phone }, options);
     const body = { phone: params.phone, targetPublicKey, expirationSeconds: signer.expirationSeconds };
-    const { orgId, otpId } = existing ? await signer.client.request("auth", body) : await signer.client.request("signup", body);
+    const { orgId, otpId } = existing ? await signer.client.request("auth", body, options) : await signer.client.request("signup", body, options);
     const isNewUser = !existing;
     signer.sessions.setTemporary({ orgId, isNewUser, contact: params.phone, ...(otpId ? { otpId } : {}) });
     signer.patchState({ error: null, isNewUser, ...(otpId ? { otpId } : {}) });

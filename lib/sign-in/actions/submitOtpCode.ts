@@ -7,6 +7,8 @@ import "../registry";
 export interface SubmitOtpCodeParameters {
   otpCode: string;
   multiFactors?: MultiFactorCode[];
+  /** Aborting rejects at once with the signal's reason and stops the requests. */
+  signal?: AbortSignal;
 }
 
 /** Signed in, or a second factor is required. */
@@ -28,7 +30,7 @@ export async function submitOtpCode(kit: Kit, params: SubmitOtpCodeParameters): 
       targetPublicKey,
       expirationSeconds: signer.expirationSeconds,
       ...(params.multiFactors ? { multiFactors: params.multiFactors } : {}),
-    });
+    }, { signal: params.signal });
     if (answer.status === "MFA_REQUIRED" && answer.encryptedPayload && answer.multiFactors?.length) {
       const mfaFactorId = answer.multiFactors[0]!.multiFactorId;
       signer.sessions.updateTemporary({ encryptedPayload: answer.encryptedPayload, mfaFactorId });
@@ -38,7 +40,7 @@ export async function submitOtpCode(kit: Kit, params: SubmitOtpCodeParameters): 
     if (answer.status !== "SUCCESS" || !answer.credentialBundle) {
       throw new LatchError("Failed to submit OTP code. Server did not return required fields");
     }
-    const user = await signer.completeWithBundle({ bundle: answer.credentialBundle, orgId: temporary.orgId, sessionType: "otp", isNewUser: temporary.isNewUser ?? false });
+    const user = await signer.completeWithBundle({ bundle: answer.credentialBundle, orgId: temporary.orgId, sessionType: "otp", isNewUser: temporary.isNewUser ?? false, signal: params.signal });
     return { status: "SUCCESS", user };
   } catch (error) {
     throw failCodeSignIn(kit, signer, error);

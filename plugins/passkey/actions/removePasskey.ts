@@ -3,6 +3,8 @@ import { getEmbeddedSigner, type Kit } from "latch-kit";
 /** The passkey (authenticator id) to remove. */
 export interface RemovePasskeyParameters {
   authenticatorId: string;
+  /** Aborting rejects at once with the signal's reason and stops the requests. */
+  signal?: AbortSignal;
 }
 
 /** Removes one of the signed-in user's passkeys. */
@@ -14,5 +16,5 @@ export async function removePasskey(kit: Kit, params: RemovePasskeyParameters): 
     timestampMs: signer.nextTimestampMs(),
     organizationId: user.orgId,
     parameters: { userId: user.userId, authenticatorIds: [params.authenticatorId] },
-  });
+  }, { signal: params.signal });
 }

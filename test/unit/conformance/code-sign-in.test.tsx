@@ -177,9 +177,14 @@ describe("§5 / §7 / §8 code submission", () => {
     await expect(validateMultiFactors(kit, { multiFactorId: "f1", multiFactorCode: "123456" })).rejects.toThrow(
       "Request to validateMultiFactors did not return a credential bundle",
     );
-    expect(request).toHaveBeenCalledWith("auth-validate-multi-factors", {
-      encryptedPayload: "sealed",
-      multiFactors: [{ multiFactorId: "f1", multiFactorCode: "123456" }],
-    });
+    // The third argument: the call's options (its abort signal).
+    expect(request).toHaveBeenCalledWith(
+      "auth-validate-multi-factors",
+      {
+        encryptedPayload: "sealed",
+        multiFactors: [{ multiFactorId: "f1", multiFactorCode: "123456" }],
+      },
+      expect.anything(),
+    );
   });
 });

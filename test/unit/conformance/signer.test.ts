@@ -75,7 +75,7 @@ describe("§4 session", () => {
     }) as never;
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     await signer.initialize();
-    expect(signer.client.request).toHaveBeenCalledWith("whoami", expect.anything());
+    expect(signer.client.request).toHaveBeenCalledWith("whoami", expect.anything(), expect.anything());
     expect(localStorage.getItem("latch-signer-session")).toBeNull();
     expect(kit.getUser()).toBeNull();
     expect(kit.getStatus()).toBe("DISCONNECTED");

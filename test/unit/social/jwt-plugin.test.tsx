@@ -30,7 +30,8 @@ describe("custom JWT sign-in", () => {
     const authenticating = vi.fn();
     kit.events.on("authenticating", authenticating);
     const user = await kit.authenticate({ type: "custom-jwt", jwt: TOKEN, authProviderId: "app-auth" });
-    expect(request).toHaveBeenCalledWith("auth-jwt", { jwt: TOKEN, targetPublicKey: KEY, authProvider: "app-auth", expirationSeconds: 900 });
+    // The third argument: the call's options (the payload's abort signal, none here).
+    expect(request).toHaveBeenCalledWith("auth-jwt", { jwt: TOKEN, targetPublicKey: KEY, authProvider: "app-auth", expirationSeconds: 900 }, { signal: undefined });
     expect(complete).toHaveBeenCalledWith({
       bundle: "bundle",
       orgId: "o1",
