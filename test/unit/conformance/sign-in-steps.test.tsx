@@ -88,7 +88,7 @@ describe("§4 TOTP after a magic link", () => {
     render(<LatchProvider kit={kit} />);
     act(() => kit.openModal({ type: "totp_verify", factorId: "f1", previousStep: "magicLink", email: "ada@example.com" }));
     typeCode("123456");
-    await waitFor(() => expect(request).toHaveBeenCalledWith("auth", expect.objectContaining({ multiFactors: [{ multiFactorId: "f1", multiFactorCode: "123456" }] })));
+    await waitFor(() => expect(request).toHaveBeenCalledWith("auth", expect.objectContaining({ multiFactors: [{ multiFactorId: "f1", multiFactorCode: "123456" }] }), expect.anything()));
     await screen.findByRole("heading", { name: "check your email" });
     expect(onAuthSuccess).not.toHaveBeenCalled();
     // The new link is followed (here or in another tab): the user connects.
