@@ -14,6 +14,13 @@ import type { SignerStatus, User } from "./types";
 /**
  * One kit = a child DI container + a jotai store + the installed plugins.
  * Two kits on one page share nothing.
+ *
+ * @example
+ * const kit = createKit({
+ *   plugins: [emailOtp(), passkey()],
+ *   signer: { url: "https://signer.example.com" },
+ *   ui: { auth: { sections: [[{ type: "email" }], [{ type: "passkey" }]] } },
+ * });
  */
 export function createKit(config: KitConfig = {}): Kit {
   const resolved = resolveKitConfig(config);

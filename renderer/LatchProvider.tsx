@@ -17,6 +17,11 @@ export interface LatchProviderProps {
 /**
  * Gives the subtree a kit. In uiMode modal (the default) it also renders the sign-in dialog,
  * closed until `useAuthModal().openAuthModal()`.
+ *
+ * @example
+ * <LatchProvider kit={kit}>
+ *   <App />
+ * </LatchProvider>
  */
 export function LatchProvider({ kit, children, nonce }: LatchProviderProps) {
   // A new kit (an app that rebuilds it) gets a new context; the same kit keeps its styles.

@@ -12,7 +12,13 @@ export interface SignMessageParameters {
 /** The signature, hex encoded. */
 export type SignMessageReturnType = Hex;
 
-/** Signs an EIP-191 message with the signed-in user's wallet, embedded or external. */
+/**
+ * Signs an EIP-191 message with the signed-in user's wallet, embedded or external.
+ *
+ * @example
+ * const signature = await signMessage(kit, { message: "hello" });
+ * await verifyMessage({ address: kit.getUser()!.address, message: "hello", signature }); // viem: true
+ */
 export async function signMessage(kit: Kit, { message, signal }: SignMessageParameters): Promise<SignMessageReturnType> {
   signal?.throwIfAborted();
   return untilAborted(accountSignerFor(kit).signMessage(kit, message, { signal }), signal);

@@ -11,7 +11,13 @@ export interface UseAuthModalResult {
   closeAuthModal: () => void;
 }
 
-/** Opens and closes the sign-in dialog. */
+/**
+ * Opens and closes the sign-in dialog.
+ *
+ * @example
+ * const { openAuthModal } = useAuthModal();
+ * return <button onClick={openAuthModal}>Sign in</button>;
+ */
 export function useAuthModal(): UseAuthModalResult {
   const kit = useKit();
   const isOpen = useKitAtom((a) => a.modalOpen);

@@ -8,7 +8,13 @@ export function useSigner(): EmbeddedSigner {
   return getEmbeddedSigner(useKit());
 }
 
-/** The signed-in user, or null. */
+/**
+ * The signed-in user, or null.
+ *
+ * @example
+ * const user = useUser();
+ * return user ? <p>{user.email ?? user.address}</p> : null;
+ */
 export function useUser(): User | null {
   return useKitAtom((a) => a.user);
 }
@@ -22,7 +28,13 @@ export interface SignerStatusResult {
   isDisconnected: boolean;
 }
 
-/** The signer status, with flags for each phase. */
+/**
+ * The signer status, with flags for each phase.
+ *
+ * @example
+ * const { isInitializing, isConnected } = useSignerStatus();
+ * if (isInitializing) return <Spinner />;
+ */
 export function useSignerStatus(): SignerStatusResult {
   const status = useKitAtom((a) => a.status);
   return {

@@ -3,7 +3,13 @@ import { signMessage, signTypedData, type SignMessageParameters, type SignTypedD
 import { useKit } from "../context";
 import { useAction } from "./useAction";
 
-/** `authenticate(payload)`: its promise settles once the code is sent, or once signed in for a code. */
+/**
+ * `authenticate(payload)`: its promise settles once the code is sent, or once signed in for a code.
+ *
+ * @example
+ * const { authenticate, isPending, error } = useAuthenticate();
+ * authenticate({ type: "email", email: "ada@example.com" }); // then the code: { type: "otp", otpCode }
+ */
 export function useAuthenticate() {
   const kit = useKit();
   const { run, runAsync, isPending, error } = useAction((payload: AuthenticatePayload) => kit.authenticate(payload));
@@ -17,7 +23,13 @@ export function useAuthenticate() {
   };
 }
 
-/** Signs the user out: `{ logout, logoutAsync, isPending, error }`. */
+/**
+ * Signs the user out: `{ logout, logoutAsync, isPending, error }`.
+ *
+ * @example
+ * const { logout } = useLogout();
+ * return <button onClick={() => logout()}>Sign out</button>;
+ */
 export function useLogout() {
   const kit = useKit();
   const { run, runAsync, isPending, error } = useAction(() => kit.disconnect());
@@ -31,7 +43,13 @@ export function useLogout() {
   };
 }
 
-/** Signs a message as the signed-in user (the owner key, or the external wallet). */
+/**
+ * Signs a message as the signed-in user (the owner key, or the external wallet).
+ *
+ * @example
+ * const { signMessageAsync } = useSignMessage();
+ * const signature = await signMessageAsync({ message: "hello" });
+ */
 export function useSignMessage() {
   const kit = useKit();
   const { run, runAsync, isPending, error, data } = useAction((params: SignMessageParameters) => signMessage(kit, params));
