@@ -7,6 +7,10 @@ import { LATCH_CONNECTOR_TYPE } from "./connector";
  * Connects wagmi through the Latch connector when a user signs in to Latch (and at once if one
  * already is, e.g. after a reload), and disconnects it when they sign out. Returns a function that
  * stops following.
+ *
+ * @example
+ * const config = createConfig({ chains: [mainnet], connectors: [latchConnector({ kit })], transports: { [mainnet.id]: http() } });
+ * const stop = syncLatchToWagmi(config, kit);
  */
 export function syncLatchToWagmi(config: Config, kit: Kit): () => void {
   const connector = config.connectors.find((c) => c.type === LATCH_CONNECTOR_TYPE);

@@ -6,7 +6,12 @@ import { emailAuthenticator, otpAuthenticator } from "../../lib/sign-in/signer-p
 import { otpVerifyStep } from "../../lib/sign-in/steps";
 import { mfaPlugin } from "../../lib/mfa/plugin";
 
-/** Sign in with a one-time code sent by email: the `email` section, `otp_verify`, `totp_verify`. */
+/**
+ * Sign in with a one-time code sent by email: the `email` section, `otp_verify`, `totp_verify`.
+ *
+ * @example
+ * createKit({ plugins: [emailOtp()], ui: { auth: { sections: [[{ type: "email" }]] } } });
+ */
 export const emailOtp = () =>
   definePlugin({
     id: "email-otp",

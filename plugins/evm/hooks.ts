@@ -31,7 +31,13 @@ export function useChainSwitch() {
   };
 }
 
-/** Send a transaction from the connected wallet: `{ sendTransaction, sendTransactionAsync, hash, isPending, error }`. */
+/**
+ * Send a transaction from the connected wallet: `{ sendTransaction, sendTransactionAsync, hash, isPending, error }`.
+ *
+ * @example
+ * const { sendTransaction, hash } = useSendTransaction();
+ * sendTransaction({ to, value: parseEther("0.01") });
+ */
 export function useSendTransaction() {
   const kit = useKit();
   const { run, runAsync, isPending, error, data } = useAction((params: SendTransactionParameters) => sendTransaction(kit, params));

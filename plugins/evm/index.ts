@@ -8,6 +8,11 @@ import { getEvmWallet, installEvmWallet } from "./source";
 /**
  * External EVM wallets (EIP-6963 discovery on @wagmi/core): the `external_wallets` section,
  * pick_eoa and eoa_connect; the EOA user; reconnect on load; signing through the wallet.
+ *
+ * @example
+ * createKit({ plugins: [evm({ chains: [mainnet, base] })], ui: { auth: { sections: [[{ type: "external_wallets" }]] } } });
+ * // With the app's own wagmi config: one connection for the app and Latch.
+ * createKit({ plugins: [evm({ wagmiConfig })] });
  */
 export const evm = (config?: Partial<EvmPluginConfig>) => {
   const settings = resolveEvmConfig(config);

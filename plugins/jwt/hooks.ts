@@ -4,6 +4,11 @@ import { authenticateWithJwt, type AuthenticateWithJwtParameters } from "./authe
 /**
  * For apps that bring their own auth: sign the kit in with the app's JWT (`auth-jwt`), e.g. right
  * after the app's own login. `{ authenticateWithJwt, authenticateWithJwtAsync, isPending, error, user }`.
+ *
+ * @example
+ * const { authenticateWithJwtAsync } = useAuthenticateWithJwt();
+ * const nonce = await getJwtNonce(kit); // put it in your JWT's nonce claim
+ * await authenticateWithJwtAsync({ jwt, authProviderId: "my-issuer" });
  */
 export function useAuthenticateWithJwt() {
   const kit = useKit();

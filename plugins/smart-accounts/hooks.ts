@@ -17,6 +17,9 @@ import { getSmartAccounts } from "./service";
 /**
  * The smart-account client of a type for the signed-in user (null until connected and set up).
  * With `accountParams` (salt, owners, a known address…) it builds that account's own client.
+ *
+ * @example
+ * const { client, address } = useSmartAccountClient({ type: "LightAccount" });
  */
 export function useSmartAccountClient(params: { type?: AccountType; accountParams?: AccountParams } = {}) {
   const kit = useKit();
@@ -67,7 +70,14 @@ export interface SendUserOperationResult {
   transactionHash?: Hash;
 }
 
-/** Sends a user operation (one call or a batch), sponsored when the kit has a policy; optionally waits for it. */
+/**
+ * Sends a user operation (one call or a batch), sponsored when the kit has a policy; optionally waits for it.
+ *
+ * @example
+ * const { client } = useSmartAccountClient();
+ * const { sendUserOperation, sendUserOperationResult } = useSendUserOperation({ client, waitForTxn: true });
+ * sendUserOperation({ calls: [{ to, data }] });
+ */
 export function useSendUserOperation(params: { client: SmartAccountClient | null; waitForTxn?: boolean }) {
   const { run, runAsync, isPending, error, data } = useAction(async (operation: SendUserOperationParameters): Promise<SendUserOperationResult> => {
     if (!params.client) throw new Error("The smart account client is not ready");

@@ -4,6 +4,9 @@ import { registerSmartAccounts, type SmartAccountsConfig } from "./service";
 /**
  * Smart accounts for embedded-wallet users: on connect, a client per configured account type
  * (LightAccount by default) owned by the user's signer; on disconnect, cleared.
+ *
+ * @example
+ * createKit({ plugins: [emailOtp(), smartAccounts({ chain: base, policyId: "my-policy" })] });
  */
 export const smartAccounts = (config: SmartAccountsConfig) => {
   let service: ReturnType<typeof registerSmartAccounts> | null = null;
