@@ -1,7 +1,7 @@
 import { type, type Type } from "arktype";
 import { ConfigError } from "./errors";
 import { schemaMessage } from "./schema-messages";
-import { signerSchema } from "./signer/config-schema";
+import { signerSchemaWith } from "./signer/config-schema";
 
 // A section's own options are checked by the schema of the plugin that draws it (SectionDefinition.schema).
 const sectionSchema = type({ type: "string > 0" });
@@ -26,13 +26,16 @@ const uiSchema = type({
   "locale?": "string",
 });
 
-export const kitSchema = type({
-  "+": "reject",
-  "id?": "string > 0",
-  "plugins?": type({ id: "string > 0" }).array(),
-  "ui?": uiSchema,
-  "signer?": signerSchema,
-});
+/** The kit config's schema; `signer` takes the installed methods' own keys besides the engine's. */
+export function kitSchemaWith(signerMethodOptions: Record<string, string>): Type {
+  return type({
+    "+": "reject",
+    "id?": "string > 0",
+    "plugins?": type({ id: "string > 0" }).array(),
+    "ui?": uiSchema,
+    "signer?": signerSchemaWith(signerMethodOptions),
+  });
+}
 
 
 /** Refuses a config with a message naming each failing field, in the spec's schema wording. */

@@ -1,5 +1,5 @@
 import { DEFAULTS } from "./constants";
-import { assertValid, kitSchema } from "./config-schema";
+import { assertValid, kitSchemaWith } from "./config-schema";
 import type { LatchPlugin, SectionConfig } from "./plugin";
 import type { IllustrationStyle, ThemeMode, UiMode, User } from "./types";
 import type { SignerConfig } from "./signer/config";
@@ -62,7 +62,7 @@ export interface ResolvedKitConfig {
 /** Validates a kit config (refusing it with a message naming the field) and applies the defaults. */
 export function resolveKitConfig(config: KitConfig): ResolvedKitConfig {
   // Schema checks run in development builds; production builds drop them and arktype with them.
-  if (process.env.NODE_ENV !== "production") assertValid(kitSchema, config, "");
+  if (process.env.NODE_ENV !== "production") assertValid(kitSchemaWith(signerMethodOptions(config.plugins ?? [])), config, "");
   const ui = config.ui ?? {};
   return {
     plugins: config.plugins ?? [],
@@ -73,4 +73,15 @@ export function resolveKitConfig(config: KitConfig): ResolvedKitConfig {
       illustrationStyle: ui.illustrationStyle ?? "outline",
     },
   };
+}
+
+/** The signer keys the plugins (and the plugins they bring along) declare for their methods. */
+function signerMethodOptions(plugins: readonly LatchPlugin[]): Record<string, string> {
+  const options: Record<string, string> = {};
+  const visit = (plugin: LatchPlugin) => {
+    for (const required of plugin.requires ?? []) visit(required);
+    Object.assign(options, plugin.signerOptions);
+  };
+  plugins.forEach(visit);
+  return options;
 }

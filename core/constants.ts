@@ -9,13 +9,9 @@ export const RETRY_DEFAULTS = { txMaxRetries: 5, txRetryIntervalMs: 2000, txRetr
 /** The most decimals a fee multiplier may have. */
 export const FEE_MULTIPLIER_MAX_DECIMALS = 4;
 /** The Solana transaction versions the kit builds. */
-export const SOLANA_TRANSACTION_VERSIONS = ["legacy", 0] as const;
 /** The Solana clusters the kit names. */
-export const SOLANA_NETWORKS = ["mainnet-beta", "testnet", "devnet"] as const;
 /** The Solana commitment levels. */
-export const SOLANA_COMMITMENTS = ["processed", "confirmed", "finalized"] as const;
 /** The commitment the kit waits for by default. */
-export const SOLANA_DEFAULT_COMMITMENT = "confirmed" as const;
 
 /** The curve of the session's API key. */
 export const API_KEY_CURVE = "P-256" as const;
@@ -27,13 +23,9 @@ export const RESENT_INDICATOR_MS = 2000;
 /** How often a pending key-management activity is polled. */
 export const ACTIVITY_POLL_INTERVAL_MS = 500;
 /** Width of the OAuth popup, in pixels. */
-export const OAUTH_POPUP_WIDTH = 500;
 /** Height of the OAuth popup, in pixels. */
-export const OAUTH_POPUP_HEIGHT = 600;
 /** How often the kit checks whether the OAuth popup was closed. */
-export const OAUTH_POPUP_CLOSED_CHECK_MS = 500;
 /** How long after an OAuth redirect started the kit reports it failed. */
-export const OAUTH_REDIRECT_FAILURE_MS = 1000;
 
 /** Default session lifetime (15 minutes). */
 export const DEFAULT_SESSION_EXPIRATION_MS = 900_000;
@@ -114,22 +106,7 @@ export const DRAWER = {
 export const SELECT_TYPEAHEAD_RESET_MS = 1000;
 
 /** Timing and ports of the Solana Mobile Wallet Adapter association. */
-export const MOBILE_WALLET = {
-  overallTimeoutMs: 30_000,
-  retryDelaysMs: [150, 150, 200, 500, 500, 750, 750, 1000],
-  associationPortMin: 49152,
-  associationPortMax: 65535,
-  walletOpenDetectMs: 3000,
-  sequenceNumberBytes: 4,
-} as const;
-
 /** Defaults of the dialog's and sections' options. */
-export const DEFAULTS = {
-  numFeaturedWallets: Number.POSITIVE_INFINITY,
-  chainType: ["evm", "svm"] as const,
-  emailMode: "OTP" as const,
-  enablePopupOauth: false,
-  uiMode: "modal" as const,
-} as const;
+export const DEFAULTS = { uiMode: "modal" as const } as const;
 
 export { SDK_VERSION_HEADER, OTP_LENGTH, DEFAULT_ROOT_ORG_ID, RETURN_PARAMS } from "../wire/constants";

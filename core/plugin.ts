@@ -113,6 +113,12 @@ export interface LatchPlugin {
   authenticators?: AuthenticatorDefinition<any>[];
   listeners?: ListenerDefinition<any>[];
   accountSigners?: AccountSignerDefinition[];
+  /**
+   * This method's own keys in `createKit({ signer })` (oauth's `oauthCallbackUrl`, …) as arktype
+   * definitions, checked at createKit in development: `{ "oauthCallbackUrl?": "string" }`. Their
+   * types go in `declare module "latch-kit" { interface SignerMethodOptions { … } }`.
+   */
+  signerOptions?: Record<string, string>;
   /** Register services or subscribe; the returned function runs when the kit is destroyed. */
   setup?: (kit: Kit) => void | (() => void);
   /**

@@ -1,9 +1,10 @@
-import { type } from "arktype";
+import { type, type Type } from "arktype";
 
 const storageSchema = type("'local' | 'session'").or({ getItem: "Function", setItem: "Function", removeItem: "Function" });
 
 // "+": "reject" refuses keys the kit does not know (a mistyped `ulr` would otherwise go unnoticed).
-export const signerSchema = type({
+// A method's own keys (oauth's `oauthCallbackUrl`, …) come from its plugin's `signerOptions`.
+const signerDefinition = {
   "+": "reject",
   "url?": "string > 0",
   "connection?": { "+": "reject", "apiKey?": "string", "jwt?": "string", "rpcUrl?": "string", "chainAgnosticUrl?": "string" },
@@ -14,13 +15,14 @@ export const signerSchema = type({
   "authFrameUrl?": "string > 0",
   "exportFrameUrl?": "string > 0",
   "keyManagementUrl?": "string > 0",
-  "emailMode?": "string",
-  "rpId?": "string",
   "rootOrgId?": "string",
-  "oauthCallbackUrl?": "string",
-  "enablePopupOauth?": "boolean",
   "frameInitTimeoutMs?": "number.integer > 0",
   "requestTimeoutMs?": "number.integer > 0",
   "activityTimeoutMs?": "number.integer > 0",
-});
+} as const;
+
+/** The signer config's schema: the engine's keys plus the installed methods' (`LatchPlugin.signerOptions`). */
+export function signerSchemaWith(methodOptions: Record<string, string> = {}): Type {
+  return type.raw({ ...signerDefinition, ...methodOptions }) as Type;
+}
 

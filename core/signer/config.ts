@@ -1,4 +1,4 @@
-import { signerSchema } from "./config-schema";
+import { signerSchemaWith } from "./config-schema";
 import { assertValid } from "../config-schema";
 import { ConfigError } from "../errors";
 import {
@@ -15,10 +15,15 @@ import {
   ACTIVITY_TIMEOUT_MS,
 } from "../constants";
 import type { StorageOption } from "./storage";
-import type { EmailMode } from "../../wire/routes";
 
-/** The signer part of a kit's config (`createKit({ signer })`). */
-export interface SignerConfig {
+/**
+ * The sign-in methods' own keys in the signer config, added by their plugins (an open registry):
+ * `declare module "latch-kit" { interface SignerMethodOptions { oauthCallbackUrl?: string } }`.
+ */
+export interface SignerMethodOptions {}
+
+/** The signer part of a kit's config (`createKit({ signer })`): the engine's keys and the installed methods'. */
+export interface SignerConfig extends SignerMethodOptions {
   /**
    * Your Latch server's URL (e.g. `https://latch.example.com`). Required in production builds;
    * development builds default to the local backend at `http://localhost:8787`. The frame and
@@ -36,12 +41,7 @@ export interface SignerConfig {
   exportFrameUrl?: string;
   /** Base of the key-management API named in stamped requests; default `url`. */
   keyManagementUrl?: string;
-  /** 'magicLink' means MAGIC_LINK; anything else OTP. When unset, the backend's signer-config decides. */
-  emailMode?: string;
-  rpId?: string;
   rootOrgId?: string;
-  oauthCallbackUrl?: string;
-  enablePopupOauth?: boolean;
   frameInitTimeoutMs?: number;
   /** Each call to the signer host, answer included (default 30 s); past it, ConnectionTimeoutError. */
   requestTimeoutMs?: number;
@@ -62,23 +62,18 @@ export interface ResolvedSignerConfig {
   authFrameUrl: string;
   exportFrameUrl: string;
   keyManagementUrl: string;
-  emailMode: EmailMode | undefined;
   rootOrgId: string;
-  rpId?: string;
-  oauthCallbackUrl?: string;
-  enablePopupOauth: boolean;
   frameInitTimeoutMs: number;
   requestTimeoutMs: number;
   activityTimeoutMs: number;
+  /** The config as given: the methods read their own keys (`SignerMethodOptions`) here. */
+  options: Readonly<SignerConfig>;
 }
 
-/** The client option emailMode 'magicLink' maps to MAGIC_LINK, anything else to OTP. */
-export const toEmailMode = (option: string | undefined): EmailMode | undefined =>
-  option === undefined ? undefined : option === "magicLink" ? "magicLink" : "otp";
-
 /** Checks the `signer` config (unknown keys refused) and fills its defaults and derived URLs. */
-export function resolveSignerConfig(config: SignerConfig): ResolvedSignerConfig {
-  if (process.env.NODE_ENV !== "production") assertValid(signerSchema, config, "signer.");
+/** `methodOptions`: the installed methods' keys (createKit passes its plugins'; see LatchPlugin.signerOptions). */
+export function resolveSignerConfig(config: SignerConfig, methodOptions?: Record<string, string>): ResolvedSignerConfig {
+  if (process.env.NODE_ENV !== "production" && methodOptions) assertValid(signerSchemaWith(methodOptions), config, "signer.");
   const url = signerUrl(config.url);
   const resolved: ResolvedSignerConfig = {
     url,
@@ -90,17 +85,14 @@ export function resolveSignerConfig(config: SignerConfig): ResolvedSignerConfig 
     authFrameUrl: config.authFrameUrl ?? `${url}${AUTH_FRAME_PATH}`,
     exportFrameUrl: config.exportFrameUrl ?? `${url}${EXPORT_FRAME_PATH}`,
     keyManagementUrl: config.keyManagementUrl ?? url,
-    emailMode: toEmailMode(config.emailMode),
     rootOrgId: config.rootOrgId ?? DEFAULT_ROOT_ORG_ID,
-    enablePopupOauth: config.enablePopupOauth ?? false,
     frameInitTimeoutMs: config.frameInitTimeoutMs ?? FRAME_INIT_TIMEOUT_MS,
     requestTimeoutMs: config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
     activityTimeoutMs: config.activityTimeoutMs ?? ACTIVITY_TIMEOUT_MS,
+    options: config,
   };
   if (config.connection?.apiKey) resolved.apiKey = config.connection.apiKey;
   if (config.connection?.jwt) resolved.jwt = config.connection.jwt;
-  if (config.rpId) resolved.rpId = config.rpId;
-  if (config.oauthCallbackUrl) resolved.oauthCallbackUrl = config.oauthCallbackUrl;
   return resolved;
 }
 

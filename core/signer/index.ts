@@ -23,4 +23,4 @@ export {
 } from "./storage";
 export { FrameStamper, FrameTimeoutError, type FrameStamperOptions } from "./frame-stamper";
 export type { Stamper, Stamp } from "./stamper";
-export { resolveSignerConfig, toEmailMode, type SignerConfig, type ResolvedSignerConfig } from "./config";
+export { resolveSignerConfig, type SignerConfig, type SignerMethodOptions, type ResolvedSignerConfig } from "./config";

@@ -7,6 +7,10 @@ export type OtpChannel = "email" | "sms";
 export type OtpStatus = "base" | "verifying" | "success";
 
 declare module "latch-kit" {
+  interface SignerMethodOptions {
+    /** 'magicLink' sends links, anything else codes; unset, the server's signer-config decides. */
+    emailMode?: string;
+  }
   interface AuthStepRegistry {
     otp_verify: {
       /** The email (or phone, for sms) the code was sent to. */

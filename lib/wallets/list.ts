@@ -1,7 +1,9 @@
 // The wallet list rules (pick_eoa), as a pure function: the section and pick_eoa
 // both draw from it, and the unit tests pin every rule.
 import type { ChainType } from "latch-kit";
-import { DEFAULTS } from "latch-kit";
+
+/** Both chain families when the section names none. */
+const DEFAULT_CHAIN_TYPES: readonly ChainType[] = ["evm", "svm"];
 
 /** An EVM connector as a wallet source reports it. */
 export interface EvmConnectorInfo {
@@ -109,7 +111,7 @@ export function svmEntries(source: string, wallets: readonly SolanaWalletInfo[])
 
 /** The wallets pick_eoa lists, every wallet list rule applied. */
 export function walletList(input: WalletListInput): WalletList {
-  const chainTypes = input.chainTypes ?? DEFAULTS.chainType;
+  const chainTypes = input.chainTypes ?? DEFAULT_CHAIN_TYPES;
   const evmOn = chainTypes.includes("evm");
   const svmOn = chainTypes.includes("svm");
 

@@ -5,6 +5,7 @@ import { EmailSection } from "../../lib/sign-in/EmailSection";
 import { emailAuthenticator, otpAuthenticator } from "../../lib/sign-in/signer-parts";
 import { otpVerifyStep } from "../../lib/sign-in/steps";
 import { mfaPlugin } from "../../lib/mfa/plugin";
+import { EMAIL_SIGNER_OPTIONS } from "../../lib/sign-in/signer-options";
 
 /**
  * Sign in with a one-time code sent by email: the `email` section, `otp_verify`, `totp_verify`.
@@ -16,6 +17,7 @@ export const emailOtp = () =>
   definePlugin({
     id: "email-otp",
     requires: [embeddedSignerPlugin, mfaPlugin],
+    signerOptions: EMAIL_SIGNER_OPTIONS,
     sections: [defineSection({ type: "email", Component: EmailSection })],
     steps: [otpVerifyStep],
     authenticators: [emailAuthenticator, otpAuthenticator],

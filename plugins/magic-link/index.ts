@@ -1,6 +1,7 @@
 // Loads the step and payload types this plugin registers, for apps that import only its entry.
 import "../../lib/sign-in/registry";
 import { defineListener, definePlugin, defineSection, defineStep, embeddedSignerPlugin, getEmbeddedSigner, SIGN_IN_RETURN, type Kit } from "latch-kit";
+import { EMAIL_SIGNER_OPTIONS } from "../../lib/sign-in/signer-options";
 import { EmailSection } from "../../lib/sign-in/EmailSection";
 import { emailAuthenticator } from "../../lib/sign-in/signer-parts";
 import { mfaPlugin } from "../../lib/mfa/plugin";
@@ -21,6 +22,7 @@ export const magicLink = () =>
   definePlugin({
     id: "magic-link",
     requires: [embeddedSignerPlugin, mfaPlugin],
+    signerOptions: EMAIL_SIGNER_OPTIONS,
     /** Registers the return from a link: it completes first; a stored session restores only if there is none. */
     setup: (kit) => kit.container.add(SIGN_IN_RETURN, completeMagicLinkReturn),
     sections: [defineSection({ type: "email", Component: EmailSection })],

@@ -1,4 +1,4 @@
-import { OAUTH_POPUP_HEIGHT, OAUTH_POPUP_WIDTH } from "latch-kit";
+import { OAUTH_POPUP_HEIGHT, OAUTH_POPUP_WIDTH } from "./constants";
 
 /** The few browser calls social sign-in makes, in one object so tests can stand in for them. */
 export const browser = {

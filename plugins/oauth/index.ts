@@ -17,6 +17,7 @@ export const oauth = () =>
   definePlugin({
     id: "oauth",
     requires: [embeddedSignerPlugin, mfaPlugin],
+    signerOptions: { "oauthCallbackUrl?": "string", "enablePopupOauth?": "boolean" },
     /** Checks the social sections and registers the completion of a redirect sign-in. */
     setup: (kit: Kit) => {
       assertSocialSections(socialSections(kit.config.ui.auth?.sections));

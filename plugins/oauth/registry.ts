@@ -1,6 +1,12 @@
 import type { OauthPayload, SocialStepConfig } from "./config";
 
 declare module "latch-kit" {
+  interface SignerMethodOptions {
+    /** Where the provider sends the user back; default `{signer url}/callback`. */
+    oauthCallbackUrl?: string;
+    /** Prepares popup sign-in at start (else a `popup` social entry or preparePopupOauth() does). */
+    enablePopupOauth?: boolean;
+  }
   interface AuthStepRegistry {
     oauth_completing: { config: SocialStepConfig; error?: Error };
   }

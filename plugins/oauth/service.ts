@@ -1,8 +1,6 @@
 import {
   getEmbeddedSigner,
   LatchError,
-  OAUTH_POPUP_CLOSED_CHECK_MS,
-  OAUTH_REDIRECT_FAILURE_MS,
   RETURN_PARAMS,
   toError,
   untilAborted,
@@ -14,6 +12,7 @@ import {
   type User,
   defineService,
 } from "latch-kit";
+import { OAUTH_POPUP_CLOSED_CHECK_MS, OAUTH_REDIRECT_FAILURE_MS } from "./constants";
 import { decodeJwtClaims } from "../../lib/jwt/claims";
 import { openSecondFactor } from "../../lib/mfa/second-factor";
 import { browser } from "./browser";
@@ -101,7 +100,7 @@ export class OauthService {
   /** enablePopupOauth, a social entry in popup mode, or a prior preparePopupOauth(). */
   get popupEnabled(): boolean {
     return (
-      this.signer.config.enablePopupOauth ||
+      (this.signer.config.options.enablePopupOauth ?? false) ||
       this.preparedByApp ||
       socialSections(this.kit.config.ui.auth?.sections).some((section) => section.mode === "popup")
     );
@@ -109,7 +108,7 @@ export class OauthService {
 
   /** Where the provider sends the user back: `oauthCallbackUrl`, default `{signer url}/callback`. */
   get callbackUrl(): string {
-    return this.signer.config.oauthCallbackUrl ?? `${this.signer.config.url.replace(/\/$/, "")}/callback`;
+    return this.signer.config.options.oauthCallbackUrl ?? `${this.signer.config.url.replace(/\/$/, "")}/callback`;
   }
 
   /** A new request for the frame's current key: frame public key → nonce → prepare-oauth. */

@@ -48,7 +48,7 @@ export const ceremony = <T>(kit: Kit, run: (signal: AbortSignal) => Promise<T>, 
 export const cancelCeremonies = (kit: Kit): void => ceremonies.of(kit).cancelAll();
 
 /** The relying party: the `signer.rpId` option, else this page's host. */
-export const rpIdOf = (kit: Kit): string => getEmbeddedSigner(kit).config.rpId ?? globalThis.location?.hostname ?? "localhost";
+export const rpIdOf = (kit: Kit): string => getEmbeddedSigner(kit).config.options.rpId ?? globalThis.location?.hostname ?? "localhost";
 
 const STAMP_HEADER_NAME = "X-Stamp-Webauthn";
 

@@ -35,6 +35,7 @@ export const passkey = () => {
   return definePlugin({
     id: "passkey",
     requires: [embeddedSignerPlugin],
+    signerOptions: { "rpId?": "string" },
     sections: [defineSection({ type: "passkey", Component: PasskeySection })],
     steps: [
       defineStep({ type: "passkey_verify", Screen: PasskeyVerifyScreen, back: "initial" }),

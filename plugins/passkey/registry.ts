@@ -1,4 +1,8 @@
 declare module "latch-kit" {
+  interface SignerMethodOptions {
+    /** The passkeys' relying party; default this page's host name. */
+    rpId?: string;
+  }
   interface AuthStepRegistry {
     passkey_verify: { createNew?: boolean; email?: string; error?: Error };
     passkey_create: { error?: Error };

@@ -13,5 +13,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** A method's server part (plugins/<m>/server, lib/<x>/server): the server's code, left out of the package build. */
+export const isServerPart = (path: string): boolean => /^(plugins|lib)\/[^/]+\/server\//.test(path);
+
 /** Paths relative to the repository root, e.g. `core/kit.ts`. */
-export const publishedSourceFiles = (): string[] => PUBLISHED_DIRS.flatMap(sourceFiles);
+export const publishedSourceFiles = (): string[] => PUBLISHED_DIRS.flatMap(sourceFiles).filter((path) => !isServerPart(path));

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfigError, createKit, getEmbeddedSigner, resolveSignerConfig, type KitConfig } from "latch-kit";
 import { emailOtp } from "latch-kit/plugins/email-otp";
+import { oauth } from "latch-kit/plugins/oauth";
+import { passkey } from "latch-kit/plugins/passkey";
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -38,5 +40,14 @@ describe("signer config: your own server, no third-party default", () => {
     expect(() => createKit(typo)).toThrow(/signer\.ulr/);
     expect(() => createKit({ signer: { iframeConfig: { containerId: "x" } } } as unknown as KitConfig)).toThrow(/signer\.iframeConfig\.containerId/);
     expect(() => createKit({ singer: {} } as unknown as KitConfig)).toThrow(/singer/);
+  });
+
+  it("takes a method's keys only with its plugin installed (each plugin declares its own: signerOptions)", () => {
+    const options = { oauthCallbackUrl: "https://app.example/cb", enablePopupOauth: true, rpId: "app.example", emailMode: "magicLink" };
+    const kit = createKit({ plugins: [emailOtp(), oauth(), passkey()], signer: options });
+    expect(getEmbeddedSigner(kit).config.options).toMatchObject(options);
+    expect(() => createKit({ plugins: [emailOtp()], signer: { oauthCallbackUrl: "https://app.example/cb" } } as KitConfig)).toThrow(/signer\.oauthCallbackUrl/);
+    expect(() => createKit({ plugins: [oauth()], signer: { enablePopupOauth: "yes" } } as unknown as KitConfig)).toThrow(/signer\.enablePopupOauth/);
+    expect(() => createKit({ plugins: [oauth()], signer: { rpId: "app.example" } } as KitConfig)).toThrow(/signer\.rpId/);
   });
 });
