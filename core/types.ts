@@ -30,8 +30,16 @@ export interface User {
   credentialId?: string;
 }
 
-/** A chain family: `evm` or `svm` (Solana). */
-export type ChainType = "evm" | "svm";
+/**
+ * The chain families (an open registry): `evm` and `svm` (Solana); a plugin for another family adds
+ * its own: `declare module "latch-kit" { interface ChainTypeRegistry { cosmos: true } }`.
+ */
+export interface ChainTypeRegistry {
+  evm: true;
+  svm: true;
+}
+/** A chain family: `evm`, `svm` (Solana), or one a plugin registered. */
+export type ChainType = keyof ChainTypeRegistry & string;
 /** How the dialog shows: as a modal, or embedded in the page. */
 export type UiMode = "modal" | "embedded";
 /** The style of the dialog's illustrations. */

@@ -42,6 +42,8 @@ export interface WalletListInput {
   svm?: { source: string; wallets: SolanaWalletInfo[] };
   /** The remote-pairing option, present when its plugin is installed and its params exist. */
   remotePairing?: WalletEntry | null;
+  /** Rows of other chain families, listed as their sources give them (after EVM and Solana). */
+  entries?: readonly WalletEntry[];
   /** Configured wallet names (section `wallets`), matched case-insensitively. */
   configured?: readonly string[];
   /** Enabled chain types; default evm and svm. */
@@ -119,6 +121,7 @@ export function walletList(input: WalletListInput): WalletList {
   // The remote-pairing option is EVM only and shown only when its params exist.
   if (evmOn && input.remotePairing) evm.push({ ...input.remotePairing, chain: "evm", remotePairing: true });
   const svm = svmOn && input.svm ? svmEntries(input.svm.source, input.svm.wallets) : [];
+  const other = (input.entries ?? []).filter((entry) => chainTypes.includes(entry.chain));
 
   const configuredNames: string[] = [];
   for (const name of input.configured ?? []) {
@@ -131,8 +134,8 @@ export function walletList(input: WalletListInput): WalletList {
     entries.filter((e) => rank(e) >= 0).sort((a, b) => rank(a) - rank(b));
   const rest = (entries: WalletEntry[]) => entries.filter((e) => rank(e) < 0);
 
-  const configured = [...pickConfigured(evm), ...pickConfigured(svm)];
-  const all = [...configured, ...rest(evm), ...rest(svm)];
+  const configured = [...pickConfigured(evm), ...pickConfigured(svm), ...pickConfigured(other)];
+  const all = [...configured, ...rest(evm), ...rest(svm), ...rest(other)];
   // Each wallet once, whatever the sources reported.
   const seen = new Set<string>();
   const unique = all.filter((e) => (seen.has(e.key) ? false : (seen.add(e.key), true)));

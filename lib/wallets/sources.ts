@@ -4,10 +4,20 @@
 import { defineService, token, type ChainType, type Kit } from "latch-kit";
 import type { EvmConnectorInfo, SolanaWalletInfo, WalletEntry } from "./list";
 
-export type WalletSourceSnapshot =
-  | { kind: "evm"; connectors: readonly EvmConnectorInfo[] }
-  | { kind: "svm"; wallets: readonly SolanaWalletInfo[] }
-  | { kind: "remote-pairing"; option: WalletEntry | null };
+/**
+ * What a source offers, by kind (an open registry): the EVM and Solana kinds that the list rules
+ * know, the remote-pairing option, and `entries` — rows a source lists as they are, which is all a
+ * third chain family needs (its plugin registers a source; see test/unit/wallets/third-family.test.ts).
+ * A plugin may add a kind of its own: `declare module "../../lib/wallets/sources" { interface WalletSourceSnapshots { … } }`.
+ */
+export interface WalletSourceSnapshots {
+  evm: { connectors: readonly EvmConnectorInfo[] };
+  svm: { wallets: readonly SolanaWalletInfo[] };
+  "remote-pairing": { option: WalletEntry | null };
+  entries: { entries: readonly WalletEntry[] };
+}
+
+export type WalletSourceSnapshot = { [K in keyof WalletSourceSnapshots]: { kind: K } & WalletSourceSnapshots[K] }[keyof WalletSourceSnapshots];
 
 export interface ConnectOptions {
   /** Chain to connect on (Try again passes the current one). */
@@ -54,4 +64,13 @@ export function registerWalletSource(kit: Kit, source: WalletSource): void {
  * wallet config and reuse its connect flow without importing (and shipping) the EVM plugin's code.
  */
 export const EVM_CONNECTOR = token<unknown>("latch.evm.Connector");
-export const evmWalletService = defineService<unknown>("evm.Wallet", { missing: "The evm plugin is not installed: add evm() to the kit's plugins" });
+
+/** The EVM plugin's wallet as another plugin may use it (WalletConnect connects through its flow). */
+export interface EvmWalletPort {
+  connect(wallet: WalletEntry, options?: ConnectOptions, stepType?: "eoa_connect" | "wallet_connect"): Promise<void>;
+  cancel(): void;
+  disconnectWallet(): Promise<void>;
+  currentChainId(): number | undefined;
+}
+
+export const evmWalletService = defineService<EvmWalletPort>("evm.Wallet", { missing: "The evm plugin is not installed: add evm() to the kit's plugins" });

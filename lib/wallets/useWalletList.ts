@@ -14,7 +14,8 @@ export function walletListInput(sources: readonly WalletSource[], config?: Exter
     const snap = source.snapshot();
     if (snap.kind === "evm") input.evm = { source: source.id, connectors: [...(input.evm?.connectors ?? []), ...snap.connectors] };
     else if (snap.kind === "svm") input.svm = { source: source.id, wallets: [...(input.svm?.wallets ?? []), ...snap.wallets] };
-    else if (snap.option) input.remotePairing = snap.option;
+    else if (snap.kind === "remote-pairing") input.remotePairing = snap.option ?? input.remotePairing ?? null;
+    else if (snap.kind === "entries") input.entries = [...(input.entries ?? []), ...snap.entries];
   }
   return input;
 }

@@ -4,6 +4,7 @@ import { defineService, type Kit } from "latch-kit";
 import {
   EVM_CONNECTOR,
   evmWalletService,
+  type EvmWalletPort,
   RemotePairingParamsError,
   registerWalletSource,
   walletSectionConfig,
@@ -12,7 +13,6 @@ import {
   type WalletSource,
   type WalletSourceSnapshot,
 } from "../../lib/wallets/index";
-import type { EvmWallet } from "../evm/service";
 import { WALLETCONNECT_CONNECTOR_ID, WALLETCONNECT_ICON, WALLETCONNECT_NAME, walletConnectConnector } from "./connector";
 import type { Metadata } from "@walletconnect/universal-provider";
 
@@ -53,8 +53,8 @@ export class WalletConnectState {
     this.kit.store.set(this.uri, uri);
   }
 
-  private evmWallet(): EvmWallet | undefined {
-    return evmWalletService.find(this.kit) as EvmWallet | undefined;
+  private evmWallet(): EvmWalletPort | undefined {
+    return evmWalletService.find(this.kit);
   }
 
   /** Adds the connector to the EVM wallet config when a project id is given. */
