@@ -114,6 +114,30 @@ describe("the sign-in dialog in Chromium", () => {
     await page.close();
   });
 
+  it("buttons: a focus ring from the keyboard only, pressed by Space or a click", async () => {
+    const { page } = await openPage(1280);
+    const answer = page.getByRole("button", { name: "Answer a question" });
+    const ring = () => answer.evaluate((el) => el === document.activeElement && getComputedStyle(el).outlineStyle !== "none");
+    // A pointer press focuses it without the ring...
+    const box = (await answer.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    expect(await answer.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await ring()).toBe(false);
+    await page.mouse.up();
+    await page.getByRole("heading", { name: "Favourite colour?" }).waitFor();
+    await page.getByRole("button", { name: "Back" }).click();
+    // ...the keyboard shows it, and Space presses (Enter: test/e2e/focus.test.ts presses Back with it).
+    await answer.waitFor();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Tab");
+    for (let i = 0; i < 20 && !(await answer.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    expect(await ring()).toBe(true);
+    await page.keyboard.press("Space");
+    await page.getByRole("heading", { name: "Favourite colour?" }).waitFor();
+    await page.close();
+  });
+
   it("closes on a backdrop click", async () => {
     const { page } = await openPage(1280);
     await page.mouse.click(10, 10);
