@@ -7,6 +7,7 @@ import { emailAuthenticator } from "../../lib/sign-in/signer-parts";
 import { mfaPlugin } from "../../lib/mfa/plugin";
 import { EmailCompletingScreen } from "./EmailCompletingScreen";
 import { EmailVerifyFooter, EmailVerifyScreen } from "./EmailVerifyScreen";
+import { LinkAcrossTabs } from "./cross-tab";
 import { completeMagicLinkReturn } from "./return";
 
 /** The signer waiting for a link moves an open dialog to email_verify, whoever asked for the link. */
@@ -18,13 +19,21 @@ function showCheckYourEmail(kit: Kit): void {
 }
 
 /** Sign in with a link sent by email: `email_verify`, `email_completing`, and the return from the link. */
-export const magicLink = () =>
-  definePlugin({
+export const magicLink = () => {
+  // Per kit, as each call makes a new plugin; opened on the client only (start).
+  let tabs: LinkAcrossTabs | null = null;
+  return definePlugin({
     id: "magic-link",
     requires: [embeddedSignerPlugin, mfaPlugin],
     signerOptions: EMAIL_SIGNER_OPTIONS,
     /** Registers the return from a link: it completes first; a stored session restores only if there is none. */
-    setup: (kit) => kit.container.add(SIGN_IN_RETURN, completeMagicLinkReturn),
+    setup: (kit) => {
+      tabs = new LinkAcrossTabs(kit);
+      kit.container.add(SIGN_IN_RETURN, (k) => completeMagicLinkReturn(k, tabs!));
+      return () => tabs?.close();
+    },
+    /** Listens for the link followed in another tab of this browser. */
+    start: () => tabs?.listen(),
     sections: [defineSection({ type: "email", Component: EmailSection })],
     steps: [
       defineStep({ type: "email_verify", Screen: EmailVerifyScreen, Footer: EmailVerifyFooter, back: "initial" }),
@@ -41,6 +50,7 @@ export const magicLink = () =>
       }),
     ],
   });
+};
 
 export { emailStrings, EMAIL_STRINGS_TABLE } from "../../lib/sign-in/strings";
 export { authenticateWithEmail, type AuthenticateWithEmailParameters, type AuthenticateWithEmailReturnType } from "../../lib/sign-in/actions/authenticateWithEmail";

@@ -160,6 +160,30 @@ describe("email code, magic link and SMS against the emulator", () => {
     await page.close();
   });
 
+  it("a magic link opened in another tab signs that tab in, and the tab that asked leaves 'check your email' and completes too", async () => {
+    // Two tabs of one browser profile: one context, two pages.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const asking = await context.newPage();
+    const watch = watchPage(asking);
+    await asking.goto(`${playground.url}/?emailMode=magicLink`);
+    await asking.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor({ timeout: 30_000 });
+    const email = uniqueEmail("link-tabs");
+    const since = Date.now() - 1000;
+    await startEmail(asking, email);
+    await asking.getByRole("heading", { name: "check your email" }).waitFor();
+    const message = await waitForMessage(emulator.url, email, since);
+    const linkTab = await context.newPage();
+    await linkTab.goto(message.link!);
+    await linkTab.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+    // The tab that asked follows: connected as the same user, its dialog closed.
+    await asking.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor({ timeout: 5000 });
+    await asking.getByRole("dialog").waitFor({ state: "detached" });
+    expect(await asking.getByTestId("user-email").textContent()).toBe(email);
+    expect(await asking.getByTestId("user-address").textContent()).toBe(await linkTab.getByTestId("user-address").textContent());
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
   it("signs up by SMS code", async () => {
     const { page } = await open("?emailMode=otp");
     const national = `415${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
