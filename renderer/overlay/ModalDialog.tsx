@@ -38,7 +38,6 @@ function OpenDialog({ onClose, children, onPointerDown, onClick, onKeyDown, ...p
     const dialog = ref.current;
     if (!dialog) return;
     const opener = dialog.ownerDocument.activeElement;
-    const unlockScroll = lockPageScroll(dialog.ownerDocument);
     // Escape: the dialog closes when the app says so. A browser that closes it anyway (Chromium does
     // after a second Escape without a user gesture between) still tells the app through `close`.
     const onCancel = (event: Event) => {
@@ -52,7 +51,12 @@ function OpenDialog({ onClose, children, onPointerDown, onClick, onKeyDown, ...p
     };
     dialog.addEventListener("cancel", onCancel);
     dialog.addEventListener("close", onNativeClose);
-    if (!dialog.open) dialog.showModal();
+    // A browser without showModal() (before Safari 15.4) still shows it, without the top layer.
+    if (!dialog.open) {
+      if (typeof dialog.showModal === "function") dialog.showModal();
+      else dialog.setAttribute("open", "");
+    }
+    const unlockScroll = lockPageScroll(dialog.ownerDocument);
     // The dialog itself first, as the step inside moves the focus on to its first field.
     dialog.focus();
     return () => {

@@ -135,6 +135,18 @@ describe("ModalDialog", () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it("still opens where the browser has no showModal()", () => {
+    const showModal = HTMLDialogElement.prototype.showModal;
+    try {
+      Object.defineProperty(HTMLDialogElement.prototype, "showModal", { value: undefined, configurable: true, writable: true });
+      withKit(<App />);
+      fireEvent.click(screen.getByRole("button", { name: "Open" }));
+      expect((screen.getByRole("dialog") as HTMLDialogElement).open).toBe(true);
+    } finally {
+      Object.defineProperty(HTMLDialogElement.prototype, "showModal", { value: showModal, configurable: true, writable: true });
+    }
+  });
+
   it("a click on the backdrop closes it, a click inside does not", () => {
     const onClose = vi.fn();
     withKit(<App onClose={onClose} />);
