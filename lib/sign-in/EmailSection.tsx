@@ -4,6 +4,7 @@ import { getEmailMode } from "./actions/getEmailMode";
 import "../mfa/registry";
 import { Button, TextField, useCss, useStrings } from "latch-kit/react";
 import { EMAIL_STRINGS_TABLE, emailStrings } from "./strings";
+import { useEmailForm, type EmailValidator } from "./useEmailForm";
 
 /** The `email` section's options in `ui.auth.sections`. */
 export interface EmailSectionConfig {
@@ -12,24 +13,22 @@ export interface EmailSectionConfig {
   hideButton?: boolean;
   buttonLabel?: string;
   placeholder?: string;
+  /** The app's own check of an address, run (debounced) once the field accepts it. */
+  validate?: EmailValidator;
 }
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The email section: a field with an envelope icon and Continue (or an arrow-only button). */
 export function EmailSection({ kit, config }: SectionProps<EmailSectionConfig>) {
   const { css } = useCss();
   const t = useStrings(EMAIL_STRINGS_TABLE, emailStrings);
-  const [email, setEmail] = useState("");
+  const form = useEmailForm(t, config.validate);
   const [submitting, setSubmitting] = useState(false);
-  const valid = EMAIL_PATTERN.test(email.trim());
-  const showInvalid = email.length > 0 && !valid;
-  const canSubmit = valid && !submitting;
+  const canSubmit = form.isSubmittable && !submitting;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!canSubmit) return;
-    const address = email.trim();
+    const address = form.address;
     setSubmitting(true);
     try {
       // With both email plugins the backend's email mode decides; with one, that one's mode.
@@ -66,14 +65,14 @@ export function EmailSection({ kit, config }: SectionProps<EmailSectionConfig>) 
       <TextField
         label={t.emailLabel}
         hideLabel
-        value={email}
-        onChange={setEmail}
+        value={form.email}
+        onChange={form.setEmail}
         type="email"
         name="email"
         autoComplete="email"
         placeholder={config.placeholder ?? t.emailPlaceholder}
-        isInvalid={showInvalid}
-        errorMessage={t.invalidEmail}
+        isInvalid={form.fieldError !== undefined}
+        errorMessage={form.fieldError}
         inputClassName={css({ padding: config.hideButton ? "10px 48px 10px 40px" : "10px 12px 10px 40px" })}
         start={<EnvelopeIcon className={css({ position: "absolute", left: 12, color: "var(--latch-muted)", pointerEvents: "none" })} />}
         end={
@@ -90,6 +89,11 @@ export function EmailSection({ kit, config }: SectionProps<EmailSectionConfig>) 
           )
         }
       />
+      {form.formError && (
+        <span role="alert" className={css({ color: "var(--latch-danger)", fontSize: 13 })}>
+          {form.formError}
+        </span>
+      )}
       {!config.hideButton && (
         <Button type="submit" variant="primary" isDisabled={!canSubmit} isPending={submitting}>
           {config.buttonLabel ?? t.continue}

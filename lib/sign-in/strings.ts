@@ -6,6 +6,7 @@ export const emailStrings = {
   emailLabel: "Email", // ours: the accessible name of the field
   continue: "Continue",
   invalidEmail: "Must provide a valid email.",
+  invalidFormValues: "Invalid Form Values",
   otpTitleWaiting: "Enter the code sent to", // ours
   otpTitleVerifying: "Verifying code", // ours
   otpTitleVerified: "Verified", // ours
