@@ -34,5 +34,13 @@ export * from "./constants";
 export type * from "./types";
 export * from "./signer/index";
 export { signMessage, type SignMessageParameters, type SignMessageReturnType } from "./actions/signMessage";
+export {
+  createAccount,
+  ACCOUNT_CREATOR,
+  type AccountCreator,
+  type AccountCreationRegistry,
+  type AccountCreationType,
+  type CreateAccountParameters,
+} from "./actions/createAccount";
 export { signTypedData, type SignTypedDataParameters, type SignTypedDataReturnType } from "./actions/signTypedData";
 export { toQrDataUrl, resolveQrOptions, assertHexColor, type QrOptions } from "./qr";

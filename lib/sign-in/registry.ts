@@ -34,6 +34,10 @@ declare module "latch-kit" {
     otp: { otpCode: string; multiFactors?: MultiFactorCode[] };
     sms: { phone: string };
   }
+  interface AccountCreationRegistry {
+    email: { email: string; emailMode?: EmailMode; redirectParams?: URLSearchParams };
+    sms: { phone: string };
+  }
   interface SignerStatusRegistry {
     AUTHENTICATING_EMAIL: true;
     AWAITING_EMAIL_AUTH: true;

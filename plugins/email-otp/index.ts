@@ -1,8 +1,8 @@
 // Loads the step and payload types this plugin registers, for apps that import only its entry.
 import "../../lib/sign-in/registry";
-import { definePlugin, defineSection, embeddedSignerPlugin } from "latch-kit";
+import { ACCOUNT_CREATOR, definePlugin, defineSection, embeddedSignerPlugin } from "latch-kit";
 import { EmailSection } from "../../lib/sign-in/EmailSection";
-import { emailAuthenticator, otpAuthenticator } from "../../lib/sign-in/signer-parts";
+import { emailAccountCreator, emailAuthenticator, otpAuthenticator } from "../../lib/sign-in/signer-parts";
 import { otpVerifyStep } from "../../lib/sign-in/steps";
 import { mfaPlugin } from "../../lib/mfa/plugin";
 import { EMAIL_SIGNER_OPTIONS } from "../../lib/sign-in/signer-options";
@@ -18,6 +18,7 @@ export const emailOtp = () =>
     id: "email-otp",
     requires: [embeddedSignerPlugin, mfaPlugin],
     signerOptions: EMAIL_SIGNER_OPTIONS,
+    setup: (kit) => void kit.container.add(ACCOUNT_CREATOR, emailAccountCreator),
     sections: [defineSection({ type: "email", Component: EmailSection })],
     steps: [otpVerifyStep],
     authenticators: [emailAuthenticator, otpAuthenticator],

@@ -1,9 +1,9 @@
 // Loads the step and payload types this plugin registers, for apps that import only its entry.
 import "../../lib/sign-in/registry";
-import { defineListener, definePlugin, defineSection, defineStep, embeddedSignerPlugin, getEmbeddedSigner, SIGN_IN_RETURN, type Kit } from "latch-kit";
+import { ACCOUNT_CREATOR, defineListener, definePlugin, defineSection, defineStep, embeddedSignerPlugin, getEmbeddedSigner, SIGN_IN_RETURN, type Kit } from "latch-kit";
 import { EMAIL_SIGNER_OPTIONS } from "../../lib/sign-in/signer-options";
 import { EmailSection } from "../../lib/sign-in/EmailSection";
-import { emailAuthenticator } from "../../lib/sign-in/signer-parts";
+import { emailAccountCreator, emailAuthenticator } from "../../lib/sign-in/signer-parts";
 import { mfaPlugin } from "../../lib/mfa/plugin";
 import { EmailCompletingScreen } from "./EmailCompletingScreen";
 import { EmailVerifyFooter, EmailVerifyScreen } from "./EmailVerifyScreen";
@@ -26,10 +26,11 @@ export const magicLink = () => {
     id: "magic-link",
     requires: [embeddedSignerPlugin, mfaPlugin],
     signerOptions: EMAIL_SIGNER_OPTIONS,
-    /** Registers the return from a link: it completes first; a stored session restores only if there is none. */
+    /** Registers the return from a link (it completes first; a stored session restores only if there is none) and createAccount by email. */
     setup: (kit) => {
       tabs = new LinkAcrossTabs(kit);
       kit.container.add(SIGN_IN_RETURN, (k) => completeMagicLinkReturn(k, tabs!));
+      kit.container.add(ACCOUNT_CREATOR, emailAccountCreator);
       return () => tabs?.close();
     },
     /** Listens for the link followed in another tab of this browser. */

@@ -1,4 +1,4 @@
-import { defineAuthenticator, defineListener, definePlugin, defineSection, defineStep, embeddedSignerPlugin, SESSION_RESTORE, type Kit } from "latch-kit";
+import { ACCOUNT_CREATOR, defineAuthenticator, defineListener, definePlugin, defineSection, defineStep, embeddedSignerPlugin, SESSION_RESTORE, type Kit } from "latch-kit";
 import { authenticateWithPasskey } from "./actions/authenticateWithPasskey";
 import { passkeySessionRestore } from "./session";
 import { PasskeyCreateScreen } from "./PasskeyCreateScreen";
@@ -42,8 +42,15 @@ export const passkey = () => {
       defineStep({ type: "passkey_create", Screen: PasskeyCreateScreen, back: "initial", onClose: "complete" }),
       defineStep({ type: "passkey_create_success", Screen: PasskeyCreateSuccessScreen, back: null, showBack: false }),
     ],
-    /** Lets the embedded signer restore a passkey session. */
-    setup: (kit: Kit) => kit.container.add(SESSION_RESTORE, passkeySessionRestore(kit)),
+    /** Lets the embedded signer restore a passkey session, and registers createAccount by passkey. */
+    setup: (kit: Kit) => {
+      kit.container.add(SESSION_RESTORE, passkeySessionRestore(kit));
+      // A new passkey and account (with an email: that user's, if one exists).
+      kit.container.add(ACCOUNT_CREATOR, {
+        type: "passkey",
+        create: (params: { email?: string }, k: Kit) => authenticateWithPasskey(k, { createNew: true, ...(params.email ? { email: params.email } : {}) }),
+      });
+    },
     authenticators: [defineAuthenticator("passkey", (payload, kit) => authenticateWithPasskey(kit, payload))],
     listeners: [
       defineListener("newUserSignup", (_payload, kit) => offerAfterSignup(kit)),

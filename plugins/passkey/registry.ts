@@ -11,6 +11,9 @@ declare module "latch-kit" {
   interface AuthenticatePayloadRegistry {
     passkey: { createNew: boolean; email?: string };
   }
+  interface AccountCreationRegistry {
+    passkey: { email?: string };
+  }
   interface SignerStatusRegistry {
     AUTHENTICATING_PASSKEY: true;
   }

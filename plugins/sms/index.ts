@@ -1,7 +1,7 @@
 // Loads the step and payload types this plugin registers, for apps that import only its entry.
 import "../../lib/sign-in/registry";
-import { definePlugin, defineSection, embeddedSignerPlugin } from "latch-kit";
-import { otpAuthenticator, smsAuthenticator } from "../../lib/sign-in/signer-parts";
+import { ACCOUNT_CREATOR, definePlugin, defineSection, embeddedSignerPlugin } from "latch-kit";
+import { otpAuthenticator, smsAccountCreator, smsAuthenticator } from "../../lib/sign-in/signer-parts";
 import { otpVerifyStep } from "../../lib/sign-in/steps";
 import { mfaPlugin } from "../../lib/mfa/plugin";
 import { SmsSection } from "./SmsSection";
@@ -11,6 +11,7 @@ export const sms = () =>
   definePlugin({
     id: "sms",
     requires: [embeddedSignerPlugin, mfaPlugin],
+    setup: (kit) => void kit.container.add(ACCOUNT_CREATOR, smsAccountCreator),
     sections: [defineSection({ type: "sms", Component: SmsSection })],
     steps: [otpVerifyStep],
     authenticators: [smsAuthenticator, otpAuthenticator],

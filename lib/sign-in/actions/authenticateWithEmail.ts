@@ -29,7 +29,11 @@ export interface AuthenticateWithEmailReturnType {
  * Starts email sign-in or sign-up: lookup, then auth (known user) or signup (new user). Resolves
  * once the code or link has been sent (status AWAITING_OTP_AUTH or AWAITING_EMAIL_AUTH).
  */
-export async function authenticateWithEmail(kit: Kit, params: AuthenticateWithEmailParameters): Promise<AuthenticateWithEmailReturnType> {
+export async function authenticateWithEmail(
+  kit: Kit,
+  params: AuthenticateWithEmailParameters,
+  mode: { signUp?: boolean } = {},
+): Promise<AuthenticateWithEmailReturnType> {
   const signer = getEmbeddedSigner(kit);
   const emailMode = params.emailMode ?? (await getEmailMode(kit));
   // Both email modes announce the send as "otp" (the authenticating types: otp, otpVerify, passkey, oauth, custom-jwt).
@@ -37,7 +41,8 @@ export async function authenticateWithEmail(kit: Kit, params: AuthenticateWithEm
   try {
     const targetPublicKey = await signer.frame.init();
     const options = { signal: params.signal };
-    const existing = await lookupUser(signer, { email: params.email }, options);
+    // createAccount signs up without asking whether the user exists.
+    const existing = mode.signUp ? null : await lookupUser(signer, { email: params.email }, options);
     const redirectParams = new URLSearchParams(params.redirectParams);
     const common = { email: params.email, emailMode, targetPublicKey, expirationSeconds: signer.expirationSeconds };
     if (!existing) redirectParams.set(RETURN_PARAMS.isSignup, "true");

@@ -19,13 +19,18 @@ export interface AuthenticateWithSmsReturnType {
 }
 
 /** Starts SMS sign-in or sign-up; resolves once the code has been sent (status AWAITING_SMS_AUTH). */
-export async function authenticateWithSms(kit: Kit, params: AuthenticateWithSmsParameters): Promise<AuthenticateWithSmsReturnType> {
+export async function authenticateWithSms(
+  kit: Kit,
+  params: AuthenticateWithSmsParameters,
+  mode: { signUp?: boolean } = {},
+): Promise<AuthenticateWithSmsReturnType> {
   const signer = getEmbeddedSigner(kit);
   signer.beginSignIn("AUTHENTICATING_EMAIL", "otp");
   try {
     const targetPublicKey = await signer.frame.init();
     const options = { signal: params.signal };
-    const existing = await lookupUser(signer, { phone: params.phone }, options);
+    // createAccount signs up without asking whether the user exists.
+    const existing = mode.signUp ? null : await lookupUser(signer, { phone: params.phone }, options);
     const body = { phone: params.phone, targetPublicKey, expirationSeconds: signer.expirationSeconds };
     const { orgId, otpId } = existing ? await signer.client.request("auth", body, options) : await signer.client.request("signup", body, options);
     const isNewUser = !existing;

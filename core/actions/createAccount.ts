@@ -1,0 +1,32 @@
+import { token } from "../container";
+import { UnsupportedFeatureError } from "../errors";
+import type { Kit } from "../kit-types";
+
+/** Ways to create an account (`createAccount`); plugins add theirs by module augmentation. */
+export interface AccountCreationRegistry {}
+
+export type AccountCreationType = keyof AccountCreationRegistry & string;
+
+/** What `createAccount()` takes: one variant per installed way of signing up. */
+export type CreateAccountParameters = {
+  [K in AccountCreationType]: { type: K } & AccountCreationRegistry[K];
+}[AccountCreationType];
+
+/** Creates an account one way (registered by a plugin with `kit.container.add(ACCOUNT_CREATOR, …)`). */
+export interface AccountCreator {
+  type: string;
+  create: (params: never, kit: Kit) => Promise<unknown>;
+}
+
+export const ACCOUNT_CREATOR = token<AccountCreator>("latch.AccountCreator");
+
+/**
+ * Creates a new account (sign-up, never a sign-in of an existing user) by a way an installed plugin
+ * offers: email, sms, passkey. Any other way (e.g. an access key) is refused: '… not supported by
+ * this signer'.
+ */
+export async function createAccount(kit: Kit, params: CreateAccountParameters | { type: string }): Promise<unknown> {
+  const creator = kit.container.all(ACCOUNT_CREATOR).findLast((c) => c.type === params.type);
+  if (!creator) throw new UnsupportedFeatureError(`Sign-up by ${params.type}`);
+  return creator.create(params as never, kit);
+}
