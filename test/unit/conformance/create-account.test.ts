@@ -11,8 +11,8 @@ import { answerSignerRoutes } from "./signer-routes";
 const KEY = `04${"cd".repeat(64)}`;
 const bytes = (text: string) => new TextEncoder().encode(text).buffer;
 
-function kitWith(plugins: NonNullable<KitConfig["plugins"]>) {
-  const kit = createKit({ plugins, signer: { url: "http://localhost:9", emailMode: "otp" } });
+function kitWith(plugins: NonNullable<KitConfig["plugins"]>, signer: Record<string, unknown> = {}) {
+  const kit = createKit({ plugins, signer: { url: "http://localhost:9", ...signer } });
   getEmbeddedSigner(kit).frame.init = vi.fn(async () => KEY);
   return answerSignerRoutes(kit, {
     signup: () => ({ orgId: "o-new", otpId: "otp-1" }),
@@ -28,7 +28,7 @@ afterEach(() => {
 
 describe("§5 createAccount", () => {
   it("§5 by email: a sign-up (no lookup), the code sent, status awaiting OTP auth", async () => {
-    const { kit, request } = kitWith([emailOtp()]);
+    const { kit, request } = kitWith([emailOtp()], { emailMode: "otp" });
     await expect(createAccount(kit, { type: "email", email: "ada@example.com" })).resolves.toEqual({ orgId: "o-new", otpId: "otp-1", isNewUser: true });
     expect(request.mock.calls.map(([route]) => route)).toEqual(["signup"]);
     expect(request.mock.calls[0]![1]).toMatchObject({ email: "ada@example.com", emailMode: "otp", targetPublicKey: KEY });
