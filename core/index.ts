@@ -23,6 +23,7 @@ export {
 } from "./plugin";
 export { accountSignerFor } from "./actions/accountSigner";
 export { abortOnLeavingStep, isAbortError, untilAborted, type AbortOptions } from "./abort";
+export { ERROR_TEXTS, errorTextKey, readableErrorText, type ErrorTextKey } from "./error-text";
 export type { AuthStep, AuthStepOf, AuthStepRegistry, AuthStepType } from "./steps";
 export type { KitConfig, ResolvedKitConfig, UiConfig, UiAuthConfig, ResolvedUiConfig } from "./config";
 export { resolveKitConfig } from "./config";

@@ -2,6 +2,7 @@ import { REQUEST_TIMEOUT_MS, SDK_VERSION, SDK_VERSION_HEADER } from "../constant
 import { MfaRequiredError, PermissionDeniedError, RateLimitedError, SignerHttpError, type MfaFactor } from "../errors";
 import type { RouteRequest, RouteResponse, SignerRoute } from "../../wire/routes";
 import { withinLimits } from "./transport";
+import { ERROR_TEXTS, errorTextKey } from "../error-text";
 
 /** Where the signer backend is and how to reach it. */
 export interface SignerClientOptions {
@@ -52,5 +53,14 @@ export function toSignerError(status: number, text: string, retryAfter?: string 
     const seconds = Number(retryAfter);
     return new RateLimitedError(parsed?.code ?? "RATE_LIMITED", message, Number.isFinite(seconds) && seconds > 0 ? seconds : undefined, parsed?.details);
   }
-  return new SignerHttpError(status, parsed?.code ?? `HTTP_${status}`, message, parsed?.details);
+  const code = parsed?.code ?? `HTTP_${status}`;
+  // A schema refusal names fields and values ('contact: must be an email address (was "…")') and a
+  // server failure says nothing useful: readable texts, the backend's words kept as the cause.
+  const readable = errorTextKey(new SignerHttpError(status, code, message));
+  if (readable === "invalidInput" || readable === "unavailable") {
+    const error = new SignerHttpError(status, code, ERROR_TEXTS[readable], parsed?.details);
+    error.cause = new Error(message);
+    return error;
+  }
+  return new SignerHttpError(status, code, message, parsed?.details);
 }

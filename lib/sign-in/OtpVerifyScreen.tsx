@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { OTP_SUCCESS_CLOSE_MS, type StepProps } from "latch-kit";
 import type { SubmitOtpCodeReturnType } from "./actions/submitOtpCode";
 import "../mfa/registry";
-import { Illustration, OtpInput, StepColumn, StepHeading, useCss, useStrings, visuallyHidden } from "latch-kit/react";
+import { Illustration, OtpInput, StepColumn, StepHeading, useCss, useErrorText, useStrings, visuallyHidden } from "latch-kit/react";
 import { useCodeEntry } from "./useCodeEntry";
 import { otpErrorText } from "./errors";
 import { EMAIL_STRINGS_TABLE, emailStrings } from "./strings";
@@ -11,6 +11,7 @@ import { EMAIL_STRINGS_TABLE, emailStrings } from "./strings";
 export function OtpVerifyScreen({ kit, step }: StepProps<"otp_verify">) {
   const { css } = useCss();
   const t = useStrings(EMAIL_STRINGS_TABLE, emailStrings);
+  const errorText = useErrorText();
   const entry = useCodeEntry();
   const status = step.status ?? "base";
   const mounted = useRef(true);
@@ -37,7 +38,7 @@ export function OtpVerifyScreen({ kit, step }: StepProps<"otp_verify">) {
     } catch (error) {
       if (!mounted.current) return;
       kit.setStep({ ...step, status: "base" });
-      entry.fail(otpErrorText(error, t));
+      entry.fail(otpErrorText(error, t, errorText));
     }
   };
 

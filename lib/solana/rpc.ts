@@ -33,9 +33,11 @@ export async function solanaRpcRequest<T>(
   if (!response.ok) throw new SolanaRpcError(response.status, `${method} failed (HTTP ${response.status}): ${await response.text()}`);
   const answer = (await response.json()) as { result?: T; error?: { code: number; message: string; data?: unknown } };
   if (answer.error) {
+    // The simulation's logs are detail for developers: in `data` and the cause, not in the message.
     const logs = (answer.error.data as { logs?: string[] } | undefined)?.logs;
-    const detail = logs?.length ? `\n${logs.join("\n")}` : "";
-    throw new SolanaRpcError(answer.error.code, `${answer.error.message}${detail}`, answer.error.data);
+    const error = new SolanaRpcError(answer.error.code, answer.error.message, answer.error.data);
+    if (logs?.length) error.cause = new Error(logs.join("\n"));
+    throw error;
   }
   return answer.result as T;
 }

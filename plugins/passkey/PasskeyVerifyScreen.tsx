@@ -1,6 +1,6 @@
 import type { StepProps } from "latch-kit";
 import { PasskeyCancelledError, WebauthnUnsupportedError } from "./credential";
-import { Button, ErrorPanel, Illustration, Spinner, StepHeading, useCss, useStrings, SupportLink } from "latch-kit/react";
+import { Button, ErrorPanel, Illustration, Spinner, StepHeading, useCss, useErrorText, useStrings, SupportLink } from "latch-kit/react";
 import { startPasskeySignIn } from "./flow";
 import { PASSKEY_STRINGS_TABLE, passkeyStrings } from "./strings";
 
@@ -8,6 +8,7 @@ import { PASSKEY_STRINGS_TABLE, passkeyStrings } from "./strings";
 export function PasskeyVerifyScreen({ kit, step }: StepProps<"passkey_verify">) {
   const { css } = useCss();
   const t = useStrings(PASSKEY_STRINGS_TABLE, passkeyStrings);
+  const errorText = useErrorText();
   const retry = () => startPasskeySignIn(kit, { createNew: step.createNew ?? false, ...(step.email ? { email: step.email } : {}) });
 
   if (step.error) {
@@ -17,7 +18,7 @@ export function PasskeyVerifyScreen({ kit, step }: StepProps<"passkey_verify">) 
       <ErrorPanel
         icon={<Illustration name="passkey" />}
         heading={cancelled ? t.connectionFailed : t.errorTitle}
-        body={cancelled ? t.connectionFailedBody : unsupported ? step.error.message : step.error.message}
+        body={cancelled ? t.connectionFailedBody : unsupported ? step.error.message : errorText(step.error)}
         onTryAgain={retry}
         onUseAnotherMethod={() => kit.setStep({ type: "initial" })}
       >

@@ -39,9 +39,13 @@ describe("SignerClient", () => {
     expect(error.details).toEqual({ left: 2 });
   });
 
-  it("keeps a plain-text error body as the message", () => {
-    expect(toSignerError(502, "Bad gateway").message).toBe("Bad gateway");
-    expect(toSignerError(500, "").message).toBe("Request failed with status 500");
+  it("keeps a plain-text error body as the message; a server failure (5xx) reads as a readable text, the body as its cause", () => {
+    expect(toSignerError(404, "Not here").message).toBe("Not here");
+    expect(toSignerError(400, "").message).toBe("Request failed with status 400");
+    const gateway = toSignerError(502, "Bad gateway");
+    expect(gateway.message).toBe("The service is not available right now. Try again later.");
+    expect((gateway.cause as Error).message).toBe("Bad gateway");
+    expect((toSignerError(500, "").cause as Error).message).toBe("Request failed with status 500");
   });
 
   it("makes an email-auth error carrying data.multiFactors the MFA-required error", () => {
