@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
+import { isEmailAddress } from "./email-address";
 
 /** Ours (the spec says only "debounced"): the pause after the last keystroke before the async check. */
 export const EMAIL_ASYNC_DEBOUNCE_MS = 500;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * An app's own check of an address the field already accepts (e.g. an allow-list on its server):
@@ -43,7 +43,7 @@ export function useEmailForm(texts: EmailFormTexts, validate?: EmailValidator) {
   const [email, setEmail] = useState("");
   const [result, setResult] = useState<AsyncResult | null>(null);
   const address = email.trim();
-  const syncValid = EMAIL_PATTERN.test(address);
+  const syncValid = isEmailAddress(address);
 
   useEffect(() => {
     if (!validate || !syncValid) return;

@@ -1,4 +1,5 @@
-import { getEmbeddedSigner, RETURN_PARAMS, type EmailMode, type Kit } from "latch-kit";
+import { getEmbeddedSigner, LatchError, RETURN_PARAMS, type EmailMode, type Kit } from "latch-kit";
+import { isEmailAddress } from "../email-address";
 import { failCodeSignIn } from "../../mfa/awaitSecondFactor";
 import type { MultiFactorCode } from "../../mfa/registry";
 import "../registry";
@@ -39,6 +40,8 @@ export async function authenticateWithEmail(
   // Both email modes announce the send as "otp" (the authenticating types: otp, otpVerify, passkey, oauth, custom-jwt).
   signer.beginSignIn("AUTHENTICATING_EMAIL", "otp");
   try {
+    // The generic schema message for a field that must be an email; nothing is sent.
+    if (!isEmailAddress(params.email)) throw new LatchError("Invalid email");
     const targetPublicKey = await signer.frame.init();
     const options = { signal: params.signal };
     // createAccount signs up without asking whether the user exists.

@@ -90,3 +90,15 @@ describe("§5 createAccount", () => {
     await expect(createAccount(kit, { type: "sms", phone: "+14155550100" })).rejects.toThrow("Sign-up by sms not supported by this signer");
   });
 });
+
+describe("§5 generic schema messages", () => {
+  it("§5 'Invalid email' where a field must be an email: email sign-in and createAccount refuse a malformed address, sending nothing", async () => {
+    const { kit, request } = kitWith([emailOtp()], { emailMode: "otp" });
+    await expect(kit.authenticate({ type: "email", email: "ada@" })).rejects.toThrow("Invalid email");
+    await expect(createAccount(kit, { type: "email", email: "not an email" })).rejects.toThrow("Invalid email");
+    expect(request).not.toHaveBeenCalled();
+    expect(kit.getStatus()).toBe("DISCONNECTED");
+    await expect(kit.authenticate({ type: "email", email: "ada@example.com" })).rejects.toThrow("unexpected auth"); // past the check: it asked
+    expect(request.mock.calls.map(([route]) => route)).toEqual(["lookup", "auth"]);
+  });
+});
