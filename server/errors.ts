@@ -1,13 +1,8 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
-/** Every error answer: `{code, message, details?}`; `error` repeats the message for clients that read that field. */
-export interface ErrorBody {
-  code: string;
-  message: string;
-  error: string;
-  details?: unknown;
-  [extra: string]: unknown;
-}
+import type { ErrorBody } from "../wire/routes";
+
+export type { ErrorBody } from "../wire/routes";
 
 export class ApiError extends Error {
   constructor(

@@ -1,6 +1,8 @@
-// The signer backend's route table (signer-api.md): route → request, response. One module for the
-// kit (its typed client) and the server; a method outside it adds its routes by augmenting SignerRoutes.
+// The signer backend's route table (signer-api.md): route → request, response, error. One contract
+// for the kit (its typed client, types only) and the server (which validates with the same
+// schemas, wire/requests.ts); a method outside it adds its routes by augmenting SignerRoutes.
 import type { MfaFactor } from "../core/errors";
+import type { RequestOf } from "./requests";
 import type { MultiOwnerOrganization } from "../core/signer/multi-owner";
 
 /** A request stamped by the user's key: its URL, body and stamp. */
@@ -12,6 +14,15 @@ export interface StampedRequest {
 
 /** How email sign-in works: a magic link or a one-time code. */
 export type EmailMode = "magicLink" | "otp";
+
+/** Every error answer of the server: `{code, message, details?}`; `error` repeats the message for clients that read that field. */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  error: string;
+  details?: unknown;
+  [extra: string]: unknown;
+}
 
 /** The user's sign-in methods, as the backend lists them. */
 export interface AuthMethods {
@@ -39,68 +50,43 @@ export interface OauthProviderInfo {
 
 /** The signer backend's routes: each route's request and response. */
 export interface SignerRoutes {
-  lookup: { request: { email: string } | { phone: string }; response: { orgId: string | null } };
+  lookup: { request: RequestOf<"lookup-email"> | RequestOf<"lookup-phone">; response: { orgId: string | null } };
   signup: {
-    request:
-      | { email: string; emailMode?: EmailMode; targetPublicKey: string; expirationSeconds?: number; redirectParams?: string }
-      | { phone: string; targetPublicKey: string; expirationSeconds?: number }
-      | {
-          passkey: {
-            challenge: string;
-            attestation: { credentialId: string; clientDataJson: string; attestationObject: string; transports: string[] };
-          };
-          email?: string;
-        };
+    request: Omit<RequestOf<"email-sign-in">, "multiFactors"> | RequestOf<"sms-sign-in"> | RequestOf<"passkey-sign-up">;
     response: { orgId: string; userId?: string; address?: string; solanaAddress?: string; otpId?: string };
   };
   auth: {
-    request:
-      | {
-          email: string;
-          emailMode?: EmailMode;
-          targetPublicKey: string;
-          expirationSeconds?: number;
-          redirectParams?: string;
-          multiFactors?: Array<{ multiFactorId: string; multiFactorCode: string }>;
-        }
-      | { phone: string; targetPublicKey: string; expirationSeconds?: number };
+    request: RequestOf<"email-sign-in"> | RequestOf<"sms-sign-in">;
     response: { orgId: string; otpId?: string; multiFactors?: MfaFactor[] };
   };
   otp: {
-    request: {
-      orgId: string;
-      otpId: string;
-      otpCode: string;
-      targetPublicKey: string;
-      expirationSeconds?: number;
-      multiFactors?: Array<{ multiFactorId: string; multiFactorCode: string }>;
-    };
+    request: RequestOf<"otp">;
     response:
       | { status: "SUCCESS"; credentialBundle: string }
       | { status: "MFA_REQUIRED"; encryptedPayload: string; multiFactors: MfaFactor[] };
   };
   whoami: {
-    request: { stampedRequest: StampedRequest };
+    request: RequestOf<"whoami">;
     response: { orgId: string; userId: string; address: string; solanaAddress?: string; email?: string; phone?: string };
   };
-  "sign-payload": { request: { stampedRequest: StampedRequest }; response: { signature: string } };
+  "sign-payload": { request: RequestOf<"sign-payload">; response: { signature: string } };
   "prepare-oauth": {
-    request: { nonce: string };
+    request: RequestOf<"prepare-oauth">;
     response: { codeChallenge: string; requestKey: string; authProviders: OauthAuthProvider[] };
   };
   "auth-jwt": {
-    request: { jwt: string; targetPublicKey: string; authProvider?: string; expirationSeconds?: number };
+    request: RequestOf<"auth-jwt">;
     response:
       | { status?: "SUCCESS"; isSignUp: boolean; orgId: string; credentialBundle: string }
       | { status: "MFA_REQUIRED"; isSignUp: false; orgId: string; encryptedPayload: string; multiFactors: MfaFactor[] };
   };
-  "add-oauth-provider": { request: { stampedRequest: StampedRequest }; response: { oauthProviders: OauthProviderInfo[] } };
-  "remove-oauth-provider": { request: { stampedRequest: StampedRequest }; response: Record<string, never> };
+  "add-oauth-provider": { request: RequestOf<"add-oauth-provider">; response: { oauthProviders: OauthProviderInfo[] } };
+  "remove-oauth-provider": { request: RequestOf<"remove-oauth-provider">; response: Record<string, never> };
   "signer-config": { request: Record<string, never>; response: { email: { mode?: "MAGIC_LINK" | "OTP" } } };
-  "init-otp": { request: { contact: string; otpType: "OTP_TYPE_EMAIL" | "OTP_TYPE_SMS" }; response: { otpId: string } };
-  "verify-otp": { request: { otpId: string; otpCode: string }; response: { verificationToken: string } };
-  "update-email-auth": { request: { stampedRequest: StampedRequest }; response: Record<string, never> };
-  "update-phone-auth": { request: { stampedRequest: StampedRequest }; response: Record<string, never> };
+  "init-otp": { request: RequestOf<"init-otp">; response: { otpId: string } };
+  "verify-otp": { request: RequestOf<"verify-otp">; response: { verificationToken: string } };
+  "update-email-auth": { request: RequestOf<"update-email-auth">; response: Record<string, never> };
+  "update-phone-auth": { request: RequestOf<"update-phone-auth">; response: Record<string, never> };
   "multi-owner-create": { request: { members: Array<{ evmSignerAddress: string }> }; response: { result: MultiOwnerOrganization } };
   "multi-owner-prepare-add": {
     request: { organizationId: string; members: Array<{ evmSignerAddress: string }> };
@@ -114,22 +100,22 @@ export interface SignerRoutes {
   "multi-owner-delete": { request: { stampedRequest: StampedRequest }; response: { result: MultiOwnerOrganization } };
   "multi-owner-update-root-quorum": { request: { stampedRequest: StampedRequest }; response: { result: MultiOwnerOrganization } };
   "multi-owner-sign-raw-payload": { request: { stampedRequest: StampedRequest }; response: { result: { signature: string } } };
-  "list-auth-methods": { request: { suborgId: string; stampedRequest: StampedRequest }; response: AuthMethods };
+  "list-auth-methods": { request: RequestOf<"list-auth-methods">; response: AuthMethods };
   "auth-request-multi-factor": {
-    request: { stampedRequest: StampedRequest; multiFactorType: "totp" };
+    request: RequestOf<"auth-request-multi-factor">;
     response: { multiFactorType: string; multiFactorId: string; multiFactorTotpUrl: string };
   };
   "auth-verify-multi-factor": {
-    request: { stampedRequest: StampedRequest; multiFactorId: string; multiFactorCode: string };
+    request: RequestOf<"auth-verify-multi-factor">;
     response: { multiFactors: MfaFactor[] };
   };
-  "auth-list-multi-factors": { request: { stampedRequest: StampedRequest }; response: { multiFactors: MfaFactor[] } };
+  "auth-list-multi-factors": { request: RequestOf<"auth-list-multi-factors">; response: { multiFactors: MfaFactor[] } };
   "auth-delete-multi-factors": {
-    request: { stampedRequest: StampedRequest; multiFactorIds: string[] };
+    request: RequestOf<"auth-delete-multi-factors">;
     response: { multiFactors: MfaFactor[] };
   };
   "auth-validate-multi-factors": {
-    request: { encryptedPayload: string; multiFactors: Array<{ multiFactorId: string; multiFactorCode: string }> };
+    request: RequestOf<"auth-validate-multi-factors">;
     response: { payload: { credentialBundle?: string }; multiFactors?: MfaFactor[] };
   };
 }

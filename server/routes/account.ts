@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { LIST_AUTH_METHODS_OPERATION } from "../../wire/constants";
+import { requests } from "../../wire/requests";
 import { Hono } from "hono";
 import { type } from "arktype";
 import type { EmulatorContext } from "../context";
@@ -14,8 +15,8 @@ import { linkedProviders, lockUser, requireSignInMethodLeft } from "../services/
 import { verifyStampedRequest } from "../services/stamps/verify";
 import { requireUser } from "../services/accounts";
 
-const listBody = type({ suborgId: s.uuid, stampedRequest: s.stampedRequest });
-const stampedOnly = type({ stampedRequest: s.stampedRequest });
+const listBody = requests["list-auth-methods"];
+const stampedOnly = requests["update-email-auth"];
 
 const listAuthenticatorsBody = type({ organizationId: s.uuid, "userId?": s.uuid, "timestampMs?": "string | number" });
 

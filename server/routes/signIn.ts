@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { type } from "arktype";
+import { requests } from "../../wire/requests";
 import type { EmulatorContext } from "../context";
 import type { BodyHandler } from "../method";
 import { badRequest } from "../errors";
@@ -8,8 +8,6 @@ import * as s from "../schemas";
 import { findUserByContact } from "../store/users";
 import type { Contact } from "../services/accounts";
 
-const lookupByEmail = type({ email: s.email });
-const lookupByPhone = type({ phone: s.phone });
 
 /**
  * `lookup` (is there a user with this contact?), and `signup` / `auth`, which the sign-in methods
@@ -22,7 +20,7 @@ export function signInRoutes(ctx: EmulatorContext): Hono {
     const raw = await readJson(c);
     if (isObject(raw) && "accessKey" in raw) throw badRequest("UNSUPPORTED", "accessKey lookup not supported by this signer");
     const byPhone = isObject(raw) && "phone" in raw && !("email" in raw);
-    const contact: Contact = byPhone ? validate(lookupByPhone, raw) : { email: s.normalizeEmail(validate(lookupByEmail, raw).email) };
+    const contact: Contact = byPhone ? validate(requests["lookup-phone"], raw) : { email: s.normalizeEmail(validate(requests["lookup-email"], raw).email) };
     const user = await findUserByContact(ctx.db, contact);
     return c.json({ orgId: user?.orgId ?? null });
   });

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { type } from "arktype";
 import { DEFAULT_ROOT_ORG_ID } from "../../wire/constants";
+import { requests } from "../../wire/requests";
 import type { EmulatorContext } from "../context";
 import { forbidden } from "../errors";
 import { readBody } from "../validate";
@@ -11,7 +12,7 @@ import { signEvmHash, signSolanaMessage } from "../crypto/wallet";
 import { signingKeysOfSigner } from "../services/accounts";
 import { verifyStampedUserRequest } from "../services/stamps/verify";
 
-const stampedOnly = type({ stampedRequest: s.stampedRequest });
+const stampedOnly = requests.whoami;
 
 /** A passkey sign-in names the root organisation before the user is known: the credential decides. */
 const whoamiBody = type({ organizationId: s.uuid.or(type.unit(DEFAULT_ROOT_ORG_ID)), "timestampMs?": "string | number" });

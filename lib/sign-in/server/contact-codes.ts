@@ -2,7 +2,7 @@
 // code for a session (or asks for the second factor); `init-otp` / `verify-otp` prove a contact
 // before it is linked to an account; `signer-config` tells the kit the server's email mode.
 import { Hono, type Context } from "hono";
-import { type } from "arktype";
+import { requests } from "../../../wire/requests";
 import {
   checkFactorCodes,
   clientAddress,
@@ -26,16 +26,9 @@ import {
   type ServerPart,
 } from "../../../server/method-kit";
 
-const otpBody = type({
-  orgId: s.uuid,
-  otpId: s.uuid,
-  otpCode: "string",
-  targetPublicKey: s.targetPublicKey,
-  "expirationSeconds?": s.expirationSeconds,
-  "multiFactors?": s.factorCodes,
-});
-const initBody = type({ contact: "string", otpType: "'OTP_TYPE_EMAIL' | 'OTP_TYPE_SMS'" });
-const verifyBody = type({ otpId: s.uuid, otpCode: "string" });
+const otpBody = requests.otp;
+const initBody = requests["init-otp"];
+const verifyBody = requests["verify-otp"];
 
 export const contactCodes: ServerPart = {
   id: "contact-codes",

@@ -1,15 +1,8 @@
 // The email sign-in body email-otp and magic-link share, and which of the two a body asks for.
-import { type } from "arktype";
-import { schemas as s, type EmulatorContext } from "../../../server/method-kit";
+import { requests } from "../../../wire/requests";
+import type { EmulatorContext } from "../../../server/method-kit";
 
-export const emailSignIn = type({
-  email: s.email,
-  "emailMode?": "'otp' | 'magicLink'",
-  targetPublicKey: s.targetPublicKey,
-  "expirationSeconds?": s.expirationSeconds,
-  "redirectParams?": "string",
-  "multiFactors?": s.factorCodes,
-});
+export const emailSignIn = requests["email-sign-in"];
 
 export type EmailSignIn = typeof emailSignIn.infer;
 

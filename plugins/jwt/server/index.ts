@@ -1,10 +1,9 @@
 import { Hono } from "hono";
-import { type } from "arktype";
+import { requests } from "../../../wire/requests";
 import {
   claimTokenOnce,
   readBody,
   requireNonceFor,
-  schemas as s,
   signInWithIdentity,
   verifyJwt,
   type EmulatorContext,
@@ -13,12 +12,7 @@ import {
 
 export const jwtServer: ServerMethod = { id: "jwt", routes: jwtRoutes };
 
-const authJwtBody = type({
-  jwt: "string > 0",
-  targetPublicKey: s.targetPublicKey,
-  "authProvider?": "string",
-  "expirationSeconds?": s.expirationSeconds,
-});
+const authJwtBody = requests["auth-jwt"];
 
 // The jwt method's server part. Server-only: the kit's entries never import it.
 

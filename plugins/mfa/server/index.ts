@@ -3,7 +3,7 @@
 // Server-only: the kit's entries never import it.
 import { Hono } from "hono";
 import { randomUUID } from "node:crypto";
-import { type } from "arktype";
+import { requests } from "../../../wire/requests";
 import { MFA_ACTIONS, MFA_FACTOR_TYPE } from "../../../wire/constants";
 import {
   badRequest,
@@ -35,11 +35,11 @@ import {
   type StampedRequest,
 } from "../../../server/method-kit";
 
-const requestBody = type({ stampedRequest: s.stampedRequest, multiFactorType: "string" });
-const verifyBody = type({ stampedRequest: s.stampedRequest, multiFactorId: s.uuid, multiFactorCode: "string" });
-const listBody = type({ stampedRequest: s.stampedRequest });
-const deleteBody = type({ stampedRequest: s.stampedRequest, multiFactorIds: s.uuid.array() });
-const validateBody = type({ encryptedPayload: "string", multiFactors: s.factorCodes });
+const requestBody = requests["auth-request-multi-factor"];
+const verifyBody = requests["auth-verify-multi-factor"];
+const listBody = requests["auth-list-multi-factors"];
+const deleteBody = requests["auth-delete-multi-factors"];
+const validateBody = requests["auth-validate-multi-factors"];
 
 type MfaAction = (typeof MFA_ACTIONS)[keyof typeof MFA_ACTIONS];
 

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { type } from "arktype";
+import { requests } from "../../../wire/requests";
 import {
   badRequest,
   conflict,
@@ -26,8 +27,8 @@ import {
   type Sql,
 } from "../../../server/method-kit";
 
-const prepareBody = type({ nonce: type(/^[0-9a-fA-F]{64}$/).describe("the hex sha256 of the auth frame's public key (64 hex digits)") });
-const stampedOnly = type({ stampedRequest: s.stampedRequest });
+const prepareBody = requests["prepare-oauth"];
+const stampedOnly = requests["add-oauth-provider"];
 
 const createProvidersBody = type({
   type: "'ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS'",

@@ -1,20 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { type } from "arktype";
+import * as s from "../../../wire/schemas";
 import { verifyRegistrationResponse, type RegistrationResponseJSON } from "@simplewebauthn/server";
 import { PASSKEY_ALGORITHMS } from "../../../wire/constants";
 import { badRequest, ceremonyOrigin, conflict, insertAuthenticator, type EmulatorContext, type Sql } from "../../../server/method-kit";
 
-/** A passkey attestation as the kit sends it (every binary field base64url). */
-export const attestationSchema = type({
-  credentialId: /^[A-Za-z0-9_-]+$/,
-  clientDataJson: "string",
-  attestationObject: "string",
-  "transports?": "string[]",
-});
+export const attestationSchema = s.attestation;
 
-export const passkeySchema = type({ challenge: "string > 0", attestation: attestationSchema });
-
-export type PasskeyAttestation = typeof passkeySchema.infer;
+export type PasskeyAttestation = typeof s.passkeyRegistration.infer;
 
 export interface VerifiedPasskey {
   credentialId: string;

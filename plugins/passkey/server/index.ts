@@ -23,9 +23,10 @@ import {
   type ServerMethod,
   type UserRow,
 } from "../../../server/method-kit";
-import { attestationSchema, passkeySchema, savePasskey, verifyPasskeyAttestation, type VerifiedPasskey } from "./attestation";
+import { requests } from "../../../wire/requests";
+import { attestationSchema, savePasskey, verifyPasskeyAttestation, type VerifiedPasskey } from "./attestation";
 
-const passkeySignUpBody = type({ passkey: passkeySchema, "email?": s.email });
+const passkeySignUpBody = requests["passkey-sign-up"];
 const timestampMs = "string | number";
 
 /** The name the first passkey of a passkey sign-up is stored under. */

@@ -1,11 +1,11 @@
 // The sms method's server part: sign-up and sign-in by a code sent to a phone number (`signup` /
 // `auth` with a phone, then `otp`). Server-only: the kit's entries never import it.
-import { type } from "arktype";
-import { validate, schemas as s, type ServerMethod } from "../../../server/method-kit";
+import { requests } from "../../../wire/requests";
+import { validate, type ServerMethod } from "../../../server/method-kit";
 import { contactCodes, signInWithCode, signUpWithCode } from "../../../lib/sign-in/server/contact-codes";
 import { isObject } from "../../../lib/sign-in/server/email";
 
-const smsSignIn = type({ phone: s.phone, targetPublicKey: s.targetPublicKey, "expirationSeconds?": s.expirationSeconds });
+const smsSignIn = requests["sms-sign-in"];
 
 /** A body naming a phone and no email (a body with both is an email sign-in). */
 const accepts = (raw: unknown) => isObject(raw) && "phone" in raw && !("email" in raw);

@@ -90,6 +90,15 @@ describe("structure", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("the kit takes only types from the wire's schemas (the server validates with them; apps do not ship them)", () => {
+    const schemaModules = ["wire/schemas.ts", "wire/requests.ts"];
+    const kit = ["core", "lib", "renderer", "plugins"];
+    const wrong = [...graph].flatMap(([file, targets]) =>
+      kit.includes(folderOf(file)) ? targets.filter((t) => schemaModules.includes(t)).map((t) => `${file} → ${t}`) : [],
+    );
+    expect(wrong).toEqual([]);
+  });
+
   it("a plugin imports no other plugin's code (shared parts live in lib/)", () => {
     const crossing = [...graph].flatMap(([file, targets]) =>
       targets.filter((t) => pluginOf(file) && pluginOf(t) && pluginOf(t) !== pluginOf(file)).map((t) => `${file} → ${t}`),

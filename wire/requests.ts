@@ -1,0 +1,54 @@
+// Each signer route's request schema (route → schema), beside the field schemas it is made of. The
+// server validates with these; wire/routes.ts infers the kit's request types from them
+// (`RequestOf<route>`), so the two cannot drift. A method outside the repository keeps its own.
+import { type } from "arktype";
+import * as s from "./schemas";
+
+const stampedOnly = type({ stampedRequest: s.stampedRequest });
+
+export const requests = {
+  /** `lookup` by email, or by phone (two schemas: a phone is normalised, and arktype refuses a union with a morph on one side). */
+  "lookup-email": type({ email: s.email }),
+  "lookup-phone": type({ phone: s.phone }),
+  /** `signup` / `auth` with an email (email-otp, magic-link). */
+  "email-sign-in": type({
+    email: s.email,
+    "emailMode?": "'otp' | 'magicLink'",
+    targetPublicKey: s.targetPublicKey,
+    "expirationSeconds?": s.expirationSeconds,
+    "redirectParams?": "string",
+    "multiFactors?": s.factorCodes,
+  }),
+  /** `signup` / `auth` with a phone (sms). */
+  "sms-sign-in": type({ phone: s.phone, targetPublicKey: s.targetPublicKey, "expirationSeconds?": s.expirationSeconds }),
+  /** `signup` with a passkey (passkey). */
+  "passkey-sign-up": type({ passkey: s.passkeyRegistration, "email?": s.email }),
+  otp: type({
+    orgId: s.uuid,
+    otpId: s.uuid,
+    otpCode: "string",
+    targetPublicKey: s.targetPublicKey,
+    "expirationSeconds?": s.expirationSeconds,
+    "multiFactors?": s.factorCodes,
+  }),
+  "init-otp": type({ contact: "string", otpType: "'OTP_TYPE_EMAIL' | 'OTP_TYPE_SMS'" }),
+  "verify-otp": type({ otpId: s.uuid, otpCode: "string" }),
+  whoami: stampedOnly,
+  "sign-payload": stampedOnly,
+  "prepare-oauth": type({ nonce: type(/^[0-9a-fA-F]{64}$/).describe("the hex sha256 of the auth frame's public key (64 hex digits)") }),
+  "auth-jwt": type({ jwt: "string > 0", targetPublicKey: s.targetPublicKey, "authProvider?": "string", "expirationSeconds?": s.expirationSeconds }),
+  "add-oauth-provider": stampedOnly,
+  "remove-oauth-provider": stampedOnly,
+  "update-email-auth": stampedOnly,
+  "update-phone-auth": stampedOnly,
+  "list-auth-methods": type({ suborgId: s.uuid, stampedRequest: s.stampedRequest }),
+  "auth-request-multi-factor": type({ stampedRequest: s.stampedRequest, multiFactorType: "string" }),
+  "auth-verify-multi-factor": type({ stampedRequest: s.stampedRequest, multiFactorId: s.uuid, multiFactorCode: "string" }),
+  "auth-list-multi-factors": stampedOnly,
+  "auth-delete-multi-factors": type({ stampedRequest: s.stampedRequest, multiFactorIds: s.uuid.array() }),
+  "auth-validate-multi-factors": type({ encryptedPayload: "string", multiFactors: s.factorCodes }),
+};
+
+export type RequestSchemas = typeof requests;
+/** What a client sends to a route (the schema's input: e.g. `expirationSeconds` as a number or a numeric string). */
+export type RequestOf<R extends keyof RequestSchemas> = RequestSchemas[R]["inferIn"];

@@ -1,0 +1,71 @@
+// The wire's field schemas (arktype): the server validates requests with them, and the request
+// types of wire/routes.ts are inferred from them. The kit imports this module for types only, so
+// neither arktype's checks nor the curve code reach an app's bundle (`npm run size`).
+import { type } from "arktype";
+import { p256 } from "@noble/curves/nist.js";
+
+export const uuid = type("string.uuid");
+
+export const targetPublicKey = type(/^04[0-9a-fA-F]{128}$/)
+  .narrow((hex, check) => {
+    try {
+      p256.Point.fromHex(hex);
+      return true;
+    } catch {
+      return check.mustBe("a point on the P-256 curve");
+    }
+  })
+  .describe("an uncompressed P-256 public key (65 bytes, hex)");
+
+/** The longest session a sign-in may ask for: 30 days. */
+export const MAX_EXPIRATION_SECONDS = 30 * 24 * 60 * 60;
+
+/** Seconds as a number or a numeric string (clients send both), at most MAX_EXPIRATION_SECONDS. */
+export const expirationSeconds = type("number.integer >= 1")
+  .or(type(/^[1-9][0-9]{0,9}$/).pipe((s) => Number(s)))
+  .narrow((n, check) => n <= MAX_EXPIRATION_SECONDS || check.mustBe(`at most ${MAX_EXPIRATION_SECONDS} seconds (30 days)`))
+  .describe(`a whole number of seconds from 1 to ${MAX_EXPIRATION_SECONDS}`);
+
+/** An email address of at most 254 characters (RFC 5321's path limit). */
+export const email = type("string.email").narrow((value, check) => value.length <= 254 || check.mustBe("at most 254 characters"));
+
+export const phone = type("string")
+  .pipe((s) => s.replace(/[\s().-]/g, ""))
+  .to(type(/^\+[1-9][0-9]{6,14}$/).describe("a phone number in international format (+ and 7 to 15 digits)"));
+
+export const factorCodes = type({ multiFactorId: uuid, multiFactorCode: "string" }).array();
+
+export const stampedRequest = type({
+  url: "string",
+  body: "string",
+  stamp: { stampHeaderName: "string", stampHeaderValue: "string" },
+});
+
+export const hexString = type(/^(0x)?([0-9a-fA-F]{2})*$/).describe("a hex string");
+
+/** A sign_raw_payload activity body (MFA calls use it too, with the action name as payload). */
+export const rawPayloadBody = type({
+  type: "'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2'",
+  timestampMs: "string | number",
+  organizationId: uuid,
+  parameters: {
+    encoding: "'PAYLOAD_ENCODING_HEXADECIMAL'",
+    hashFunction: "'HASH_FUNCTION_NO_OP' | 'HASH_FUNCTION_NOT_APPLICABLE'",
+    payload: hexString,
+    signWith: "string",
+  },
+});
+
+/** A passkey attestation as the kit sends it (every binary field base64url). */
+export const attestation = type({
+  credentialId: /^[A-Za-z0-9_-]+$/,
+  clientDataJson: "string",
+  attestationObject: "string",
+  "transports?": "string[]",
+});
+
+export const passkeyRegistration = type({ challenge: "string > 0", attestation });
+
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
