@@ -24,7 +24,8 @@ export interface ConnectedAccount {
 
 export function connectedAccount(kit: Kit, which: LatchWagmiAccount): ConnectedAccount | null {
   const user = kit.getUser();
-  if (!user) return null;
+  // Only an embedded user: an external wallet user ('eoa') is wagmi's own connection (evm({ wagmiConfig })).
+  if (user?.type !== "sca") return null;
   if (which === "owner") return ownerAccount(kit, user.address);
   const client = kit.store.get(getSmartAccounts(kit).clientsAtom)?.[which];
   if (!client) return null;
@@ -67,13 +68,13 @@ function ownerAccount(kit: Kit, address: Address): ConnectedAccount {
  */
 export function readyAccount(kit: Kit, which: LatchWagmiAccount): Promise<ConnectedAccount> {
   const now = connectedAccount(kit, which);
-  if (now || which === "owner" || !kit.getUser()) return now ? Promise.resolve(now) : Promise.reject(new NotLoggedInError());
+  if (now || which === "owner" || kit.getUser()?.type !== "sca") return now ? Promise.resolve(now) : Promise.reject(new NotLoggedInError());
   const service = getSmartAccounts(kit);
   return new Promise((resolve, reject) => {
     const settle = () => {
       const account = connectedAccount(kit, which);
       const error = kit.store.get(service.errorAtom);
-      if (!account && !error && kit.getUser()) return;
+      if (!account && !error && kit.getUser()?.type === "sca") return;
       stops.forEach((stop) => stop());
       if (account) resolve(account);
       else reject(error ?? new NotLoggedInError());

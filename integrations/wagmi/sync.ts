@@ -4,8 +4,8 @@ import type { Kit } from "latch-kit";
 import { LATCH_CONNECTOR_TYPE } from "./connector";
 
 /**
- * Connects wagmi through the Latch connector when a user signs in to Latch (and at once if one
- * already is, e.g. after a reload), and disconnects it when they sign out. Returns a function that
+ * Connects wagmi through the Latch connector when an embedded user signs in to Latch (and at once
+ * if one already is, e.g. after a reload), and disconnects it when they sign out. Returns a function that
  * stops following.
  *
  * @example
@@ -17,7 +17,8 @@ export function syncLatchToWagmi(config: Config, kit: Kit): () => void {
   if (!connector) throw new Error("The wagmi config has no Latch connector: add latchConnector({ kit }) to its connectors");
   const follow = async () => {
     const account = getAccount(config);
-    if (kit.getUser()) {
+    // An external wallet user ('eoa') is already wagmi's own connection when the evm plugin shares the config.
+    if (kit.getUser()?.type === "sca") {
       if (account.connector?.uid === connector.uid && account.isConnected) return;
       await connect(config, { connector });
     } else if (account.connector?.uid === connector.uid) {
@@ -29,6 +30,6 @@ export function syncLatchToWagmi(config: Config, kit: Kit): () => void {
     kit.events.on("connected", () => void follow().catch(report)),
     kit.events.on("disconnected", () => void follow().catch(report)),
   ];
-  void (kit.getUser() ? reconnect(config, { connectors: [connector] }).then(follow) : Promise.resolve()).catch(report);
+  void (kit.getUser()?.type === "sca" ? reconnect(config, { connectors: [connector] }).then(follow) : Promise.resolve()).catch(report);
   return () => stops.forEach((stop) => stop());
 }

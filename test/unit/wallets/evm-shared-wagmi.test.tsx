@@ -8,7 +8,7 @@ import { defineChain } from "viem";
 import { createKit, type Kit } from "latch-kit";
 import { LatchProvider } from "latch-kit/react";
 import { evm, getWalletConnection } from "latch-kit/plugins/evm";
-import { latchConnector } from "latch-kit/wagmi";
+import { latchConnector, syncLatchToWagmi } from "latch-kit/wagmi";
 
 const address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const home = defineChain({ id: 31337, name: "Home", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: ["http://127.0.0.1:1"] } } });
@@ -109,5 +109,20 @@ describe("evm plugin on the app's wagmi config", () => {
     fireEvent.click(screen.getByRole("button", { name: "Continue with a wallet" }));
     await screen.findByRole("button", { name: "Connect with Mock Connector" });
     expect(screen.queryByRole("button", { name: "Connect with Latch" })).toBeNull();
+  });
+
+  it("with syncLatchToWagmi on the same config, a wallet user stays wagmi's wallet connection (the Latch connector follows embedded users only)", async () => {
+    const kit: Kit = createKit({ plugins: [evm({ wagmiConfig: () => config })], ui: { auth: { sections: [[{ type: "external_wallets" }]] } } });
+    const config = appWagmiConfig({ withLatch: kit });
+    const stop = syncLatchToWagmi(config, kit);
+    render(<LatchProvider kit={kit} />);
+    await act(() => kit.start());
+    await act(() => connect(config, { connector: mockConnector(config) }));
+    expect(kit.getUser()).toMatchObject({ type: "eoa", address });
+    // The 'connected' event ran syncLatchToWagmi's follow: give it its turn.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(getAccount(config)).toMatchObject({ status: "connected", address, connector: { type: "mock" } });
+    expect([...config.state.connections.values()].map((c) => c.connector.type)).toEqual(["mock"]);
+    stop();
   });
 });
