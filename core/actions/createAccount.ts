@@ -5,6 +5,7 @@ import type { Kit } from "../kit-types";
 /** Ways to create an account (`createAccount`); plugins add theirs by module augmentation. */
 export interface AccountCreationRegistry {}
 
+/** The `type` of a {@link CreateAccountParameters}. */
 export type AccountCreationType = keyof AccountCreationRegistry & string;
 
 /** What `createAccount()` takes: one variant per installed way of signing up. */
@@ -15,9 +16,11 @@ export type CreateAccountParameters = {
 /** Creates an account one way (registered by a plugin with `kit.container.add(ACCOUNT_CREATOR, …)`). */
 export interface AccountCreator {
   type: string;
+  /** Creates the account from that way's parameters. */
   create: (params: never, kit: Kit) => Promise<unknown>;
 }
 
+/** Container token of the ways to create an account (plugins add theirs). */
 export const ACCOUNT_CREATOR = token<AccountCreator>("latch.AccountCreator");
 
 /**

@@ -18,6 +18,7 @@ export const emailOtp = () =>
     id: "email-otp",
     requires: [embeddedSignerPlugin, mfaPlugin],
     signerOptions: EMAIL_SIGNER_OPTIONS,
+    /** Offers sign-up by email to `createAccount`. */
     setup: (kit) => void kit.container.add(ACCOUNT_CREATOR, emailAccountCreator),
     sections: [defineSection({ type: "email", Component: EmailSection })],
     steps: [otpVerifyStep],

@@ -11,6 +11,7 @@ export const sms = () =>
   definePlugin({
     id: "sms",
     requires: [embeddedSignerPlugin, mfaPlugin],
+    /** Offers sign-up by SMS to `createAccount`. */
     setup: (kit) => void kit.container.add(ACCOUNT_CREATOR, smsAccountCreator),
     sections: [defineSection({ type: "sms", Component: SmsSection })],
     steps: [otpVerifyStep],
