@@ -113,11 +113,11 @@ describe("/callback, popup mode", () => {
     expect(popupResult(await (await fetch(forgedCallback)).text()).result.error).toMatch(/nonce mismatch/);
   });
 
-  it("passes a provider refusal on (Cancel on the login page)", async () => {
+  it("passes a provider refusal on with its OAuth error code (Cancel on the login page: access_denied)", async () => {
     const { url, params } = await startSocialLogin(t.client, { provider: "twitch" });
     const cancel = await fetch(`${url.origin}${url.pathname}`, { method: "POST", body: new URLSearchParams({ ...params, login_action: "cancel" }), redirect: "manual" });
     const html = await (await fetch(cancel.headers.get("location")!)).text();
-    expect(popupResult(html).result).toEqual({ error: "The user cancelled the sign-in", authProvider: "twitch" });
+    expect(popupResult(html).result).toEqual({ error: "The user cancelled the sign-in", errorCode: "access_denied", authProvider: "twitch" });
   });
 
   it("refuses a broken state, or an app address that is not loopback, with a page and no message", async () => {
