@@ -52,12 +52,12 @@ export function errorTextKey(error: unknown): ErrorTextKey | null {
 
 /** The texts of the keys, in English: the renderer's `errors` string table (apps translate it with `ui.strings.errors`). */
 export const ERROR_TEXTS: Record<ErrorTextKey, string> = {
-  timeout: "Connection timed out: It looks like you need more time.", // spec §8
+  timeout: "Connection timed out: It looks like you need more time.",
   cancelled: "The request was cancelled.",
   offline: "Could not reach the server. Check your connection and try again.",
   invalidInput: "Something you entered is not valid. Check it and try again.",
   unavailable: "The service is not available right now. Try again later.",
-  rateLimited: "The request is currently not allowed by the agent or the platform. Try again later.", // spec §8
+  rateLimited: "The request is currently not allowed by the agent or the platform. Try again later.",
   walletRejected: "You rejected the request in your wallet.",
   transactionReverted: "The transaction would fail: the contract refused it.",
   transactionRefused: "The network refused the transaction. Check it and try again.",
