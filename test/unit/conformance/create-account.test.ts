@@ -5,11 +5,11 @@ import { magicLink } from "latch-kit/plugins/magic-link";
 import { sms } from "latch-kit/plugins/sms";
 import { passkey } from "latch-kit/plugins/passkey";
 import { answerSignerRoutes } from "./signer-routes";
+import { fakeWebauthn } from "./fake-webauthn";
 
 // Issue 22's partial item: createAccount as an operation, by email, sms or passkey (always a
 // sign-up); access-key sign-up refused (test/CONFORMANCE.md).
 const KEY = `04${"cd".repeat(64)}`;
-const bytes = (text: string) => new TextEncoder().encode(text).buffer;
 
 function kitWith(plugins: NonNullable<KitConfig["plugins"]>, signer: Record<string, unknown> = {}) {
   const kit = createKit({ plugins, signer: { url: "http://localhost:9", ...signer } });
@@ -53,22 +53,7 @@ describe("§5 createAccount", () => {
   });
 
   it("§5 by passkey: a new passkey, then signup with it", async () => {
-    const create = vi.fn(async () => ({
-      type: "public-key",
-      id: "Y3JlZA",
-      rawId: bytes("cred"),
-      response: { clientDataJSON: bytes("{}"), attestationObject: bytes("att"), getTransports: () => ["internal"] },
-      getClientExtensionResults: () => ({}),
-    }));
-    const get = vi.fn(async () => ({
-      type: "public-key",
-      id: "Y3JlZA",
-      rawId: bytes("cred"),
-      response: { clientDataJSON: bytes("{}"), authenticatorData: bytes("ad"), signature: bytes("sig"), userHandle: bytes("u") },
-      getClientExtensionResults: () => ({}),
-    }));
-    Object.defineProperty(navigator, "credentials", { value: { create, get }, configurable: true });
-    vi.stubGlobal("PublicKeyCredential", class {});
+    const { create } = fakeWebauthn(["internal"]);
     const { kit, request } = kitWith([passkey()]);
     await createAccount(kit, { type: "passkey" });
     expect(create).toHaveBeenCalledTimes(1);

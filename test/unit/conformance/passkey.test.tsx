@@ -4,41 +4,16 @@ import { createKit, type User } from "latch-kit";
 import { LatchProvider } from "latch-kit/react";
 import { authenticateWithPasskey, passkey } from "latch-kit/plugins/passkey";
 import { answerSignerRoutes, type SignerRouteAnswers } from "./signer-routes";
+import { fakeWebauthn, type FakeCeremonies } from "./fake-webauthn";
 
 // Spec conformance rows about passkeys (test/CONFORMANCE.md): the browser's WebAuthn API is faked,
 // so the tests see the options the kit hands the browser and the requests it makes after.
-const bytes = (text: string) => new TextEncoder().encode(text).buffer;
 const USER_ANSWER = { orgId: "o1", userId: "u1", address: "0x00000000000000000000000000000000000000aa" };
-
-interface Ceremonies {
-  create: ReturnType<typeof vi.fn>;
-  get: ReturnType<typeof vi.fn>;
-}
-
-function fakeWebauthn(transports: string[] = []): Ceremonies {
-  const create = vi.fn(async () => ({
-    type: "public-key",
-    id: "Y3JlZA",
-    rawId: bytes("cred"),
-    response: { clientDataJSON: bytes("{}"), attestationObject: bytes("att"), getTransports: () => transports },
-    getClientExtensionResults: () => ({}),
-  }));
-  const get = vi.fn(async () => ({
-    type: "public-key",
-    id: "Y3JlZA",
-    rawId: bytes("cred"),
-    response: { clientDataJSON: bytes("{}"), authenticatorData: bytes("ad"), signature: bytes("sig"), userHandle: bytes("u") },
-    getClientExtensionResults: () => ({}),
-  }));
-  Object.defineProperty(navigator, "credentials", { value: { create, get }, configurable: true });
-  vi.stubGlobal("PublicKeyCredential", class {});
-  return { create, get };
-}
 
 const setup = (routes: SignerRouteAnswers) =>
   answerSignerRoutes(createKit({ plugins: [passkey()], signer: { url: "http://localhost:9" }, ui: { auth: { sections: [[{ type: "passkey" }]] } } }), routes);
 
-let webauthn: Ceremonies;
+let webauthn: FakeCeremonies;
 beforeEach(() => {
   webauthn = fakeWebauthn();
 });
