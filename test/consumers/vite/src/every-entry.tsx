@@ -15,6 +15,8 @@ import { smartAccounts, useSmartAccountClient } from "latch-kit/plugins/smart-ac
 import { solana, useSolanaWallet } from "latch-kit/plugins/solana";
 import { mobileWallet } from "latch-kit/plugins/mobile";
 import { solanaEmbedded, useSolanaSigner } from "latch-kit/plugins/solana-embedded";
+import { latchConnector, syncLatchToWagmi } from "latch-kit/wagmi";
+import { createConfig, http, type Config } from "@wagmi/core";
 
 const chain = devnetChain();
 
@@ -37,6 +39,15 @@ const config: KitConfig = {
   ui: { uiMode: "embedded", auth: { sections: [[{ type: "email" }], [{ type: "passkey" }, { type: "social", authProviderId: "google", mode: "popup" }]] } },
 };
 export const kit = createKit(config);
+
+// One wagmi config for the app and Latch: external wallets through it, and the smart account as a wagmi account.
+export const sharedKit = createKit({ plugins: [emailOtp(), smartAccounts({ chain }), evm({ wagmiConfig: () => wagmiConfig })] });
+export const wagmiConfig: Config = createConfig({
+  chains: [chain],
+  connectors: [latchConnector({ kit: sharedKit, account: "LightAccount" })],
+  transports: { [chain.id]: http() },
+});
+export const stopSync: () => void = syncLatchToWagmi(wagmiConfig, sharedKit);
 
 // @ts-expect-error a mistyped key is refused by the type too
 export const typo: KitConfig = { signer: { ulr: "https://latch.example.com" } };
