@@ -1,10 +1,10 @@
-import { getEmbeddedSigner, type Kit } from "latch-kit";
+import { getEmbeddedSigner, type AbortOptions, type Kit } from "latch-kit";
 import type { OauthPayload } from "./config";
 import { getOauthService, type OauthProviderInfo } from "./service";
 
 /** A provider to link: a social login in a popup (its id token only), or an id token the app already has. */
 export type AddOauthProviderParameters =
-  | { providerName: string; oidcToken: string }
+  | { providerName: string; oidcToken: string; signal?: AbortSignal }
   | Omit<OauthPayload, "mode" | "fetchIdTokenOnly" | "redirectUrl">;
 
 /** The provider linked to the user. */
@@ -30,17 +30,18 @@ export function addOauthProvider(kit: Kit, params: AddOauthProviderParameters): 
           if (result.status !== "FETCHED_ID_TOKEN_ONLY") throw new Error(`Unexpected ${result.status} while fetching an id token`);
           return { providerName: params.authProviderId, oidcToken: result.idToken };
         });
+  const options = { signal: params.signal };
   return token.then(async (provider) => {
-    const [added] = await service.addProviders([provider]);
-    await signer.listAuthMethods();
+    const [added] = await service.addProviders([provider], options);
+    await signer.listAuthMethods(options);
     return added!;
   });
 }
 
 /** Unlinks providers by id (remove-oauth-provider), then refreshes the listed auth methods. */
-export async function removeOauthProvider(kit: Kit, providerId: string | string[]): Promise<void> {
-  await getOauthService(kit).removeProviders(Array.isArray(providerId) ? providerId : [providerId]);
-  await getEmbeddedSigner(kit).listAuthMethods();
+export async function removeOauthProvider(kit: Kit, providerId: string | string[], options: AbortOptions = {}): Promise<void> {
+  await getOauthService(kit).removeProviders(Array.isArray(providerId) ? providerId : [providerId], options);
+  await getEmbeddedSigner(kit).listAuthMethods(options);
 }
 
 /**

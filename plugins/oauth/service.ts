@@ -4,6 +4,7 @@ import {
   RETURN_PARAMS,
   toError,
   untilAborted,
+  type AbortOptions,
   type EmbeddedSigner,
   type Kit,
   type MfaFactor,
@@ -363,7 +364,7 @@ export class OauthService {
   }
 
   /** add-oauth-provider, stamped by the session. */
-  async addProviders(oauthProviders: Array<{ providerName: string; oidcToken: string }>): Promise<OauthProviderInfo[]> {
+  async addProviders(oauthProviders: Array<{ providerName: string; oidcToken: string }>, options: AbortOptions = {}): Promise<OauthProviderInfo[]> {
     const signer = this.signer;
     const user = signer.requireUser();
     const stampedRequest = await signer.stampedRequest("submit/create_oauth_providers", {
@@ -371,12 +372,12 @@ export class OauthService {
       timestampMs: this.signer.nextTimestampMs(),
       organizationId: user.orgId,
       parameters: { userId: user.userId, oauthProviders },
-    });
-    return (await signer.client.request("add-oauth-provider", { stampedRequest })).oauthProviders;
+    }, undefined, options);
+    return (await signer.client.request("add-oauth-provider", { stampedRequest }, options)).oauthProviders;
   }
 
   /** remove-oauth-provider, stamped by the session. */
-  async removeProviders(providerIds: string[]): Promise<void> {
+  async removeProviders(providerIds: string[], options: AbortOptions = {}): Promise<void> {
     const signer = this.signer;
     const user = signer.requireUser();
     const stampedRequest = await signer.stampedRequest("submit/delete_oauth_providers", {
@@ -384,8 +385,8 @@ export class OauthService {
       timestampMs: this.signer.nextTimestampMs(),
       organizationId: user.orgId,
       parameters: { userId: user.userId, providerIds },
-    });
-    await signer.client.request("remove-oauth-provider", { stampedRequest });
+    }, undefined, options);
+    await signer.client.request("remove-oauth-provider", { stampedRequest }, options);
   }
 }
 

@@ -6,6 +6,7 @@ import { emailOtp, submitOtpCode } from "latch-kit/plugins/email-otp";
 import { removePasskey } from "../../plugins/passkey/actions/removePasskey";
 import { getMfaFactors } from "../../lib/mfa/actions/getMfaFactors";
 import { verifyMfa } from "../../lib/mfa/actions/verifyMfa";
+import { addOauthProvider, removeOauthProvider } from "../../plugins/oauth/actions";
 
 const FRAME_KEY = `04${"ab".repeat(64)}`;
 
@@ -91,6 +92,8 @@ describe("AbortSignal on the public actions", () => {
     expect(isAbortError(await abortWhilePending(backend, (signal) => removePasskey(kit, { authenticatorId: "a-1", signal })))).toBe(true);
     expect(isAbortError(await abortWhilePending(backend, (signal) => getMfaFactors(kit, { signal })))).toBe(true);
     expect(isAbortError(await abortWhilePending(backend, (signal) => verifyMfa(kit, { multiFactorId: "f-1", multiFactorCode: "123456" }, { signal })))).toBe(true);
+    expect(isAbortError(await abortWhilePending(backend, (signal) => removeOauthProvider(kit, "p-1", { signal })))).toBe(true);
+    expect(isAbortError(await abortWhilePending(backend, (signal) => addOauthProvider(kit, { providerName: "google", oidcToken: "t", signal })))).toBe(true);
   });
 
   it("an already aborted signal rejects before any request is made; a caller's own reason is kept", async () => {

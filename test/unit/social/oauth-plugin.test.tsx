@@ -260,13 +260,18 @@ describe("account linking", () => {
     expect(kit.getStatus()).toBe("AWAITING_OTP_AUTH");
     // The code signs the existing user in (submitOtpCode → completeWithBundle → connected).
     act(() => kit.setUser({ ...USER, orgId: "o7" }));
-    await waitFor(() => expect(request).toHaveBeenCalledWith("add-oauth-provider", expect.anything()));
-    expect(signer.stampedRequest).toHaveBeenCalledWith("submit/create_oauth_providers", {
-      type: "ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS",
-      timestampMs: expect.any(String),
-      organizationId: "o7",
-      parameters: { userId: "u1", oauthProviders: [{ providerName: "google", oidcToken: ID_TOKEN }] },
-    });
+    await waitFor(() => expect(request).toHaveBeenCalledWith("add-oauth-provider", expect.anything(), expect.anything()));
+    expect(signer.stampedRequest).toHaveBeenCalledWith(
+      "submit/create_oauth_providers",
+      {
+        type: "ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS",
+        timestampMs: expect.any(String),
+        organizationId: "o7",
+        parameters: { userId: "u1", oauthProviders: [{ providerName: "google", oidcToken: ID_TOKEN }] },
+      },
+      undefined,
+      {},
+    );
     await waitFor(() => expect(signer.state.authLinkingStatus).toBeUndefined());
   });
 });
@@ -357,12 +362,18 @@ describe("adding and removing providers", () => {
     signer.listAuthMethods = vi.fn(async () => ({ oauthProviders: [], passkeys: [] }));
     expect(await addOauthProvider(kit, { providerName: "google", oidcToken: ID_TOKEN })).toEqual({ providerId: "p1", issuer: "i", providerName: "google" });
     await removeOauthProvider(kit, "p1");
-    expect(signer.stampedRequest).toHaveBeenLastCalledWith("submit/delete_oauth_providers", {
-      type: "ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS",
-      timestampMs: expect.any(String),
-      organizationId: "o1",
-      parameters: { userId: "u1", providerIds: ["p1"] },
-    });
+    // Then: no stamper of its own (the session's), and the call's options (its abort signal).
+    expect(signer.stampedRequest).toHaveBeenLastCalledWith(
+      "submit/delete_oauth_providers",
+      {
+        type: "ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS",
+        timestampMs: expect.any(String),
+        organizationId: "o1",
+        parameters: { userId: "u1", providerIds: ["p1"] },
+      },
+      undefined,
+      {},
+    );
     expect(signer.listAuthMethods).toHaveBeenCalledTimes(2);
   });
 
