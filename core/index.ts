@@ -44,4 +44,5 @@ export {
   type CreateAccountParameters,
 } from "./actions/createAccount";
 export { signTypedData, type SignTypedDataParameters, type SignTypedDataReturnType } from "./actions/signTypedData";
+export { createApiKey, type CreateApiKeyParameters, type CreateApiKeyReturnType } from "./actions/createApiKey";
 export { toQrDataUrl, resolveQrOptions, assertHexColor, type QrOptions } from "./qr";

@@ -6,16 +6,23 @@ import { p256 } from "@noble/curves/nist.js";
 
 export const uuid = type("string.uuid");
 
-export const targetPublicKey = type(/^04[0-9a-fA-F]{128}$/)
-  .narrow((hex, check) => {
-    try {
-      p256.Point.fromHex(hex);
-      return true;
-    } catch {
-      return check.mustBe("a point on the P-256 curve");
-    }
-  })
-  .describe("an uncompressed P-256 public key (65 bytes, hex)");
+/** Hex the shape of a P-256 public key that must also be a point on the curve. */
+const p256Point = (shape: RegExp, description: string) =>
+  type(shape)
+    .narrow((hex, check) => {
+      try {
+        p256.Point.fromHex(hex);
+        return true;
+      } catch {
+        return check.mustBe("a point on the P-256 curve");
+      }
+    })
+    .describe(description);
+
+export const targetPublicKey = p256Point(/^04[0-9a-fA-F]{128}$/, "an uncompressed P-256 public key (65 bytes, hex)");
+
+/** An API key's public key as stamps name it: compressed P-256 (33 bytes, hex). */
+export const apiPublicKey = p256Point(/^0[23][0-9a-fA-F]{64}$/, "a compressed P-256 public key (33 bytes, hex)");
 
 /** The longest session a sign-in may ask for: 30 days. */
 export const MAX_EXPIRATION_SECONDS = 30 * 24 * 60 * 60;

@@ -16,6 +16,7 @@ import { WEBAUTHN_STAMP_HEADER } from "../services/stamps/webauthnStamp";
 import { WALLET_NAME, walletAccountsOf, walletIdOf } from "../services/wallets";
 import { signingKeysOfSigner } from "../services/accounts";
 import { mnemonicOfRow } from "../services/custody";
+import { apiKeyOperations } from "../services/apiKeys";
 
 /** Where the kit calls the key-management API directly: `POST /public/v1/{query|submit}/<op>`. */
 export const KEY_MANAGEMENT_PREFIX = "/public/v1";
@@ -45,7 +46,7 @@ const bodies = {
 type Operation = keyof typeof bodies;
 
 /**
- * The key-management operations behind wallet export, plus those the sign-in methods bring (a
+ * The key-management operations behind wallet export and API keys, plus those the sign-in methods bring (a
  * method's `operations`, e.g. passkey management). Every call is stamped (`X-Stamp` from the auth
  * frame or `X-Stamp-Webauthn` from a passkey) over the exact body. Submits answer `{activity}`;
  * `get_activity` polls one.
@@ -55,7 +56,7 @@ export function keyManagementRoutes(ctx: EmulatorContext): Hono {
 
   app.post("/:kind{query|submit}/:op", async (c) => {
     const operation = `${c.req.param("kind")}/${c.req.param("op")}` as `query/${string}` | `submit/${string}`;
-    const methodOperation = ctx.methods.find((method) => method.operations?.[operation])?.operations?.[operation];
+    const methodOperation = apiKeyOperations[operation] ?? ctx.methods.find((method) => method.operations?.[operation])?.operations?.[operation];
     if (!(operation in bodies) && !methodOperation) throw notFound("UNSUPPORTED_OPERATION", `The emulator does not implement /public/v1/${operation}`);
     const request = await stampedRequestOf(c);
     if (methodOperation) {

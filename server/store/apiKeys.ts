@@ -24,3 +24,19 @@ export async function findApiKey(sql: Sql, publicKey: string): Promise<ApiKeyRow
     )
   ).rows[0];
 }
+
+/** Registers a key unless its public key is registered already (to anyone); answers whether it was new. */
+export async function insertApiKeyIfNew(sql: Sql, key: { publicKey: string; orgId: string; name: string; expiresAt: number }, now: number): Promise<boolean> {
+  const inserted = await sql.query(
+    `insert into api_keys (public_key, org_id, name, expires_at, created_at) values ($1, $2, $3, $4, $5)
+     on conflict (public_key) do nothing returning public_key`,
+    [key.publicKey, key.orgId, key.name, key.expiresAt, now],
+  );
+  return inserted.rows.length === 1;
+}
+
+/** How many of the organisation's API keys (sessions' included) are still valid. */
+export async function countLiveApiKeys(sql: Sql, orgId: string, now: number): Promise<number> {
+  const rows = await sql.query<{ count: number }>("select count(*)::int as count from api_keys where org_id = $1 and expires_at > $2", [orgId, now]);
+  return rows.rows[0]!.count;
+}
