@@ -1,5 +1,6 @@
 // The error catalogue. Each class has a stable `name` so apps can tell them apart
 // without instanceof (which breaks across bundles).
+import type { MfaFactor } from "../wire/routes";
 
 /** Base class of every error the kit throws; `name` tells them apart, `cause` keeps the detail. */
 export class LatchError extends Error {
@@ -36,11 +37,7 @@ export class OAuthProvidersError extends LatchError {
   }
 }
 
-/** A second factor of the user (its id and type). */
-export interface MfaFactor {
-  multiFactorId: string;
-  multiFactorType: string;
-}
+export type { MfaFactor } from "../wire/routes";
 
 /** Sign-in needs a second factor: `multiFactors` lists the user's. */
 export class MfaRequiredError extends LatchError {

@@ -1,9 +1,7 @@
 // The signer backend's route table (signer-api.md): route → request, response, error. One contract
 // for the kit (its typed client, types only) and the server (which validates with the same
 // schemas, wire/requests.ts); a method outside it adds its routes by augmenting SignerRoutes.
-import type { MfaFactor } from "../core/errors";
 import type { RequestOf } from "./requests";
-import type { MultiOwnerOrganization } from "../core/signer/multi-owner";
 
 /** A request stamped by the user's key: its URL, body and stamp. */
 export interface StampedRequest {
@@ -14,6 +12,27 @@ export interface StampedRequest {
 
 /** How email sign-in works: a magic link or a one-time code. */
 export type EmailMode = "magicLink" | "otp";
+
+/** A second factor of the user (its id and type). */
+export interface MfaFactor {
+  multiFactorId: string;
+  multiFactorType: string;
+}
+
+/** A member of a multi-owner organization. */
+export interface MultiOwnerMember {
+  userId: string;
+  evmSignerAddress: `0x${string}`;
+}
+
+/** A multi-owner organization: its id, members and quorum. */
+export interface MultiOwnerOrganization {
+  orgId: string;
+  /** The organisation's own signing address. */
+  evmSignerAddress: `0x${string}`;
+  members: MultiOwnerMember[];
+  rootQuorum: { threshold: number; userIds: string[] };
+}
 
 /** Every error answer of the server: `{code, message, details?}`; `error` repeats the message for clients that read that field. */
 export interface ErrorBody {

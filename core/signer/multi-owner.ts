@@ -3,25 +3,13 @@
 // root quorum.
 import type { Address, Hex } from "viem";
 import type { SignerClient } from "./client";
+import type { MultiOwnerOrganization } from "../../wire/routes";
 import type { Stamp, Stamper } from "./stamper";
 
 /** The stamp scheme of a member's request: an EIP-191 signature of the body. */
 export const MEMBER_STAMP_SCHEME = "SIGNATURE_SCHEME_TK_API_SECP256K1_EIP191";
 
-/** A member of a multi-owner organization. */
-export interface MultiOwnerMember {
-  userId: string;
-  evmSignerAddress: Address;
-}
-
-/** A multi-owner organization: its id, members and quorum. */
-export interface MultiOwnerOrganization {
-  orgId: string;
-  /** The organisation's own signing address. */
-  evmSignerAddress: Address;
-  members: MultiOwnerMember[];
-  rootQuorum: { threshold: number; userIds: string[] };
-}
+export type { MultiOwnerMember, MultiOwnerOrganization } from "../../wire/routes";
 
 const base64url = (text: string) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
