@@ -65,7 +65,6 @@ export default defineConfig({
       "@turnkey/iframe-stamper",
       "@emotion/css/create-instance",
       "@github/webauthn-json",
-      "@turnkey/webauthn-stamper",
       "@wagmi/core",
       "@walletconnect/universal-provider",
       "@walletconnect/core",
