@@ -18,6 +18,8 @@ export interface ConfirmSolanaTransactionOptions {
   timeoutMs?: number | undefined;
   /** The fetch to use; default the global one. */
   fetch?: typeof fetch | undefined;
+  /** Stops confirming: the next poll rejects with the signal's reason. */
+  signal?: AbortSignal | undefined;
 }
 
 const RANK: Record<Commitment, number> = { processed: 0, confirmed: 1, finalized: 2 };
@@ -48,6 +50,7 @@ export async function confirmSolanaTransaction(endpoint: SolanaEndpoint, signatu
   const commitment = params.commitment ?? endpoint.commitment;
   const deadline = Date.now() + (params.timeoutMs ?? 60_000);
   for (;;) {
+    params.signal?.throwIfAborted();
     const { value } = await solanaRpcRequest<{ value: (SignatureStatus | null)[] }>(
       endpoint,
       "getSignatureStatuses",

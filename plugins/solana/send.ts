@@ -5,12 +5,13 @@ import { getBase58Decoder, getBase64Decoder, getTransactionEncoder, type Signatu
 import { SolanaSignAndSendTransaction, type SolanaSignAndSendTransactionFeature } from "@solana/wallet-standard-features";
 import type { Commitment } from "../../lib/solana/endpoint";
 import { confirmSolanaTransaction, submitSolanaTransaction } from "../../lib/solana/send";
+import { untilAborted, type AbortOptions } from "latch-kit";
 import { WalletNotConnectedError, WalletSendTransactionError } from "./errors";
 import { chainFor, signingError, wireVersion, type SolanaWallets } from "./service";
 import { solanaWalletStrings as t } from "./strings";
 
 /** How to send through the wallet: preflight and confirmation. */
-export interface SendSolanaWalletTransactionOptions {
+export interface SendSolanaWalletTransactionOptions extends AbortOptions {
   /** Default: the plugin's (confirmed unless configured). */
   commitment?: Commitment;
   skipPreflight?: boolean;
@@ -48,20 +49,25 @@ export async function sendWithWallet(
     const chain = chainFor(account, wallets.settings.chain);
     if (!chain) throw new WalletSendTransactionError(t.chainUnsupported);
     try {
-      const [output] = await feature.signAndSendTransaction({
-        account,
-        chain,
-        transaction: wire,
-        options: { commitment, preflightCommitment: commitment, ...(options.skipPreflight ? { skipPreflight: true } : {}) },
-      });
+      const [output] = await untilAborted(
+        feature.signAndSendTransaction({
+          account,
+          chain,
+          transaction: wire,
+          options: { commitment, preflightCommitment: commitment, ...(options.skipPreflight ? { skipPreflight: true } : {}) },
+        }),
+        options.signal,
+      );
       if (!output) throw new WalletSendTransactionError();
       hash = getBase58Decoder().decode(output.signature) as Signature;
     } catch (error) {
+      if (options.signal?.aborted) throw error;
       throw signingError(error, WalletSendTransactionError);
     }
     sentBy = "wallet";
   } else {
-    const signed = await wallets.signTransactionBytes(wire);
+    const signed = await untilAborted(wallets.signTransactionBytes(wire), options.signal);
+    options.signal?.throwIfAborted();
     try {
       hash = await submitSolanaTransaction(endpoint, getBase64Decoder().decode(signed), { commitment, skipPreflight: options.skipPreflight });
     } catch (error) {
@@ -74,6 +80,7 @@ export async function sendWithWallet(
     lastValidBlockHeight: options.lastValidBlockHeight ?? blockhashLifetimeOf(transaction),
     timeoutMs: options.timeoutMs,
     pollIntervalMs: options.pollIntervalMs,
+    signal: options.signal,
   });
   return { hash, sentBy };
 }

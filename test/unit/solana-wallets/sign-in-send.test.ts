@@ -19,7 +19,7 @@ import {
 import { createSignInMessageText } from "@solana/wallet-standard-util";
 import type { SolanaSignInInput } from "@solana/wallet-standard-features";
 import { createKit } from "latch-kit";
-import { getSolanaWallets, sendSolanaWalletTransaction, signInWithSolana, solana } from "latch-kit/plugins/solana";
+import { getSolanaWallets, sendSolanaWalletTransaction, signInWithSolana, signSolanaMessage, solana } from "latch-kit/plugins/solana";
 import { transferSolInstruction } from "latch-kit/plugins/solana-embedded";
 import type { WalletEntry } from "../../../lib/wallets/index";
 import { fakeStandardWallet, type FakeStandardWalletOptions } from "./fake-standard-wallet";
@@ -165,5 +165,48 @@ describe("sending through the wallet", () => {
     await expect(sendSolanaWalletTransaction(kit, legacyTransfer())).rejects.toMatchObject({ name: "WalletSendTransactionError" });
     await kit.disconnect();
     await expect(sendSolanaWalletTransaction(kit, legacyTransfer())).rejects.toMatchObject({ name: "WalletNotConnectedError", message: "no solana address" });
+  });
+});
+
+describe("giving up (AbortSignal)", () => {
+  const never = () => new Promise<never>(() => undefined);
+
+  it("a wallet that never answers: aborting rejects signing, sign-in and sending at once with an AbortError", async () => {
+    const { kit } = await connectedKit(() => ({
+      "solana:signMessage": { version: "1.0.0", signMessage: never },
+      "solana:signIn": { version: "1.0.0", signIn: never },
+      "solana:signAndSendTransaction": { version: "1.0.0", supportedTransactionVersions: ["legacy", 0], signAndSendTransaction: never },
+    }));
+    for (const start of [
+      (signal: AbortSignal) => signSolanaMessage(kit, "hello", { signal }),
+      (signal: AbortSignal) => signInWithSolana(kit, undefined, { signal }),
+      (signal: AbortSignal) => sendSolanaWalletTransaction(kit, legacyTransfer(), { signal }),
+    ]) {
+      const controller = new AbortController();
+      const pending = start(controller.signal);
+      controller.abort();
+      await expect(pending).rejects.toMatchObject({ name: "AbortError" });
+    }
+  });
+
+  it("aborting while the transaction is being confirmed stops polling the endpoint", async () => {
+    const { kit } = await connectedKit(() => ({
+      "solana:signAndSendTransaction": { version: "1.0.0", supportedTransactionVersions: ["legacy", 0], signAndSendTransaction: async () => [{ signature: new Uint8Array(64).fill(3) }] },
+    }));
+    const controller = new AbortController();
+    let polls = 0;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init: RequestInit) => {
+        const { id, method } = JSON.parse(String(init.body));
+        if (method === "getSignatureStatuses" && ++polls === 2) controller.abort();
+        const result = method === "getBlockHeight" ? 1 : { value: [null] }; // not seen yet, not expired
+        return new Response(JSON.stringify({ jsonrpc: "2.0", id, result }), { headers: { "content-type": "application/json" } });
+      }),
+    );
+    await expect(sendSolanaWalletTransaction(kit, legacyTransfer(), { signal: controller.signal, pollIntervalMs: 1 })).rejects.toMatchObject({ name: "AbortError" });
+    const after = polls;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(polls).toBe(after);
   });
 });
