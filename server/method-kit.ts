@@ -19,9 +19,9 @@ export { verifyStampedRequest, verifyStampedRequestWithStamp, type StampedBody, 
 export { lockUser, requireSignInMethodLeft } from "./services/signInMethods";
 export { signVerificationToken } from "./crypto/verificationToken";
 export { claimOnce } from "./store/usedTokens";
-export { ceremonyOrigin } from "./services/passkeys";
+export { authenticatorJson, ceremonyOrigin } from "./services/passkeys";
 export { deleteAuthenticators, insertAuthenticator, listAuthenticators } from "./store/authenticators";
-export { timestamp as wireTimestamp } from "./routes/keyManagement";
+export { wireTimestamp } from "./services/wireTimestamp";
 export { bytesToHex, hexToBytes, utf8 } from "./crypto/encoding";
 export { newTotpSecret, totpUrl } from "./crypto/totp";
 export { deleteFactors, deleteUnverifiedFactors, insertFactor } from "./store/factors";

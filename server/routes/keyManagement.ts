@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readBodyText } from "../middleware/bodyLimit";
 import { Hono, type Context } from "hono";
-import type { ActivityRecorder } from "../method";
+import type { ActivityRecorder, KeyOperation } from "../method";
 import { type, type Type } from "arktype";
 import type { EmulatorContext } from "../context";
 import { notFound, unauthorized } from "../errors";
@@ -17,6 +17,8 @@ import { WALLET_NAME, walletAccountsOf, walletIdOf } from "../services/wallets";
 import { signingKeysOfSigner } from "../services/accounts";
 import { mnemonicOfRow } from "../services/custody";
 import { apiKeyOperations } from "../services/apiKeys";
+import { userReadOperations } from "../services/userReads";
+import { wireTimestamp } from "../services/wireTimestamp";
 
 /** Where the kit calls the key-management API directly: `POST /public/v1/{query|submit}/<op>`. */
 export const KEY_MANAGEMENT_PREFIX = "/public/v1";
@@ -45,6 +47,9 @@ const bodies = {
 
 type Operation = keyof typeof bodies;
 
+/** The engine's operations written as `KeyOperation`s (as methods write theirs). */
+const engineOperations: Record<string, KeyOperation> = { ...apiKeyOperations, ...userReadOperations };
+
 /**
  * The key-management operations behind wallet export and API keys, plus those the sign-in methods bring (a
  * method's `operations`, e.g. passkey management). Every call is stamped (`X-Stamp` from the auth
@@ -56,7 +61,7 @@ export function keyManagementRoutes(ctx: EmulatorContext): Hono {
 
   app.post("/:kind{query|submit}/:op", async (c) => {
     const operation = `${c.req.param("kind")}/${c.req.param("op")}` as `query/${string}` | `submit/${string}`;
-    const methodOperation = apiKeyOperations[operation] ?? ctx.methods.find((method) => method.operations?.[operation])?.operations?.[operation];
+    const methodOperation = engineOperations[operation] ?? ctx.methods.find((method) => method.operations?.[operation])?.operations?.[operation];
     if (!(operation in bodies) && !methodOperation) throw notFound("UNSUPPORTED_OPERATION", `The emulator does not implement /public/v1/${operation}`);
     const request = await stampedRequestOf(c);
     if (methodOperation) {
@@ -130,10 +135,6 @@ async function stampedRequestOf(c: Context): Promise<StampedRequest> {
   throw unauthorized("MISSING_STAMP", `A ${API_KEY_STAMP_HEADER} or ${WEBAUTHN_STAMP_HEADER} header is required`);
 }
 
-/** A time as key-management answers show it. */
-export function timestamp(ms: number) {
-  return { seconds: String(Math.floor(ms / 1000)), nanos: String(Math.round((ms % 1000) * 1e6)) };
-}
 
 /** Records a method's submitted activity and answers it as the wire shows activities. */
 function recordActivity(ctx: EmulatorContext): ActivityRecorder {
@@ -148,7 +149,7 @@ function activityJson(row: ActivityRow) {
     type: row.type,
     status: row.status,
     result: row.status === "ACTIVITY_STATUS_COMPLETED" ? row.result : {},
-    createdAt: timestamp(row.createdAt),
-    updatedAt: timestamp(row.updatedAt),
+    createdAt: wireTimestamp(row.createdAt),
+    updatedAt: wireTimestamp(row.updatedAt),
   };
 }

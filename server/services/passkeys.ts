@@ -1,5 +1,7 @@
 import { badRequest } from "../errors";
 import type { EmulatorContext } from "../context";
+import type { AuthenticatorRow } from "../store/authenticators";
+import { wireTimestamp } from "./wireTimestamp";
 
 /**
  * The origin a ceremony ran on, read from its clientDataJSON: it must be an app origin (configured,
@@ -26,4 +28,17 @@ export function ceremonyOrigin(ctx: EmulatorContext, clientDataJson: string, req
     throw badRequest("PASSKEY_ORIGIN_REFUSED", `The passkey was made on ${claimed} but the request comes from ${requestOrigin}`);
   }
   return { origin: claimed, hostname: url.hostname.replace(/^\[|\]$/g, "") };
+}
+
+/** A passkey as key-management answers show it (list_authenticators, a user's authenticators). */
+export function authenticatorJson(a: AuthenticatorRow) {
+  return {
+    authenticatorId: a.authenticatorId,
+    authenticatorName: a.name,
+    credentialId: a.credentialId,
+    transports: a.transports.map((t) => `AUTHENTICATOR_TRANSPORT_${t.toUpperCase().replace(/-/g, "_")}`),
+    attestationType: "none",
+    createdAt: wireTimestamp(a.createdAt),
+    updatedAt: wireTimestamp(a.createdAt),
+  };
 }

@@ -40,3 +40,14 @@ export async function countLiveApiKeys(sql: Sql, orgId: string, now: number): Pr
   const rows = await sql.query<{ count: number }>("select count(*)::int as count from api_keys where org_id = $1 and expires_at > $2", [orgId, now]);
   return rows.rows[0]!.count;
 }
+
+/** The organisation's valid API keys (sessions' included), oldest first. */
+export async function listLiveApiKeys(sql: Sql, orgId: string, now: number): Promise<Array<{ publicKey: string; name: string; expiresAt: number; createdAt: number }>> {
+  return (
+    await sql.query<{ publicKey: string; name: string; expiresAt: number; createdAt: number }>(
+      `select public_key as "publicKey", name, expires_at as "expiresAt", created_at as "createdAt"
+       from api_keys where org_id = $1 and expires_at > $2 order by created_at, public_key`,
+      [orgId, now],
+    )
+  ).rows;
+}

@@ -17,7 +17,7 @@ import {
   saveAccount,
   schemas as s,
   validate,
-  wireTimestamp,
+  authenticatorJson,
   type EmulatorContext,
   type KeyOperation,
   type ServerMethod,
@@ -55,17 +55,7 @@ const listAuthenticatorsOperation: KeyOperation = {
   async handle(_c, ctx, body, user) {
     requireSameUser(user, (body as typeof listBody.infer).userId);
     const rows = await listAuthenticators(ctx.db, user.orgId);
-    return {
-      authenticators: rows.map((a) => ({
-        authenticatorId: a.authenticatorId,
-        authenticatorName: a.name,
-        credentialId: a.credentialId,
-        transports: a.transports.map((t) => `AUTHENTICATOR_TRANSPORT_${t.toUpperCase().replace(/-/g, "_")}`),
-        attestationType: "none",
-        createdAt: wireTimestamp(a.createdAt),
-        updatedAt: wireTimestamp(a.createdAt),
-      })),
-    };
+    return { authenticators: rows.map(authenticatorJson) };
   },
 };
 

@@ -1,20 +1,23 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createApiKey, createKit, getEmbeddedSigner, KeyManagementClient, LatchError, type Kit, type User } from "latch-kit";
+import { createApiKey, createKit, getEmbeddedSigner, KeyManagementClient, LatchError, listUsers, listWalletAccounts, type Kit, type User } from "latch-kit";
 import { emailOtp } from "latch-kit/plugins/email-otp";
 
-// §4 activity polling for API key creation: the kit's createApiKey action against a fake key-management API.
+// §4/§7 the kit's key-management actions (API key creation and its activity polling, the user and
+// wallet-account reads) against a fake key-management API.
 const SIGNER = "http://localhost:9";
 const USER: User = { type: "sca", userId: "u1", orgId: "o1", address: "0x00000000000000000000000000000000000000aa" };
 const PUBLIC_KEY = `02${"ab".repeat(32)}`;
 const stamper = () => ({ stamp: async () => ({ stampHeaderName: "X-Stamp", stampHeaderValue: "s" }) });
 
-/** A kit whose key-management calls answer the activity statuses in turn (the last one repeats). */
-function kitAnswering(statuses: string[], result: Record<string, unknown>) {
-  const calls: Array<{ url: string; body: Record<string, unknown> }> = [];
+type Call = { url: string; body: Record<string, unknown> };
+
+/** A signed-in kit whose key-management calls `answer` answers. */
+function kitWith(answer: (call: Call, calls: Call[]) => unknown) {
+  const calls: Call[] = [];
   const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-    calls.push({ url: String(url), body: JSON.parse(init!.body as string) as Record<string, unknown> });
-    const status = statuses[Math.min(calls.length - 1, statuses.length - 1)]!;
-    return new Response(JSON.stringify({ activity: { id: "act-1", status, result: status === "ACTIVITY_STATUS_COMPLETED" ? result : {} } }));
+    const call = { url: String(url), body: JSON.parse(init!.body as string) as Record<string, unknown> };
+    calls.push(call);
+    return new Response(JSON.stringify(await answer(call, calls)));
   });
   const kit: Kit = createKit({ plugins: [emailOtp()], signer: { url: SIGNER } });
   kit.setUser(USER);
@@ -22,6 +25,13 @@ function kitAnswering(statuses: string[], result: Record<string, unknown>) {
   (getEmbeddedSigner(kit) as { keyManagement: KeyManagementClient }).keyManagement = client;
   return { kit, calls };
 }
+
+/** A kit whose activity answers the statuses in turn (the last one repeats). */
+const kitAnswering = (statuses: string[], result: Record<string, unknown>) =>
+  kitWith((_call, calls) => {
+    const status = statuses[Math.min(calls.length - 1, statuses.length - 1)]!;
+    return { activity: { id: "act-1", status, result: status === "ACTIVITY_STATUS_COMPLETED" ? result : {} } };
+  });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -67,5 +77,39 @@ describe("§4/§7 createApiKey", () => {
     const { kit } = kitAnswering(["ACTIVITY_STATUS_COMPLETED"], {});
     kit.setUser(null);
     await expect(createApiKey(kit, { name: "k", publicKey: PUBLIC_KEY, expirationSec: 60 })).rejects.toMatchObject({ name: "NotAuthenticatedError" });
+  });
+});
+
+describe("§7 key-management reads", () => {
+  it("§7 listUsers reads query/list_users for the signed-in organisation", async () => {
+    const users = [{ userId: "u1", userName: "a@example.com", authenticators: [], apiKeys: [], oauthProviders: [] }];
+    const { kit, calls } = kitWith(() => ({ users }));
+    await expect(listUsers(kit)).resolves.toEqual(users);
+    expect(calls).toEqual([{ url: `${SIGNER}/public/v1/query/list_users`, body: { organizationId: "o1", timestampMs: expect.any(String) } }]);
+  });
+
+  it("§7 listWalletAccounts reads the wallets, then each wallet's accounts", async () => {
+    const account = (walletId: string, address: string) => ({ walletAccountId: `${walletId}-${address}`, walletId, organizationId: "o1", address, curve: "CURVE_SECP256K1", addressFormat: "ADDRESS_FORMAT_ETHEREUM", path: "m/44'/60'/0'/0/0", pathFormat: "PATH_FORMAT_BIP32" });
+    const { kit, calls } = kitWith((call) =>
+      call.url.endsWith("/list_wallets") ? { wallets: [{ walletId: "w1" }, { walletId: "w2" }] } : { accounts: [account(call.body.walletId as string, "0xa")] },
+    );
+    await expect(listWalletAccounts(kit)).resolves.toEqual([account("w1", "0xa"), account("w2", "0xa")]);
+    expect(calls.map((call) => [call.url.replace(`${SIGNER}/public/v1/`, ""), call.body.walletId])).toEqual([
+      ["query/list_wallets", undefined],
+      ["query/list_wallet_accounts", "w1"],
+      ["query/list_wallet_accounts", "w2"],
+    ]);
+  });
+
+  it("reads need a signed-in user, and an aborted read settles at once", async () => {
+    const { kit, calls } = kitWith(() => new Promise(() => undefined));
+    const aborting = new AbortController();
+    const pending = listWalletAccounts(kit, { signal: aborting.signal });
+    aborting.abort();
+    await expect(pending).rejects.toMatchObject({ name: "AbortError" });
+    kit.setUser(null);
+    await expect(listUsers(kit)).rejects.toMatchObject({ name: "NotAuthenticatedError" });
+    await expect(listWalletAccounts(kit)).rejects.toMatchObject({ name: "NotAuthenticatedError" });
+    expect(calls.length).toBeLessThanOrEqual(1);
   });
 });
