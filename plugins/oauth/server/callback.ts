@@ -3,15 +3,11 @@ import { Hono, type Context } from "hono";
 import { RETURN_PARAMS } from "../../../wire/constants";
 import {
   ApiError,
-  completeOauth,
   errorPage,
-  isAllowedAppUrl,
-  parseOauthState,
   popupResultPage,
   type EmulatorContext,
-  type OauthResult,
-  type OauthState,
 } from "../../../server/method-kit";
+import { completeOauth, isAllowedAppUrl, parseOauthState, type OauthResult, type OauthState } from "./flow";
 
 const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff" };
 

@@ -12,7 +12,6 @@ import {
   listOauthProviders,
   lockUser,
   notFound,
-  prepareOauth,
   readBody,
   requireNonceFor,
   requireSignInMethodLeft,
@@ -26,6 +25,7 @@ import {
   type OauthProviderRow,
   type Sql,
 } from "../../../server/method-kit";
+import { prepareOauth } from "./flow";
 
 const prepareBody = requests["prepare-oauth"];
 const stampedOnly = requests["add-oauth-provider"];

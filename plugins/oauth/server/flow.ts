@@ -1,20 +1,22 @@
+// Social sign-in's code flow, server side: `prepare-oauth` (a PKCE pair bound to the frame key's
+// nonce) and the half /callback runs (code exchange, id token checks, then the shared identity
+// sign-in). Server-only.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { type } from "arktype";
-import type { EmulatorContext } from "../context";
-import { badRequest, conflict } from "../errors";
-import * as s from "../schemas";
-import { validate } from "../validate";
-import { originOf } from "../origins";
-import { findUserByContact } from "../store/users";
-import { findOauthProvider, insertOauthProvider } from "../store/oauthProviders";
-import { claimOauthRequest, insertOauthRequest } from "../store/oauthRequests";
-import { prepareAccount, saveAccount } from "./accounts";
-import { sendCode } from "./codes";
-import { openSession, prepareSession, registerSession } from "./sessions";
-import { verifyJwt, type TrustedIssuer, type VerifiedClaims } from "./jwt";
-import { socialProvidersOf } from "./socialProviders";
-import { listFactors, sealPendingSignIn, type FactorSummary } from "./mfa";
-import { nonceOf } from "./nonce";
+import * as s from "../../../wire/schemas";
+import {
+  badRequest,
+  claimOauthRequest,
+  insertOauthRequest,
+  nonceOf,
+  originOf,
+  signInWithIdentity,
+  socialProvidersOf,
+  validate,
+  verifyJwt,
+  type EmulatorContext,
+  type FactorSummary,
+} from "../../../server/method-kit";
 
 /** How long a `prepare-oauth` answer can start a sign-in. */
 export const OAUTH_REQUEST_TTL_MS = 30 * 60_000;
@@ -57,8 +59,6 @@ export type OauthResult =
   | { status: "FETCHED_ID_TOKEN_ONLY"; idToken: string; accessToken: string; authProvider: string }
   /** `errorCode`: the provider's OAuth error code (RFC 6749 §4.1.2.1), e.g. access_denied when the user cancelled. */
   | { error: string; errorCode?: string; authProvider?: string };
-
-export { nonceOf } from "./nonce";
 
 export function parseOauthState(raw: string | undefined): OauthState {
   if (!raw) throw badRequest("INVALID_STATE", "The callback has no state");
@@ -129,80 +129,3 @@ export async function completeOauth(ctx: EmulatorContext, state: OauthState, cod
   return { status: "SUCCESS", bundle: outcome.credentialBundle, orgId: outcome.orgId, idToken, accessToken, isSignup: outcome.isSignUp, authProvider };
 }
 
-export type IdentitySignIn =
-  | { kind: "session"; orgId: string; credentialBundle: string; isSignUp: boolean }
-  | { kind: "linking"; orgId: string; otpId: string; email: string }
-  | { kind: "mfa"; orgId: string; encryptedPayload: string; multiFactors: FactorSummary[] };
-
-/**
- * Signs a verified identity (issuer + subject) in: a linked identity opens a session, or, when its
- * user has a second factor, answers MFA_REQUIRED (the session waits for the TOTP code); an unknown one
- * whose verified email belongs to a user is, with `linkByEmail`, an account-linking prompt (a code
- * goes to that email); otherwise a new user is made, with the email when it is free.
- */
-export async function signInWithIdentity(
-  ctx: EmulatorContext,
-  params: {
-    issuer: TrustedIssuer;
-    claims: VerifiedClaims;
-    providerName: string;
-    targetPublicKey: string;
-    expirationSeconds: number | undefined;
-    linkByEmail: boolean;
-  },
-): Promise<IdentitySignIn> {
-  const { claims, issuer } = params;
-  const linked = await findOauthProvider(ctx.db, issuer.issuer, claims.sub);
-  if (linked) {
-    const multiFactors = await listFactors(ctx.db, linked.orgId);
-    if (multiFactors.length > 0) {
-      const encryptedPayload = sealPendingSignIn(ctx, {
-        orgId: linked.orgId,
-        targetPublicKey: params.targetPublicKey,
-        ...(params.expirationSeconds === undefined ? {} : { expirationSeconds: params.expirationSeconds }),
-      });
-      return { kind: "mfa", orgId: linked.orgId, encryptedPayload, multiFactors };
-    }
-    const credentialBundle = await openSession(ctx, linked.orgId, params.targetPublicKey, params.expirationSeconds);
-    return { kind: "session", orgId: linked.orgId, credentialBundle, isSignUp: false };
-  }
-  const email = verifiedEmail(claims);
-  const owner = email ? await findUserByContact(ctx.db, { email }) : undefined;
-  if (owner && params.linkByEmail) {
-    const otpId = await ctx.db.transaction((tx) => sendCode(tx, ctx, { contact: email!, channel: "email", purpose: "auth", orgId: owner.orgId }));
-    return { kind: "linking", orgId: owner.orgId, otpId, email: email! };
-  }
-  const account = await prepareAccount(ctx, email && !owner ? { email } : {});
-  const grant = await prepareSession(ctx, params.targetPublicKey, params.expirationSeconds);
-  const orgId = account.user.orgId;
-  await ctx.db.transaction(async (tx) => {
-    await saveAccount(tx, ctx, account);
-    const inserted = await insertOauthProvider(
-      tx,
-      {
-        providerId: randomUUID(),
-        orgId,
-        issuer: issuer.issuer,
-        subject: claims.sub,
-        providerName: params.providerName,
-        userDisplayName: displayNameOf(claims),
-      },
-      ctx.now(),
-    );
-    if (!inserted) throw conflict("SIGN_IN_RACE", "This identity was signed up by a concurrent request; sign in again");
-    await registerSession(tx, ctx, orgId, grant);
-  });
-  return { kind: "session", orgId, credentialBundle: grant.credentialBundle, isSignUp: true };
-}
-
-export function verifiedEmail(claims: VerifiedClaims): string | undefined {
-  if (typeof claims.email !== "string" || claims.email_verified === false || claims.email_verified === "false") return undefined;
-  const checked = s.email(claims.email.trim());
-  return typeof checked === "string" ? s.normalizeEmail(checked) : undefined;
-}
-
-export function displayNameOf(claims: VerifiedClaims): string | null {
-  if (typeof claims.email === "string" && claims.email) return claims.email;
-  if (typeof claims.name === "string" && claims.name) return claims.name;
-  return null;
-}
