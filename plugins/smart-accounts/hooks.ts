@@ -11,6 +11,7 @@ import {
   type SendUserOperationParameters,
   type SmartAccountClient,
 } from "latch-kit/chain";
+import type { AbortOptions } from "latch-kit";
 import { useAction, useKit, useKitAtom } from "latch-kit/react";
 import { getSmartAccounts } from "./service";
 
@@ -79,14 +80,14 @@ export interface SendUserOperationResult {
  * sendUserOperation({ calls: [{ to, data }] });
  */
 export function useSendUserOperation(params: { client: SmartAccountClient | null; waitForTxn?: boolean }) {
-  const { run, runAsync, isPending, error, data } = useAction(async (operation: SendUserOperationParameters): Promise<SendUserOperationResult> => {
+  const { run, runAsync, isPending, error, data } = useAction(async ({ signal, ...operation }: SendUserOperationParameters & AbortOptions): Promise<SendUserOperationResult> => {
     if (!params.client) throw new Error("The smart account client is not ready");
-    const { hash } = await sendUserOperation(params.client, operation);
+    const { hash } = await sendUserOperation(params.client, operation as SendUserOperationParameters, { signal });
     if (!params.waitForTxn) return { hash };
-    return { hash, transactionHash: await waitForUserOperationTransaction(params.client, { hash }) };
+    return { hash, transactionHash: await waitForUserOperationTransaction(params.client, { hash }, { signal }) };
   });
   return {
-    /** Sends `{ calls }`; the result lands in `sendUserOperationResult`, a failure in `error`. */
+    /** Sends `{ calls }` (with an optional `signal` to give up); the result lands in `sendUserOperationResult`, a failure in `error`. */
     sendUserOperation: run,
     /** Sends the user operation and returns the promise of its result. */
     sendUserOperationAsync: runAsync,
@@ -98,9 +99,9 @@ export function useSendUserOperation(params: { client: SmartAccountClient | null
 
 /** Signs through the smart account (ERC-1271; ERC-6492 before deployment). */
 export function useSmartAccountSignMessage(params: { client: SmartAccountClient | null }) {
-  const { run, runAsync, isPending, error, data } = useAction(async ({ message }: { message: SignableMessage }): Promise<Hex> => {
+  const { run, runAsync, isPending, error, data } = useAction(async ({ message, signal }: { message: SignableMessage } & AbortOptions): Promise<Hex> => {
     if (!params.client) throw new Error("The smart account client is not ready");
-    return signMessage(params.client, { message });
+    return signMessage(params.client, { message }, { signal });
   });
   return {
     /** Signs `{ message }` as the smart account; it lands in `signedMessage`, a failure in `error`. */
@@ -115,9 +116,9 @@ export function useSmartAccountSignMessage(params: { client: SmartAccountClient 
 
 /** Signs EIP-712 typed data through the smart account (ERC-1271; ERC-6492 before deployment). */
 export function useSmartAccountSignTypedData(params: { client: SmartAccountClient | null }) {
-  const { run, runAsync, isPending, error, data } = useAction(async (typedData: TypedDataDefinition): Promise<Hex> => {
+  const { run, runAsync, isPending, error, data } = useAction(async ({ signal, ...typedData }: TypedDataDefinition & AbortOptions): Promise<Hex> => {
     if (!params.client) throw new Error("The smart account client is not ready");
-    return signTypedData(params.client, typedData as never);
+    return signTypedData(params.client, typedData as never, { signal });
   });
   return {
     /** Signs the typed data as the smart account; it lands in `signedTypedData`, a failure in `error`. */

@@ -1,6 +1,7 @@
 // Prepares, signs and sends a user operation (one call or a batch); returns its hash and the signed request.
 import type { Hash } from "viem";
 import { type UserOperation, formatUserOperationRequest } from "viem/account-abstraction";
+import { untilAborted, type AbortOptions } from "../../abort";
 import type { SmartAccountClient } from "../client";
 import { type PrepareUserOperationParameters, prepareUserOperation } from "./prepareUserOperation";
 
@@ -18,8 +19,11 @@ export interface SendUserOperationReturnType {
 export async function sendPreparedUserOperation(
   client: SmartAccountClient,
   operation: UserOperation<"0.7">,
+  { signal }: AbortOptions = {},
 ): Promise<SendUserOperationReturnType> {
-  const signature = await client.account.signUserOperation({ ...operation, chainId: client.chain.id });
+  const signature = await untilAborted(client.account.signUserOperation({ ...operation, chainId: client.chain.id }), signal);
+  // Once signed and not aborted it goes to the bundler: an operation half-sent is worse than one sent.
+  signal?.throwIfAborted();
   const request = { ...operation, signature };
   const hash = (await client.bundler.request({
     method: "eth_sendUserOperation",
@@ -32,6 +36,7 @@ export async function sendPreparedUserOperation(
 export async function sendUserOperation(
   client: SmartAccountClient,
   parameters: SendUserOperationParameters,
+  options: AbortOptions = {},
 ): Promise<SendUserOperationReturnType> {
-  return await sendPreparedUserOperation(client, await prepareUserOperation(client, parameters));
+  return await sendPreparedUserOperation(client, await untilAborted(prepareUserOperation(client, parameters), options.signal), options);
 }

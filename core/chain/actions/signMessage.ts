@@ -1,6 +1,7 @@
 // Signs a message as the smart account: ERC-1271, wrapped in ERC-6492 while the account is not deployed.
 import type { Hex, SignableMessage } from "viem";
 import type { SmartAccountClient } from "../client";
+import { untilAborted, type AbortOptions } from "../../abort";
 
 /** The message for {@link signMessage}, and optionally the account to sign with. */
 export interface SignMessageParameters {
@@ -14,6 +15,7 @@ export type SignMessageReturnType = Hex;
 export async function signMessage(
   client: SmartAccountClient,
   parameters: SignMessageParameters,
+  { signal }: AbortOptions = {},
 ): Promise<SignMessageReturnType> {
-  return await client.account.signMessage({ message: parameters.message });
+  return await untilAborted(client.account.signMessage({ message: parameters.message }), signal);
 }

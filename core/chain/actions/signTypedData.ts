@@ -1,6 +1,7 @@
 // Signs EIP-712 typed data as the smart account: ERC-1271, wrapped in ERC-6492 while not deployed.
 import type { Hex, TypedData, TypedDataDefinition } from "viem";
 import type { SmartAccountClient } from "../client";
+import { untilAborted, type AbortOptions } from "../../abort";
 
 /** The EIP-712 typed data for {@link signTypedData}, and optionally the account to sign with. */
 export type SignTypedDataParameters<
@@ -18,6 +19,7 @@ export async function signTypedData<
 >(
   client: SmartAccountClient,
   parameters: SignTypedDataParameters<typedData, primaryType>,
+  { signal }: AbortOptions = {},
 ): Promise<SignTypedDataReturnType> {
-  return await client.account.signTypedData(parameters);
+  return await untilAborted(client.account.signTypedData(parameters), signal);
 }

@@ -6,6 +6,7 @@ import {
   UserOperationReceiptNotFoundError,
   getUserOperationReceipt,
 } from "viem/account-abstraction";
+import type { AbortOptions } from "../../abort";
 import type { SmartAccountClient } from "../client";
 import { UserOperationNotFoundError } from "../errors";
 import { type RetrySettings, resolveRetrySettings, retryDelays } from "../fees/retry";
@@ -20,16 +21,31 @@ export interface WaitForUserOperationReceiptParameters {
 /** The bundler's receipt of the included user operation. */
 export type WaitForUserOperationReceiptReturnType = UserOperationReceipt<"0.7">;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+const sleep = (ms: number, signal: AbortSignal | undefined) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
 
 /** Polls the bundler until the user operation is included, and returns its receipt. */
 export async function waitForUserOperationReceipt(
   client: SmartAccountClient,
   parameters: WaitForUserOperationReceiptParameters,
+  { signal }: AbortOptions = {},
 ): Promise<WaitForUserOperationReceiptReturnType> {
   const settings = parameters.retry ? resolveRetrySettings({ ...client.retry, ...parameters.retry }) : client.retry;
   const delays = retryDelays(settings);
   for (let attempt = 0; ; attempt++) {
+    signal?.throwIfAborted();
     try {
       const receipt = await getUserOperationReceipt(client.bundler, { hash: parameters.hash });
       // viem 2.57 leaves the nonce as the bundler's hex string; the type promises a bigint.
@@ -39,6 +55,6 @@ export async function waitForUserOperationReceipt(
     }
     const delay = delays[attempt];
     if (delay === undefined) throw new UserOperationNotFoundError(parameters.hash, attempt + 1);
-    await sleep(delay);
+    await sleep(delay, signal);
   }
 }

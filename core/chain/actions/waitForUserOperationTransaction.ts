@@ -1,6 +1,7 @@
 // The transaction that included a user operation (waits with the retry settings).
 import type { Hash } from "viem";
 import type { SmartAccountClient } from "../client";
+import type { AbortOptions } from "../../abort";
 import {
   type WaitForUserOperationReceiptParameters,
   waitForUserOperationReceipt,
@@ -16,7 +17,8 @@ export type WaitForUserOperationTransactionReturnType = Hash;
 export async function waitForUserOperationTransaction(
   client: SmartAccountClient,
   parameters: WaitForUserOperationTransactionParameters,
+  options: AbortOptions = {},
 ): Promise<WaitForUserOperationTransactionReturnType> {
-  const receipt = await waitForUserOperationReceipt(client, parameters);
+  const receipt = await waitForUserOperationReceipt(client, parameters, options);
   return receipt.receipt.transactionHash;
 }
