@@ -1,6 +1,8 @@
 // The server part email and SMS sign-in share: one-time codes to a contact. `otp` trades a sign-in
 // code for a session (or asks for the second factor); `init-otp` / `verify-otp` prove a contact
-// before it is linked to an account; `signer-config` tells the kit the server's email mode.
+// before it is linked to an account (also as the key-management activities `init_otp` / `verify_otp`);
+// `signer-config` tells the kit the server's email mode.
+import { type } from "arktype";
 import { Hono, type Context } from "hono";
 import { requests } from "../../../wire/requests";
 import {
@@ -24,11 +26,14 @@ import {
   type Contact,
   type EmulatorContext,
   type ServerPart,
+  type Sql,
 } from "../../../server/method-kit";
 
 const otpBody = requests.otp;
 const initBody = requests["init-otp"];
 const verifyBody = requests["verify-otp"];
+const initOtpActivity = type({ type: "'ACTIVITY_TYPE_INIT_OTP' | 'ACTIVITY_TYPE_INIT_OTP_V2'", timestampMs: "string | number", organizationId: s.uuid, parameters: initBody });
+const verifyOtpActivity = type({ type: "'ACTIVITY_TYPE_VERIFY_OTP'", timestampMs: "string | number", organizationId: s.uuid, parameters: verifyBody });
 
 export const contactCodes: ServerPart = {
   id: "contact-codes",
@@ -59,31 +64,60 @@ export const contactCodes: ServerPart = {
     });
 
     app.post("/init-otp", async (c) => {
-      const { contact, otpType } = await readBody(c, initBody);
-      const request =
-        otpType === "OTP_TYPE_EMAIL"
-          ? { contact: s.normalizeEmail(validate(s.email, contact, "contact")), channel: "email" as const }
-          : { contact: validate(s.phone, contact, "contact"), channel: "sms" as const };
-      const otpId = await ctx.db.transaction((tx) => sendCode(tx, ctx, { ...request, purpose: "verify", orgId: null, requestedBy: requestOrigin(c) }));
-      return c.json({ otpId });
+      const request = await readBody(c, initBody);
+      return c.json({ otpId: await ctx.db.transaction((tx) => initContactCode(c, ctx, tx, request)) });
     });
 
     app.post("/verify-otp", async (c) => {
-      const { otpId, otpCode } = await readBody(c, verifyBody);
-      const otp = await redeemCode(ctx, { otpId, code: otpCode, purpose: "verify" }, clientAddress(c));
-      const verificationToken = await signVerificationToken(
-        ctx.secrets,
-        { contact: otp.contact, otpType: otp.channel === "email" ? "OTP_TYPE_EMAIL" : "OTP_TYPE_SMS", otpId },
-        ctx.publicUrl,
-        ctx.limits.verificationTokenTtlSeconds,
-        ctx.now(),
-      );
-      return c.json({ verificationToken });
+      return c.json({ verificationToken: await verifyContactCode(c, ctx, await readBody(c, verifyBody)) });
     });
 
     return app;
   },
+  // The same two steps as key-management activities (the provider's names), for a signed-in user.
+  operations: {
+    "submit/init_otp": {
+      body: initOtpActivity,
+      async handle(c, ctx, raw, user, record) {
+        const body = raw as typeof initOtpActivity.infer;
+        const activity = await ctx.db.transaction(async (tx) => {
+          const otpId = await initContactCode(c, ctx, tx, body.parameters);
+          return record(tx, { type: body.type, orgId: user.orgId, result: { initOtpResult: { otpId } } });
+        });
+        return { activity };
+      },
+    },
+    "submit/verify_otp": {
+      body: verifyOtpActivity,
+      async handle(c, ctx, raw, user, record) {
+        const body = raw as typeof verifyOtpActivity.infer;
+        const verificationToken = await verifyContactCode(c, ctx, body.parameters);
+        return { activity: await record(ctx.db, { type: body.type, orgId: user.orgId, result: { verifyOtpResult: { verificationToken } } }) };
+      },
+    },
+  },
 };
+
+/** Sends a code proving a contact (not yet any account's); answers its otpId. */
+async function initContactCode(c: Context, ctx: EmulatorContext, tx: Sql, { contact, otpType }: typeof initBody.infer): Promise<string> {
+  const request =
+    otpType === "OTP_TYPE_EMAIL"
+      ? { contact: s.normalizeEmail(validate(s.email, contact, "contact")), channel: "email" as const }
+      : { contact: validate(s.phone, contact, "contact"), channel: "sms" as const };
+  return sendCode(tx, ctx, { ...request, purpose: "verify", orgId: null, requestedBy: requestOrigin(c) });
+}
+
+/** Redeems a contact code; answers the verification token naming the contact. */
+async function verifyContactCode(c: Context, ctx: EmulatorContext, { otpId, otpCode }: typeof verifyBody.infer): Promise<string> {
+  const otp = await redeemCode(ctx, { otpId, code: otpCode, purpose: "verify" }, clientAddress(c));
+  return signVerificationToken(
+    ctx.secrets,
+    { contact: otp.contact, otpType: otp.channel === "email" ? "OTP_TYPE_EMAIL" : "OTP_TYPE_SMS", otpId },
+    ctx.publicUrl,
+    ctx.limits.verificationTokenTtlSeconds,
+    ctx.now(),
+  );
+}
 
 /** Sign-up by code: a new user and wallet, and a code to the contact (`otp` finishes). */
 export async function signUpWithCode(c: Context, ctx: EmulatorContext, contact: Contact) {
