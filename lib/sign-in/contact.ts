@@ -1,5 +1,5 @@
 // Account changes: verification codes, email and phone.
-import { defineService, getEmbeddedSigner, LatchError, NotLoggedInError, type EmbeddedSigner, type Kit } from "latch-kit";
+import { defineService, getEmbeddedSigner, LatchError, NotLoggedInError, type AbortOptions, type EmbeddedSigner, type Kit } from "latch-kit";
 
 /** Which contact a code goes to: email or SMS. */
 export type ContactType = "email" | "sms";
@@ -17,63 +17,63 @@ export class AccountChanges {
   constructor(private readonly signer: EmbeddedSigner) {}
 
   /** Sends a code to a new email or phone (init-otp); the next setEmail / setPhone uses it. */
-  async sendVerificationCode(params: { type: ContactType; contact: string }): Promise<{ otpId: string }> {
+  async sendVerificationCode(params: { type: ContactType; contact: string }, options: AbortOptions = {}): Promise<{ otpId: string }> {
     if (!params.contact) throw new LatchError(params.type === "email" ? "Email must not be empty" : "Phone must not be empty");
     const { otpId } = await this.signer.client.request("init-otp", {
       contact: params.contact,
       otpType: params.type === "email" ? "OTP_TYPE_EMAIL" : "OTP_TYPE_SMS",
-    });
+    }, options);
     this.pending = { otpId, ...params };
     return { otpId };
   }
 
   /** Exchanges the code for a verification token (verify-otp). */
-  private async verificationToken(type: ContactType, otpCode: string, otpId?: string): Promise<{ token: string; contact: string }> {
+  private async verificationToken(type: ContactType, otpCode: string, otpId: string | undefined, options: AbortOptions): Promise<{ token: string; contact: string }> {
     const pending = otpId ? { otpId, contact: this.pending?.contact ?? "" } : this.pending?.type === type ? this.pending : null;
     if (!pending?.otpId) throw new LatchError("Missing OTP ID");
-    const { verificationToken } = await this.signer.client.request("verify-otp", { otpId: pending.otpId, otpCode });
+    const { verificationToken } = await this.signer.client.request("verify-otp", { otpId: pending.otpId, otpCode }, options);
     this.pending = null;
     return { token: verificationToken, contact: pending.contact };
   }
 
   /** Sets the email to the address the pending code was sent to, once the code verifies. */
-  async setEmail(params: { verificationCode: string; otpId?: string }): Promise<void> {
-    const { token, contact } = await this.verificationToken("email", params.verificationCode, params.otpId);
+  async setEmail(params: { verificationCode: string; otpId?: string }, options: AbortOptions = {}): Promise<void> {
+    const { token, contact } = await this.verificationToken("email", params.verificationCode, params.otpId, options);
     if (!contact) throw new LatchError("Email must not be empty");
-    await this.updateEmail(contact, token);
+    await this.updateEmail(contact, token, options);
   }
 
   /** Removes the email sign-in (an empty value). */
-  async removeEmail(): Promise<void> {
-    await this.updateEmail("", undefined);
+  async removeEmail(options: AbortOptions = {}): Promise<void> {
+    await this.updateEmail("", undefined, options);
   }
 
   /** Sets the phone to the number the pending code was sent to; "" removes it. */
-  async setPhone(params: { verificationCode?: string; otpId?: string; phone?: string }): Promise<void> {
-    if (params.phone === "") return this.updatePhone("", undefined);
+  async setPhone(params: { verificationCode?: string; otpId?: string; phone?: string }, options: AbortOptions = {}): Promise<void> {
+    if (params.phone === "") return this.updatePhone("", undefined, options);
     if (!params.verificationCode) throw new LatchError("Verification token is required to change phone number");
-    const { token, contact } = await this.verificationToken("sms", params.verificationCode, params.otpId);
-    await this.updatePhone(params.phone ?? contact, token);
+    const { token, contact } = await this.verificationToken("sms", params.verificationCode, params.otpId, options);
+    await this.updatePhone(params.phone ?? contact, token, options);
   }
 
   /** Removes the user's phone number. */
-  async removePhone(): Promise<void> {
-    await this.updatePhone("", undefined);
+  async removePhone(options: AbortOptions = {}): Promise<void> {
+    await this.updatePhone("", undefined, options);
   }
 
-  private async updateEmail(userEmail: string, verificationToken: string | undefined): Promise<void> {
+  private async updateEmail(userEmail: string, verificationToken: string | undefined, options: AbortOptions): Promise<void> {
     const user = this.requireUser();
     const stampedRequest = await this.signer.stampedRequest("submit/update_user_email", {
       type: "ACTIVITY_TYPE_UPDATE_USER_EMAIL",
       timestampMs: this.signer.nextTimestampMs(),
       organizationId: user.orgId,
       parameters: { userId: user.userId, userEmail, ...(verificationToken ? { verificationToken } : {}) },
-    });
-    await this.signer.client.request("update-email-auth", { stampedRequest });
-    await this.signer.refreshUser();
+    }, undefined, options);
+    await this.signer.client.request("update-email-auth", { stampedRequest }, options);
+    await this.signer.refreshUser(options);
   }
 
-  private async updatePhone(userPhoneNumber: string, verificationToken: string | undefined): Promise<void> {
+  private async updatePhone(userPhoneNumber: string, verificationToken: string | undefined, options: AbortOptions): Promise<void> {
     if (userPhoneNumber && !verificationToken) throw new LatchError("Verification token is required to change phone number");
     const user = this.requireUser();
     const stampedRequest = await this.signer.stampedRequest("submit/update_user_phone_number", {
@@ -81,9 +81,9 @@ export class AccountChanges {
       timestampMs: this.signer.nextTimestampMs(),
       organizationId: user.orgId,
       parameters: { userId: user.userId, userPhoneNumber, ...(verificationToken ? { verificationToken } : {}) },
-    });
-    await this.signer.client.request("update-phone-auth", { stampedRequest });
-    await this.signer.refreshUser();
+    }, undefined, options);
+    await this.signer.client.request("update-phone-auth", { stampedRequest }, options);
+    await this.signer.refreshUser(options);
   }
 
   private requireUser() {

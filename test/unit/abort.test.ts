@@ -7,6 +7,7 @@ import { removePasskey } from "../../plugins/passkey/actions/removePasskey";
 import { getMfaFactors } from "../../lib/mfa/actions/getMfaFactors";
 import { verifyMfa } from "../../lib/mfa/actions/verifyMfa";
 import { addOauthProvider, removeOauthProvider } from "../../plugins/oauth/actions";
+import { getAccountChanges } from "../../lib/sign-in/contact";
 
 const FRAME_KEY = `04${"ab".repeat(64)}`;
 
@@ -94,6 +95,17 @@ describe("AbortSignal on the public actions", () => {
     expect(isAbortError(await abortWhilePending(backend, (signal) => verifyMfa(kit, { multiFactorId: "f-1", multiFactorCode: "123456" }, { signal })))).toBe(true);
     expect(isAbortError(await abortWhilePending(backend, (signal) => removeOauthProvider(kit, "p-1", { signal })))).toBe(true);
     expect(isAbortError(await abortWhilePending(backend, (signal) => addOauthProvider(kit, { providerName: "google", oidcToken: "t", signal })))).toBe(true);
+  });
+
+  it("email and phone changes (sendVerificationCode, setEmail, removeEmail, removePhone): aborting stops the request", async () => {
+    const backend = neverAnswering();
+    const kit = signerKit();
+    signedIn(kit);
+    const changes = getAccountChanges(kit);
+    expect(isAbortError(await abortWhilePending(backend, (signal) => changes.sendVerificationCode({ type: "email", contact: "new@example.com" }, { signal })))).toBe(true);
+    expect(isAbortError(await abortWhilePending(backend, (signal) => changes.setEmail({ verificationCode: "123456", otpId: "otp-1" }, { signal })))).toBe(true);
+    expect(isAbortError(await abortWhilePending(backend, (signal) => changes.removeEmail({ signal })))).toBe(true);
+    expect(isAbortError(await abortWhilePending(backend, (signal) => changes.removePhone({ signal })))).toBe(true);
   });
 
   it("an already aborted signal rejects before any request is made; a caller's own reason is kept", async () => {
