@@ -81,6 +81,8 @@ async function startEmail(page: Page, email: string) {
 }
 
 async function signAndVerify(page: Page, message: string) {
+  // The page behind the modal dialog is inert until it closes (a second after success): typing there does nothing.
+  await page.getByRole("dialog").waitFor({ state: "detached" });
   await page.getByRole("textbox", { name: "Message" }).fill(message);
   await page.getByRole("button", { name: "Sign message" }).click();
   await page.getByTestId("signature").filter({ hasText: /^0x/ }).waitFor();
