@@ -23,6 +23,8 @@ const status = (page: Page, value: RegExp) => page.getByTestId("status").filter(
 const pressed = (page: Page, n: number) => page.getByTestId("outcome").filter({ hasText: new RegExp(`^${n}:ok$`) }).waitFor();
 
 async function signMessage(page: Page, text: string): Promise<void> {
+  // The page behind the modal dialog is inert until it closes: typing there would do nothing.
+  await page.getByRole("dialog").waitFor({ state: "detached" });
   await page.getByRole("textbox", { name: "Message" }).fill(text);
   await page.getByRole("button", { name: "Sign message" }).click();
   await page.getByTestId("signature").filter({ hasText: /^0x/ }).waitFor();
