@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { useAction, useKit, useUser } from "latch-kit/react";
+import type { AbortOptions } from "latch-kit";
 import { createSolanaSigner, bytesToHex, type SolanaSigner } from "./signer";
 import { NoSolanaAddressError, NO_SOLANA_ADDRESS_SHORT } from "./errors";
 import { getSolanaEmbedded, type SolanaEndpoint } from "./service";
@@ -54,7 +55,7 @@ export function useSolanaTransaction(params: Omit<SendSolanaTransactionOptions, 
   const signer = useSolanaSigner();
   const service = getSolanaEmbedded(kit);
   const { run, runAsync, isPending, error, data } = useAction(
-    async (request: SolanaTransactionRequest): Promise<SendSolanaTransactionResult> => {
+    async (request: SolanaTransactionRequest & AbortOptions): Promise<SendSolanaTransactionResult> => {
       let current: SolanaSigner;
       try {
         current = createSolanaSigner(kit);
@@ -66,6 +67,7 @@ export function useSolanaTransaction(params: Omit<SendSolanaTransactionOptions, 
       const version = options.version ?? service.config.transactionVersion;
       return sendSolanaTransaction(service.endpoint, current, request, {
         ...options,
+        signal: request.signal,
         policyId: policyId === null ? undefined : (policyId ?? service.config.policyId),
         ...(version !== undefined ? { version } : {}),
       });

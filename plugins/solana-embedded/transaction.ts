@@ -18,6 +18,7 @@ import { solanaRpcRequest } from "../../lib/solana/rpc";
 import { confirmSolanaTransaction, submitSolanaTransaction } from "../../lib/solana/send";
 import type { Commitment, SolanaEndpoint, SolanaTransactionVersion } from "./service";
 import type { SolanaSigner } from "./signer";
+import { untilAborted, type AbortOptions } from "latch-kit";
 
 /** The transaction versions the embedded signer builds. */
 export const TRANSACTION_VERSIONS: readonly SolanaTransactionVersion[] = ["legacy", 0];
@@ -30,7 +31,7 @@ export type SolanaTransactionRequest =
   | { instructions: readonly Instruction[]; transfer?: never };
 
 /** How to send: sponsorship policy, transaction version, preflight and confirmation. */
-export interface SendSolanaTransactionOptions {
+export interface SendSolanaTransactionOptions extends AbortOptions {
   /** Sponsor the fee through the fee-payer request under this policy. */
   policyId?: string | undefined;
   /** Default: the endpoint's (confirmed unless configured). */
@@ -114,16 +115,20 @@ export async function sendSolanaTransaction(
   const commitment = options.commitment ?? endpoint.commitment;
   const version = options.version ?? 0;
   const fetchOption = options.fetch ? { fetch: options.fetch } : {};
-  const built = await buildSolanaTransaction(endpoint, signer, request, { version, commitment, ...fetchOption });
+  const { signal } = options;
+  const built = await untilAborted(buildSolanaTransaction(endpoint, signer, request, { version, commitment, ...fetchOption }), signal);
   let transaction = built.transaction;
   if (options.policyId) {
-    transaction = await requestFeePayer({ rpcUrl: endpoint.rpcUrl, policyId: options.policyId, transaction, headers: endpoint.headers, ...fetchOption });
+    transaction = await untilAborted(requestFeePayer({ rpcUrl: endpoint.rpcUrl, policyId: options.policyId, transaction, headers: endpoint.headers, ...fetchOption }), signal);
   }
-  const signed = await signer.signTransaction(transaction);
+  const signed = await untilAborted(signer.signTransaction(transaction), signal);
+  // Not sent once given up; once sent, only the confirming stops.
+  signal?.throwIfAborted();
   const hash = await submitSolanaTransaction(endpoint, getBase64EncodedWireTransaction(signed), { commitment, skipPreflight: options.skipPreflight, fetch: options.fetch });
   await confirmSolanaTransaction(endpoint, hash, {
     lastValidBlockHeight: built.lastValidBlockHeight,
     commitment,
+    signal,
     ...fetchOption,
     ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),

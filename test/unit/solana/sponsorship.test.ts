@@ -3,7 +3,9 @@ import {
   confirmSolanaTransaction,
   FEE_PAYER_METHOD,
   requestFeePayer,
+  sendSolanaTransaction,
   SolanaSponsorshipError,
+  type SolanaSigner,
   transferSolInstruction,
   type SolanaEndpoint,
 } from "latch-kit/plugins/solana-embedded";
@@ -146,5 +148,34 @@ describe("the transfer instruction", () => {
     }
     expect(() => transferSolInstruction({ source: USER, destination: TO, amount: -1n })).toThrow("u64");
     expect(() => transferSolInstruction({ source: USER, destination: TO, amount: 2n ** 64n })).toThrow("u64");
+  });
+});
+
+describe("giving up (AbortSignal)", () => {
+  const endpoint: SolanaEndpoint = { rpcUrl: "http://localhost:1", network: "localnet", chainId: "solana:localnet", commitment: "confirmed", headers: {} };
+  const source = "11111111111111111111111111111112" as Address;
+
+  it("sendSolanaTransaction: an endpoint that never answers is given up on at once, and nothing is signed", async () => {
+    const signTransaction = vi.fn();
+    const signer = { address: source, signTransaction } as unknown as SolanaSigner;
+    const fetch = vi.fn<typeof globalThis.fetch>(() => new Promise<Response>(() => undefined));
+    const controller = new AbortController();
+    const sending = sendSolanaTransaction(endpoint, signer, { transfer: { amount: 1n, toAddress: "11111111111111111111111111111113" } }, { fetch, signal: controller.signal });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    controller.abort();
+    await expect(sending).rejects.toMatchObject({ name: "AbortError" });
+    expect(signTransaction).not.toHaveBeenCalled();
+  });
+
+  it("confirmSolanaTransaction stops polling once aborted", async () => {
+    const controller = new AbortController();
+    let polls = 0;
+    const fetch = vi.fn<typeof globalThis.fetch>(async (_url, init) => {
+      const { id } = JSON.parse(String(init?.body));
+      if (++polls === 2) controller.abort();
+      return new Response(JSON.stringify({ jsonrpc: "2.0", id, result: { context: { slot: 1 }, value: [null] } }));
+    });
+    await expect(confirmSolanaTransaction(endpoint, "5".repeat(88), { pollIntervalMs: 1, fetch, signal: controller.signal })).rejects.toMatchObject({ name: "AbortError" });
+    expect(polls).toBe(2);
   });
 });
