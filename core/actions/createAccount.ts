@@ -1,3 +1,4 @@
+import { untilAborted, type AbortOptions } from "../abort";
 import { token } from "../container";
 import { UnsupportedFeatureError } from "../errors";
 import type { Kit } from "../kit-types";
@@ -28,8 +29,9 @@ export const ACCOUNT_CREATOR = token<AccountCreator>("latch.AccountCreator");
  * offers: email, sms, passkey. Any other way (e.g. an access key) is refused: '… not supported by
  * this signer'.
  */
-export async function createAccount(kit: Kit, params: CreateAccountParameters | { type: string }): Promise<unknown> {
+export async function createAccount(kit: Kit, params: CreateAccountParameters | { type: string }, { signal }: AbortOptions = {}): Promise<unknown> {
   const creator = kit.container.all(ACCOUNT_CREATOR).findLast((c) => c.type === params.type);
   if (!creator) throw new UnsupportedFeatureError(`Sign-up by ${params.type}`);
-  return creator.create(params as never, kit);
+  signal?.throwIfAborted();
+  return untilAborted(creator.create(params as never, kit), signal);
 }

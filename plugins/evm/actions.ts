@@ -14,13 +14,16 @@ export function getWalletConnection(kit: Kit): WalletConnection {
 /** The chain to switch the wallet to. */
 export interface SwitchChainParameters {
   chainId: number;
+  /** Aborting rejects at once with the signal's reason (the wallet's own prompt may stay open: EIP-1193 has no cancel). */
+  signal?: AbortSignal;
 }
 /** The chain the wallet is on now. */
 export type SwitchChainReturnType = Chain;
 
 /** Switches the wallet's chain: 4902 adds the chain first; 'Chain not configured' for a chain the app lacks; a rejection stays a rejection. */
-export function switchChain(kit: Kit, { chainId }: SwitchChainParameters): Promise<SwitchChainReturnType> {
-  return getEvmWallet(kit).switchChain(chainId);
+export function switchChain(kit: Kit, { chainId, signal }: SwitchChainParameters): Promise<SwitchChainReturnType> {
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  return untilAborted(getEvmWallet(kit).switchChain(chainId), signal);
 }
 
 /** A transaction for the external wallet to sign and send. */

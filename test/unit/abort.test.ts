@@ -1,7 +1,7 @@
 // Every public async action takes an AbortSignal: against a backend that never answers, aborting
 // rejects at once with the signal's reason (an AbortError by default) and aborts the request itself.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createKit, defineAuthenticator, definePlugin, getEmbeddedSigner, isAbortError, signMessage, signTypedData, type Kit } from "latch-kit";
+import { createAccount, createKit, defineAuthenticator, definePlugin, getEmbeddedSigner, isAbortError, signMessage, signTypedData, type Kit } from "latch-kit";
 import { emailOtp, submitOtpCode } from "latch-kit/plugins/email-otp";
 import { removePasskey } from "../../plugins/passkey/actions/removePasskey";
 import { getMfaFactors } from "../../lib/mfa/actions/getMfaFactors";
@@ -111,6 +111,7 @@ describe("AbortSignal on the public actions", () => {
   it("an already aborted signal rejects before any request is made; a caller's own reason is kept", async () => {
     const backend = neverAnswering();
     const kit = signerKit();
+    await expect(createAccount(kit, { type: "email", email: "new@example.com" }, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: "AbortError" });
     signedIn(kit);
     await expect(kit.authenticate({ type: "email", email: "ada@example.com", signal: AbortSignal.abort() })).rejects.toMatchObject({ name: "AbortError" });
     await expect(signMessage(kit, { message: "x", signal: AbortSignal.abort(new Error("left the page")) })).rejects.toThrow("left the page");
@@ -127,5 +128,16 @@ describe("AbortSignal on the public actions", () => {
     const pending = kit.authenticate({ type: "email", email: "ada@example.com", signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: "AbortError" });
+  });
+});
+
+describe("createAccount", () => {
+  it("a sign-up the backend never answers is given up on at once", async () => {
+    neverAnswering();
+    const kit = signerKit();
+    const controller = new AbortController();
+    const creating = createAccount(kit, { type: "email", email: "new@example.com" }, { signal: controller.signal });
+    controller.abort();
+    await expect(creating).rejects.toMatchObject({ name: "AbortError" });
   });
 });

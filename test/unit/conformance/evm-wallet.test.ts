@@ -59,6 +59,21 @@ describe("§8 chain switching", () => {
   });
 });
 
+describe("giving up (AbortSignal)", () => {
+  it("switchChain: a wallet that never answers the switch is given up on at once with an AbortError", async () => {
+    const hanging = createConnector((config) => ({ ...(bareConnector as unknown as (c: typeof config) => ReturnType<typeof bareConnector>)(config), id: "hanging", name: "Hanging Wallet", switchChain: () => new Promise<never>(() => undefined) }));
+    const plugin = definePlugin({ id: "hanging-wallet", setup: (kit) => void kit.container.add(EVM_CONNECTOR, hanging) });
+    const kit = createKit({ plugins: [evm({ chains: [home, other] }), plugin] });
+    await kit.start();
+    await getEvmWallet(kit).connectOnce({ id: "hanging", name: "Hanging Wallet", source: "evm", chain: "evm", key: "evm:hanging" } as WalletEntry);
+    const controller = new AbortController();
+    const switching = switchChain(kit, { chainId: other.id, signal: controller.signal });
+    controller.abort();
+    await expect(switching).rejects.toMatchObject({ name: "AbortError" });
+    await expect(switchChain(kit, { chainId: other.id, signal: AbortSignal.abort() })).rejects.toMatchObject({ name: "AbortError" });
+  });
+});
+
 describe("§9 wallet timers", () => {
   it("§9 wallet polling interval 1 s: the kit's wagmi config polls the chain every 1000 ms", async () => {
     const polls: number[] = [];
