@@ -116,9 +116,9 @@ export function useSmartAccountSignMessage(params: { client: SmartAccountClient 
 
 /** Signs EIP-712 typed data through the smart account (ERC-1271; ERC-6492 before deployment). */
 export function useSmartAccountSignTypedData(params: { client: SmartAccountClient | null }) {
-  const { run, runAsync, isPending, error, data } = useAction(async ({ signal, ...typedData }: TypedDataDefinition & AbortOptions): Promise<Hex> => {
+  const { run, runAsync, isPending, error, data } = useAction(async (typedData: TypedDataDefinition): Promise<Hex> => {
     if (!params.client) throw new Error("The smart account client is not ready");
-    return signTypedData(params.client, typedData as never, { signal });
+    return signTypedData(params.client, typedData as never);
   });
   return {
     /** Signs the typed data as the smart account; it lands in `signedTypedData`, a failure in `error`. */
