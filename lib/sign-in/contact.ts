@@ -9,6 +9,12 @@ export const accountChangesService = defineService("sign-in.AccountChanges", { c
 /** The kit's email and phone changes for the signed-in user. */
 export const getAccountChanges = (kit: Kit): AccountChanges => accountChangesService.of(kit);
 
+/** What changes each contact: the key-management activity, its parameter and the signer route. */
+const CONTACT_UPDATES = {
+  email: { operation: "submit/update_user_email", activity: "ACTIVITY_TYPE_UPDATE_USER_EMAIL", field: "userEmail", route: "update-email-auth" },
+  sms: { operation: "submit/update_user_phone_number", activity: "ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER", field: "userPhoneNumber", route: "update-phone-auth" },
+} as const;
+
 /** Email and phone changes of the signed-in user: send a code, then set or remove. */
 export class AccountChanges {
   /** The code sent by sendVerificationCode, waiting to be used. */
@@ -40,49 +46,40 @@ export class AccountChanges {
   async setEmail(params: { verificationCode: string; otpId?: string }, options: AbortOptions = {}): Promise<void> {
     const { token, contact } = await this.verificationToken("email", params.verificationCode, params.otpId, options);
     if (!contact) throw new LatchError("Email must not be empty");
-    await this.updateEmail(contact, token, options);
+    await this.updateContact("email", contact, token, options);
   }
 
   /** Removes the email sign-in (an empty value). */
   async removeEmail(options: AbortOptions = {}): Promise<void> {
-    await this.updateEmail("", undefined, options);
+    await this.updateContact("email", "", undefined, options);
   }
 
   /** Sets the phone to the number the pending code was sent to; "" removes it. */
   async setPhone(params: { verificationCode?: string; otpId?: string; phone?: string }, options: AbortOptions = {}): Promise<void> {
-    if (params.phone === "") return this.updatePhone("", undefined, options);
+    if (params.phone === "") return this.updateContact("sms", "", undefined, options);
     if (!params.verificationCode) throw new LatchError("Verification token is required to change phone number");
     const { token, contact } = await this.verificationToken("sms", params.verificationCode, params.otpId, options);
-    await this.updatePhone(params.phone ?? contact, token, options);
+    const phone = params.phone ?? contact;
+    if (phone && !token) throw new LatchError("Verification token is required to change phone number");
+    await this.updateContact("sms", phone, token, options);
   }
 
   /** Removes the user's phone number. */
   async removePhone(options: AbortOptions = {}): Promise<void> {
-    await this.updatePhone("", undefined, options);
+    await this.updateContact("sms", "", undefined, options);
   }
 
-  private async updateEmail(userEmail: string, verificationToken: string | undefined, options: AbortOptions): Promise<void> {
+  /** Sets (or, with "", removes) a contact through its update activity, then reloads the user. */
+  private async updateContact(type: ContactType, value: string, verificationToken: string | undefined, options: AbortOptions): Promise<void> {
+    const update = CONTACT_UPDATES[type];
     const user = this.requireUser();
-    const stampedRequest = await this.signer.stampedRequest("submit/update_user_email", {
-      type: "ACTIVITY_TYPE_UPDATE_USER_EMAIL",
+    const stampedRequest = await this.signer.stampedRequest(update.operation, {
+      type: update.activity,
       timestampMs: this.signer.nextTimestampMs(),
       organizationId: user.orgId,
-      parameters: { userId: user.userId, userEmail, ...(verificationToken ? { verificationToken } : {}) },
+      parameters: { userId: user.userId, [update.field]: value, ...(verificationToken ? { verificationToken } : {}) },
     }, undefined, options);
-    await this.signer.client.request("update-email-auth", { stampedRequest }, options);
-    await this.signer.refreshUser(options);
-  }
-
-  private async updatePhone(userPhoneNumber: string, verificationToken: string | undefined, options: AbortOptions): Promise<void> {
-    if (userPhoneNumber && !verificationToken) throw new LatchError("Verification token is required to change phone number");
-    const user = this.requireUser();
-    const stampedRequest = await this.signer.stampedRequest("submit/update_user_phone_number", {
-      type: "ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER",
-      timestampMs: this.signer.nextTimestampMs(),
-      organizationId: user.orgId,
-      parameters: { userId: user.userId, userPhoneNumber, ...(verificationToken ? { verificationToken } : {}) },
-    }, undefined, options);
-    await this.signer.client.request("update-phone-auth", { stampedRequest }, options);
+    await this.signer.client.request(update.route, { stampedRequest }, options);
     await this.signer.refreshUser(options);
   }
 
