@@ -7,6 +7,7 @@ import {
   getUserOperationReceipt,
 } from "viem/account-abstraction";
 import type { AbortOptions } from "../../abort";
+import { pause } from "../../signer/transport";
 import type { SmartAccountClient } from "../client";
 import { UserOperationNotFoundError } from "../errors";
 import { type RetrySettings, resolveRetrySettings, retryDelays } from "../fees/retry";
@@ -20,21 +21,6 @@ export interface WaitForUserOperationReceiptParameters {
 
 /** The bundler's receipt of the included user operation. */
 export type WaitForUserOperationReceiptReturnType = UserOperationReceipt<"0.7">;
-
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
-const sleep = (ms: number, signal: AbortSignal | undefined) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 
 /** Polls the bundler until the user operation is included, and returns its receipt. */
 export async function waitForUserOperationReceipt(
@@ -55,6 +41,6 @@ export async function waitForUserOperationReceipt(
     }
     const delay = delays[attempt];
     if (delay === undefined) throw new UserOperationNotFoundError(parameters.hash, attempt + 1);
-    await sleep(delay, signal);
+    await pause(delay, signal);
   }
 }
