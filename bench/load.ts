@@ -40,12 +40,26 @@ export const round = (x: number) => Math.round(x * 100) / 100;
 
 /** POSTs JSON over kept-alive connections (one agent per generator) and answers the status once the body is read. */
 export function jsonPoster(maxSockets = 64): (url: string, body: string, headers?: Record<string, string>) => Promise<number> {
+  const send = jsonClient(maxSockets);
+  return async (url, body, headers) => (await send(url, body, headers, false)).status;
+}
+
+/** The same client answering the status and the parsed body (GET when `body` is undefined). */
+export function jsonClient(maxSockets = 64) {
   const agent = new Agent({ keepAlive: true, maxSockets });
-  return (url, body, headers = {}) =>
+  return (url: string, body?: string, headers: Record<string, string> = {}, parse = true): Promise<{ status: number; body: unknown }> =>
     new Promise((resolve, reject) => {
-      const outgoing = request(url, { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers } }, (answer) => {
-        answer.on("data", () => {});
-        answer.on("end", () => resolve(answer.statusCode ?? 0));
+      const sent = body === undefined ? {} : { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) };
+      const outgoing = request(url, { method: body === undefined ? "GET" : "POST", agent, headers: { ...sent, ...headers } }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => parse && chunks.push(chunk));
+        answer.on("end", () => {
+          try {
+            resolve({ status: answer.statusCode ?? 0, body: parse && chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined });
+          } catch (error) {
+            reject(error);
+          }
+        });
         answer.on("error", reject);
       });
       outgoing.on("error", reject);

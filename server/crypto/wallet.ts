@@ -4,8 +4,9 @@ import { entropyToMnemonic, generateMnemonic, validateMnemonic } from "@scure/bi
 import { wordlist } from "@scure/bip39/wordlists/english.js";
 import { HDKey } from "@scure/bip32";
 import { ed25519 } from "@noble/curves/ed25519.js";
+import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { base58 } from "@scure/base";
-import { privateKeyToAddress, sign } from "viem/accounts";
+import { publicKeyToAddress, sign } from "viem/accounts";
 import { bytesToHex } from "./encoding";
 import { slip10Ed25519 } from "./slip10";
 
@@ -30,12 +31,14 @@ export async function deriveWallet(mnemonic: string): Promise<WalletKeys> {
   if (!validateMnemonic(mnemonic, wordlist)) throw new Error("invalid mnemonic");
   // node's pbkdf2 is the BIP-39 seed function (2048 × HMAC-SHA512) and much faster than a JS one.
   const seed = new Uint8Array(await pbkdf2Async(mnemonic.normalize("NFKD"), "mnemonic", 2048, 64, "sha512"));
-  const evmKey = HDKey.fromMasterSeed(seed).derive(EVM_PATH).privateKey;
-  if (!evmKey) throw new Error("EVM key derivation failed");
+  const evmNode = HDKey.fromMasterSeed(seed).derive(EVM_PATH);
+  const evmKey = evmNode.privateKey;
+  if (!evmKey || !evmNode.publicKey) throw new Error("EVM key derivation failed");
   const evmPrivateKey = `0x${bytesToHex(evmKey)}` as const;
   const solanaPrivateKey = slip10Ed25519(seed, SOLANA_PATH);
   return {
-    address: privateKeyToAddress(evmPrivateKey),
+    // BIP-32 has computed the public key already: decompressing it is cheaper than another point multiplication.
+    address: publicKeyToAddress(`0x${bytesToHex(secp256k1.Point.fromBytes(evmNode.publicKey).toBytes(false))}`),
     solanaAddress: base58.encode(ed25519.getPublicKey(solanaPrivateKey)),
     evmPrivateKey,
     solanaPrivateKey,

@@ -67,7 +67,7 @@ export async function withinBudgets<T>(
 ): Promise<T> {
   const at = ctx.now();
   const taken: Budget[] = [];
-  const giveBack = () => Promise.all(taken.map((b) => refund(ctx.db, b.key, at)));
+  const giveBack = () => refund(ctx.db, taken.map((b) => b.key), at);
   for (const budget of budgets) {
     const admission = await admit(ctx.db, budget.key, budget.limit, budget.windowMs, at);
     if (!admission.admitted) {

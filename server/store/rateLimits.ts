@@ -32,11 +32,12 @@ export async function admit(sql: Sql, key: string, limit: number, windowMs: numb
   return { admitted: row.admitted, count: Number(row.count), oldest: Number(row.oldest ?? now) };
 }
 
-/** Gives back one hit recorded at `at` (an attempt that turned out not to count). */
-export async function refund(sql: Sql, key: string, at: number): Promise<void> {
+/** Gives back the hit each key recorded at `at` (an attempt that turned out not to count), in one statement. */
+export async function refund(sql: Sql, keys: string[], at: number): Promise<void> {
+  if (keys.length === 0) return;
   await sql.query(
     `update rate_limits set hits = hits[:array_position(hits, $2::double precision) - 1] || hits[array_position(hits, $2::double precision) + 1:]
-     where key = $1 and array_position(hits, $2::double precision) is not null`,
-    [key, at],
+     where key = any($1::text[]) and array_position(hits, $2::double precision) is not null`,
+    [keys, at],
   );
 }
