@@ -13,8 +13,6 @@ export const FEE_MULTIPLIER_MAX_DECIMALS = 4;
 /** The Solana commitment levels. */
 /** The commitment the kit waits for by default. */
 
-/** The curve of the session's API key. */
-export const API_KEY_CURVE = "P-256" as const;
 
 /** How long the dialog shows a code's success before it closes. */
 export const OTP_SUCCESS_CLOSE_MS = 1000;
@@ -41,8 +39,6 @@ export const SEALED_FRAME_KEY_SUFFIX = ":frame-key";
 export const DEFAULT_WALLET_STORAGE_KEY = "walletName";
 /** How often wallet state is polled. */
 export const WALLET_POLLING_INTERVAL_MS = 1000;
-/** How long logout waits for a wallet to revoke its permissions. */
-export const REVOKE_PERMISSIONS_TIMEOUT_MS = 100;
 /** How long reconnect waits for a remembered wallet to announce itself. */
 export const INJECTED_WALLET_LATE_DETECT_MS = 1000;
 /** Storage key of the chosen theme. */
@@ -99,11 +95,7 @@ export const DRAWER = {
   animationSeconds: 0.5,
   closeThreshold: 0.25,
   velocityThreshold: 0.4,
-  furtherVelocityThreshold: 2,
-  scrollLockTimeoutMs: 100,
 } as const;
-/** How long a select list's type-ahead remembers the typed letters. */
-export const SELECT_TYPEAHEAD_RESET_MS = 1000;
 
 /** Timing and ports of the Solana Mobile Wallet Adapter association. */
 /** Defaults of the dialog's and sections' options. */

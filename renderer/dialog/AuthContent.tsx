@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ComponentType } from "react";
-import type { Kit, StepProps } from "latch-kit";
+import { MODAL_BODY_MAX_HEIGHT, type Kit, type StepProps } from "latch-kit";
 import { useKit } from "../context";
 import { useCss } from "../hooks/useCss";
 import { useKitAtom } from "../hooks/useKitAtom";
@@ -59,7 +59,7 @@ export function AuthContent({ onClose }: { onClose?: () => void }) {
       <div
         ref={stepArea}
         data-latch-step={step.type}
-        className={css({ maxHeight: "60vh", overflowY: "auto", padding: "2px", minHeight: 0 })}
+        className={css({ maxHeight: MODAL_BODY_MAX_HEIGHT, overflowY: "auto", padding: "2px", minHeight: 0 })}
       >
         {Screen ? <Screen kit={kit as Kit} step={step as never} /> : null}
       </div>
