@@ -7,7 +7,7 @@ export { EmbeddedSigner, toUser, type SignerState } from "./signer";
 export { signRawPayloadRequest, signMessageWith, signTypedDataWith, utf8ToHex, type SignRawPayloadParameters } from "./wallet-signing";
 export { pickTokens } from "./restore";
 export { SignerClient, toSignerError, type SignerClientOptions } from "./client";
-export { ConnectionTimeoutError, isTimeoutError, withinLimits, type CallLimits } from "./transport";
+export { ConnectionTimeoutError, isTimeoutError, pause, withinLimits, type CallLimits } from "./transport";
 export { ActivityTimeoutError, KeyManagementClient, type Activity, type KeyManagementLimits } from "./key-management";
 export type { AuthMethods, OauthAuthProvider } from "../../wire/routes";
 export type { SignerRoutes, SignerRoute, RouteRequest, RouteResponse, StampedRequest, EmailMode } from "../../wire/routes";

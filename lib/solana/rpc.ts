@@ -24,9 +24,11 @@ export async function solanaRpcRequest<T>(
   method: string,
   params: unknown[],
   fetchFn: typeof fetch = fetch,
+  signal?: AbortSignal,
 ): Promise<T> {
   const response = await fetchFn(endpoint.rpcUrl, {
     method: "POST",
+    ...(signal ? { signal } : {}),
     headers: { "content-type": "application/json", ...endpoint.headers },
     body: JSON.stringify({ jsonrpc: "2.0", id: randomRequestId(), method, params }),
   });

@@ -2,6 +2,7 @@
 // polls getSignatureStatuses (no websocket needed) until the commitment is reached, the transaction
 // fails, the block height passes the blockhash's last valid height (when known), or time runs out.
 import type { Signature } from "@solana/kit";
+import { pause } from "latch-kit";
 import type { Commitment, SolanaEndpoint } from "./endpoint";
 import { SolanaTransactionError } from "./errors";
 import { solanaRpcRequest } from "./rpc";
@@ -18,12 +19,11 @@ export interface ConfirmSolanaTransactionOptions {
   timeoutMs?: number | undefined;
   /** The fetch to use; default the global one. */
   fetch?: typeof fetch | undefined;
-  /** Stops confirming: the next poll rejects with the signal's reason. */
+  /** Stops confirming at once: the pending poll or pause rejects with the signal's reason. */
   signal?: AbortSignal | undefined;
 }
 
 const RANK: Record<Commitment, number> = { processed: 0, confirmed: 1, finalized: 2 };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface SignatureStatus {
   err: unknown;
@@ -56,17 +56,18 @@ export async function confirmSolanaTransaction(endpoint: SolanaEndpoint, signatu
       "getSignatureStatuses",
       [[signature], { searchTransactionHistory: false }],
       params.fetch,
+      params.signal,
     );
     const status = value[0];
     if (status?.err) throw new SolanaTransactionError(`Transaction ${signature} failed: ${JSON.stringify(status.err)}`, { details: status.err });
     if (status?.confirmationStatus && RANK[status.confirmationStatus] >= RANK[commitment]) return;
     if (!status && params.lastValidBlockHeight !== undefined) {
-      const height = await solanaRpcRequest<number>(endpoint, "getBlockHeight", [{ commitment }], params.fetch);
+      const height = await solanaRpcRequest<number>(endpoint, "getBlockHeight", [{ commitment }], params.fetch, params.signal);
       if (BigInt(height) > params.lastValidBlockHeight) {
         throw new SolanaTransactionError(`Transaction ${signature} expired: block height ${height} passed ${params.lastValidBlockHeight}`);
       }
     }
     if (Date.now() > deadline) throw new SolanaTransactionError(`Transaction ${signature} was not ${commitment} in time`);
-    await sleep(params.pollIntervalMs ?? 400);
+    await pause(params.pollIntervalMs ?? 400, params.signal);
   }
 }

@@ -209,4 +209,23 @@ describe("giving up (AbortSignal)", () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(polls).toBe(after);
   });
+
+  it("aborting between two polls rejects at once, not after the poll interval", async () => {
+    const { kit } = await connectedKit(() => ({
+      "solana:signAndSendTransaction": { version: "1.0.0", supportedTransactionVersions: ["legacy", 0], signAndSendTransaction: async () => [{ signature: new Uint8Array(64).fill(4) }] },
+    }));
+    const controller = new AbortController();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init: RequestInit) => {
+        const { id, method } = JSON.parse(String(init.body));
+        // The first status answer arrives, then the app aborts while the loop waits for the next poll.
+        if (method === "getSignatureStatuses") setTimeout(() => controller.abort(), 0);
+        const result = method === "getBlockHeight" ? 1 : { value: [null] };
+        return new Response(JSON.stringify({ jsonrpc: "2.0", id, result }), { headers: { "content-type": "application/json" } });
+      }),
+    );
+    // A ten-minute interval: only an abort that interrupts the wait settles this within the test's time.
+    await expect(sendSolanaWalletTransaction(kit, legacyTransfer(), { signal: controller.signal, pollIntervalMs: 600_000 })).rejects.toMatchObject({ name: "AbortError" });
+  });
 });
