@@ -14,6 +14,8 @@ import { KEY_MANAGEMENT_PREFIX, keyManagementRoutes } from "./routes/keyManageme
 import { multiOwnerRoutes } from "./routes/multiOwner";
 import { stampedRoutes } from "./routes/stamped";
 import { signInRoutes } from "./routes/signIn";
+import { checkAnswers, type AnswerCheck } from "./answers";
+import { responses } from "../wire/responses";
 
 export const SIGNER_PREFIX = "/signer/v1";
 export { MAX_BODY_BYTES } from "./middleware/bodyLimit";
@@ -26,6 +28,8 @@ export interface AppHooks {
   install?: (app: Hono, ctx: EmulatorContext) => void;
   /** An error no route expected (answered 500); default console.error. */
   onUnexpectedError?: (error: Error, c: Context) => void;
+  /** Check every signer route's answer against its contract (server/answers.ts); default off. */
+  checkAnswers?: AnswerCheck | undefined;
 }
 
 export function createApp(ctx: EmulatorContext, hooks: AppHooks = {}): Hono {
@@ -46,6 +50,11 @@ export function createApp(ctx: EmulatorContext, hooks: AppHooks = {}): Hono {
   app.use(originGuard(ctx.origins));
   // Bodies over the limit are refused from Content-Length here, or while streaming (readBodyText), never parsed.
   app.use(bodyLimit());
+
+  if (hooks.checkAnswers) {
+    const contracts = Object.assign({}, responses, ...ctx.methods.map((method) => method.contract ?? {}));
+    app.use(`${SIGNER_PREFIX}/*`, checkAnswers(SIGNER_PREFIX, contracts, hooks.checkAnswers));
+  }
 
   hooks.install?.(app, ctx);
 

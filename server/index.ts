@@ -86,7 +86,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       methods: composeMethods([...(options.methods ?? []), ...BUILT_IN_METHODS]),
     };
     const log = options.log === true ? (line: string) => console.log(`[latch-emulator] ${line}`) : options.log || undefined;
-    const app = createApp(ctx, { log, ...options.hooks });
+    const app = createApp(ctx, { log, checkAnswers: options.checkAnswers, ...options.hooks });
     const server = await listen(getRequestListener(app.fetch, { overrideGlobalObjects: false }), options.port ?? 0, options.host).catch(
       async (error: unknown) => {
         await db.close();

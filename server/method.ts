@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import type { Type } from "arktype";
+import type { RouteContracts } from "../wire/contract";
 import type { EmulatorContext } from "./context";
 import type { Sql } from "./db/sql";
 import type { SignerRow } from "./store/users";
@@ -20,6 +21,12 @@ export interface ServerPart {
   id: string;
   /** Routes mounted under /signer/v1. */
   routes?: (ctx: EmulatorContext) => Hono;
+  /**
+   * The contracts of those routes when they are not the wire's own (wire/responses.ts): route →
+   * request, response and error codes. The server checks answers against them; the kit part
+   * augments `SignerRoutes` with `RouteTypes<contract>`.
+   */
+  contract?: RouteContracts;
   /** Pages mounted at the server's root (e.g. a provider's return page). */
   pages?: (ctx: EmulatorContext) => Hono;
   /** `POST /signer/v1/signup`: claims the bodies it recognises (the first method that accepts answers). */

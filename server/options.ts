@@ -1,6 +1,7 @@
 import type { DatabaseConfig } from "./db/config";
 import type { KeyRing } from "./custody/keyEncryptionKey";
 import type { AppHooks } from "./app";
+import type { AnswerCheck } from "./answers";
 import type { Delivery } from "./delivery/types";
 import type { Observer } from "./observer";
 import type { SocialProvider } from "./services/socialProviders";
@@ -74,6 +75,11 @@ export interface EmulatorOptions {
   observer?: Observer;
   /** Middleware and routes a profile adds around the shared routes (production: logs, metrics, API keys). */
   hooks?: AppHooks;
+  /**
+   * Check every signer answer against the wire contract: `true` turns a drifted answer into a 500
+   * `ANSWER_OUT_OF_CONTRACT` (tests), a function is told of it (the dev CLI warns). Default off.
+   */
+  checkAnswers?: AnswerCheck;
 }
 
 export type Profile = "dev" | "production";

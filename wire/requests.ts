@@ -47,6 +47,14 @@ export const requests = {
   "auth-list-multi-factors": stampedOnly,
   "auth-delete-multi-factors": type({ stampedRequest: s.stampedRequest, multiFactorIds: s.uuid.array() }),
   "auth-validate-multi-factors": type({ encryptedPayload: "string", multiFactors: s.factorCodes }),
+  "multi-owner-create": type({ members: s.multiOwnerMembers }),
+  /** `multi-owner-prepare-add` / `-delete`: the members to add or remove. */
+  "multi-owner-prepare": type({ organizationId: s.uuid, members: s.multiOwnerMembers }),
+  "multi-owner-add": stampedOnly,
+  "multi-owner-delete": stampedOnly,
+  "multi-owner-update-root-quorum": stampedOnly,
+  "multi-owner-sign-raw-payload": stampedOnly,
+  "signer-config": type({}),
 };
 
 export type RequestSchemas = typeof requests;

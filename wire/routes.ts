@@ -1,142 +1,68 @@
-// The signer backend's route table (signer-api.md): route → request, response, error. One contract
-// for the kit (its typed client, types only) and the server (which validates with the same
-// schemas, wire/requests.ts); a method outside it adds its routes by augmenting SignerRoutes.
-import type { RequestOf } from "./requests";
+// The signer backend's route table (signer-api.md): route → request, response, error. Every type
+// here is inferred from the wire's schemas (wire/requests.ts, wire/responses.ts, wire/errors.ts),
+// which the server validates with: one source. The kit imports this module for types only; a
+// method outside it adds its routes by augmenting SignerRoutes with `RouteTypes<its contract>`.
+import type { RequestOf, RequestSchemas } from "./requests";
+import type { ResponseContracts } from "./responses";
+import type { authMethods, multiOwnerOrganization, oauthAuthProvider, oauthProviderInfo } from "./responses";
+import type { mfaFactor } from "./errors";
+import type { stampedRequest } from "./schemas";
+import type { ErrorBody, ErrorOf } from "./contract";
+
+export type { ErrorBody, RouteContract, RouteContracts, RouteTypes } from "./contract";
 
 /** A request stamped by the user's key: its URL, body and stamp. */
-export interface StampedRequest {
-  url: string;
-  body: string;
-  stamp: { stampHeaderName: string; stampHeaderValue: string };
-}
-
+export type StampedRequest = typeof stampedRequest.infer;
 /** How email sign-in works: a magic link or a one-time code. */
-export type EmailMode = "magicLink" | "otp";
-
+export type EmailMode = NonNullable<RequestOf<"email-sign-in">["emailMode"]>;
 /** A second factor of the user (its id and type). */
-export interface MfaFactor {
-  multiFactorId: string;
-  multiFactorType: string;
-}
-
-/** A member of a multi-owner organization. */
-export interface MultiOwnerMember {
-  userId: string;
-  evmSignerAddress: `0x${string}`;
-}
-
+export type MfaFactor = typeof mfaFactor.infer;
 /** A multi-owner organization: its id, members and quorum. */
-export interface MultiOwnerOrganization {
-  orgId: string;
-  /** The organisation's own signing address. */
-  evmSignerAddress: `0x${string}`;
-  members: MultiOwnerMember[];
-  rootQuorum: { threshold: number; userIds: string[] };
-}
-
-/** Every error answer of the server: `{code, message, details?}`; `error` repeats the message for clients that read that field. */
-export interface ErrorBody {
-  code: string;
-  message: string;
-  error: string;
-  details?: unknown;
-  [extra: string]: unknown;
-}
-
+export type MultiOwnerOrganization = typeof multiOwnerOrganization.infer;
+/** A member of a multi-owner organization. */
+export type MultiOwnerMember = MultiOwnerOrganization["members"][number];
 /** The user's sign-in methods, as the backend lists them. */
-export interface AuthMethods {
-  email?: string;
-  phone?: string;
-  oauthProviders: Array<{ providerId: string; issuer?: string; providerName?: string; userDisplayName?: string }>;
-  passkeys: Array<{ authenticatorId: string; name: string; createdAt: string | number }>;
-}
-
+export type AuthMethods = typeof authMethods.infer;
 /** A provider `prepare-oauth` offers: where its login page is and the client id to use there. */
-export interface OauthAuthProvider {
-  id: string;
-  isCustomProvider?: boolean;
-  clientId: string;
-  authEndpoint: string;
-}
-
+export type OauthAuthProvider = typeof oauthAuthProvider.infer;
 /** A social (or custom-JWT) identity linked to the user. */
-export interface OauthProviderInfo {
-  providerId: string;
-  issuer: string;
-  providerName?: string;
-  userDisplayName?: string;
-}
+export type OauthProviderInfo = typeof oauthProviderInfo.infer;
 
-/** The signer backend's routes: each route's request and response. */
+/** A route of the wire's own table: its request types (one schema, or the union a route accepts) with its contract's response and error. */
+type Wire<R extends keyof ResponseContracts, Request> = { request: Request; response: ResponseContracts[R]["response"]["infer"]; error: ErrorOf<ResponseContracts[R]> };
+/** A route whose request schema in wire/requests.ts has the route's name. */
+type Same<R extends keyof ResponseContracts & keyof RequestSchemas> = Wire<R, RequestOf<R>>;
+
+/** The signer backend's routes: each route's request, response and error answer. */
 export interface SignerRoutes {
-  lookup: { request: RequestOf<"lookup-email"> | RequestOf<"lookup-phone">; response: { orgId: string | null } };
-  signup: {
-    request: Omit<RequestOf<"email-sign-in">, "multiFactors"> | RequestOf<"sms-sign-in"> | RequestOf<"passkey-sign-up">;
-    response: { orgId: string; userId?: string; address?: string; solanaAddress?: string; otpId?: string };
-  };
-  auth: {
-    request: RequestOf<"email-sign-in"> | RequestOf<"sms-sign-in">;
-    response: { orgId: string; otpId?: string; multiFactors?: MfaFactor[] };
-  };
-  otp: {
-    request: RequestOf<"otp">;
-    response:
-      | { status: "SUCCESS"; credentialBundle: string }
-      | { status: "MFA_REQUIRED"; encryptedPayload: string; multiFactors: MfaFactor[] };
-  };
-  whoami: {
-    request: RequestOf<"whoami">;
-    response: { orgId: string; userId: string; address: string; solanaAddress?: string; email?: string; phone?: string };
-  };
-  "sign-payload": { request: RequestOf<"sign-payload">; response: { signature: string } };
-  "prepare-oauth": {
-    request: RequestOf<"prepare-oauth">;
-    response: { codeChallenge: string; requestKey: string; authProviders: OauthAuthProvider[] };
-  };
-  "auth-jwt": {
-    request: RequestOf<"auth-jwt">;
-    response:
-      | { status?: "SUCCESS"; isSignUp: boolean; orgId: string; credentialBundle: string }
-      | { status: "MFA_REQUIRED"; isSignUp: false; orgId: string; encryptedPayload: string; multiFactors: MfaFactor[] };
-  };
-  "add-oauth-provider": { request: RequestOf<"add-oauth-provider">; response: { oauthProviders: OauthProviderInfo[] } };
-  "remove-oauth-provider": { request: RequestOf<"remove-oauth-provider">; response: Record<string, never> };
-  "signer-config": { request: Record<string, never>; response: { email: { mode?: "MAGIC_LINK" | "OTP" } } };
-  "init-otp": { request: RequestOf<"init-otp">; response: { otpId: string } };
-  "verify-otp": { request: RequestOf<"verify-otp">; response: { verificationToken: string } };
-  "update-email-auth": { request: RequestOf<"update-email-auth">; response: Record<string, never> };
-  "update-phone-auth": { request: RequestOf<"update-phone-auth">; response: Record<string, never> };
-  "multi-owner-create": { request: { members: Array<{ evmSignerAddress: string }> }; response: { result: MultiOwnerOrganization } };
-  "multi-owner-prepare-add": {
-    request: { organizationId: string; members: Array<{ evmSignerAddress: string }> };
-    response: { result: Record<string, unknown> };
-  };
-  "multi-owner-prepare-delete": {
-    request: { organizationId: string; members: Array<{ evmSignerAddress: string }> };
-    response: { result: Record<string, unknown> };
-  };
-  "multi-owner-add": { request: { stampedRequest: StampedRequest }; response: { result: MultiOwnerOrganization } };
-  "multi-owner-delete": { request: { stampedRequest: StampedRequest }; response: { result: MultiOwnerOrganization } };
-  "multi-owner-update-root-quorum": { request: { stampedRequest: StampedRequest }; response: { result: MultiOwnerOrganization } };
-  "multi-owner-sign-raw-payload": { request: { stampedRequest: StampedRequest }; response: { result: { signature: string } } };
-  "list-auth-methods": { request: RequestOf<"list-auth-methods">; response: AuthMethods };
-  "auth-request-multi-factor": {
-    request: RequestOf<"auth-request-multi-factor">;
-    response: { multiFactorType: string; multiFactorId: string; multiFactorTotpUrl: string };
-  };
-  "auth-verify-multi-factor": {
-    request: RequestOf<"auth-verify-multi-factor">;
-    response: { multiFactors: MfaFactor[] };
-  };
-  "auth-list-multi-factors": { request: RequestOf<"auth-list-multi-factors">; response: { multiFactors: MfaFactor[] } };
-  "auth-delete-multi-factors": {
-    request: RequestOf<"auth-delete-multi-factors">;
-    response: { multiFactors: MfaFactor[] };
-  };
-  "auth-validate-multi-factors": {
-    request: RequestOf<"auth-validate-multi-factors">;
-    response: { payload: { credentialBundle?: string }; multiFactors?: MfaFactor[] };
-  };
+  lookup: Wire<"lookup", RequestOf<"lookup-email"> | RequestOf<"lookup-phone">>;
+  signup: Wire<"signup", Omit<RequestOf<"email-sign-in">, "multiFactors"> | RequestOf<"sms-sign-in"> | RequestOf<"passkey-sign-up">>;
+  auth: Wire<"auth", RequestOf<"email-sign-in"> | RequestOf<"sms-sign-in">>;
+  otp: Same<"otp">;
+  whoami: Same<"whoami">;
+  "sign-payload": Same<"sign-payload">;
+  "prepare-oauth": Same<"prepare-oauth">;
+  "auth-jwt": Same<"auth-jwt">;
+  "add-oauth-provider": Same<"add-oauth-provider">;
+  "remove-oauth-provider": Same<"remove-oauth-provider">;
+  "signer-config": Same<"signer-config">;
+  "init-otp": Same<"init-otp">;
+  "verify-otp": Same<"verify-otp">;
+  "update-email-auth": Same<"update-email-auth">;
+  "update-phone-auth": Same<"update-phone-auth">;
+  "multi-owner-create": Same<"multi-owner-create">;
+  "multi-owner-prepare-add": Wire<"multi-owner-prepare-add", RequestOf<"multi-owner-prepare">>;
+  "multi-owner-prepare-delete": Wire<"multi-owner-prepare-delete", RequestOf<"multi-owner-prepare">>;
+  "multi-owner-add": Same<"multi-owner-add">;
+  "multi-owner-delete": Same<"multi-owner-delete">;
+  "multi-owner-update-root-quorum": Same<"multi-owner-update-root-quorum">;
+  "multi-owner-sign-raw-payload": Same<"multi-owner-sign-raw-payload">;
+  "list-auth-methods": Same<"list-auth-methods">;
+  "auth-request-multi-factor": Same<"auth-request-multi-factor">;
+  "auth-verify-multi-factor": Same<"auth-verify-multi-factor">;
+  "auth-list-multi-factors": Same<"auth-list-multi-factors">;
+  "auth-delete-multi-factors": Same<"auth-delete-multi-factors">;
+  "auth-validate-multi-factors": Same<"auth-validate-multi-factors">;
 }
 
 /** The name of a backend route. */
@@ -145,3 +71,5 @@ export type SignerRoute = keyof SignerRoutes;
 export type RouteRequest<R extends SignerRoute> = SignerRoutes[R]["request"];
 /** The response body of a route. */
 export type RouteResponse<R extends SignerRoute> = SignerRoutes[R]["response"];
+/** The error answer of a route: `{code, message, error, details?}` with one of the codes the route may answer. */
+export type RouteError<R extends SignerRoute> = SignerRoutes[R] extends { error: infer E } ? E : ErrorBody;

@@ -48,6 +48,12 @@ export const stampedRequest = type({
   stamp: { stampHeaderName: "string", stampHeaderValue: "string" },
 });
 
+export const evmAddress = type(/^0x[0-9a-fA-F]{40}$/).describe("an EVM address");
+
+/** Members of one multi-owner organisation: a bound, so one request cannot stall every route (20,000 took 24 s). */
+export const MAX_MEMBERS = 100;
+export const multiOwnerMembers = type({ evmSignerAddress: evmAddress }).array().atLeastLength(1).atMostLength(MAX_MEMBERS);
+
 export const hexString = type(/^(0x)?([0-9a-fA-F]{2})*$/).describe("a hex string");
 
 /** A sign_raw_payload activity body (MFA calls use it too, with the action name as payload). */

@@ -10,7 +10,7 @@ export { SignerClient, toSignerError, type SignerClientOptions } from "./client"
 export { ConnectionTimeoutError, isTimeoutError, pause, withinLimits, type CallLimits } from "./transport";
 export { ActivityTimeoutError, KeyManagementClient, type Activity, type KeyManagementLimits } from "./key-management";
 export type { AuthMethods, OauthAuthProvider } from "../../wire/routes";
-export type { SignerRoutes, SignerRoute, RouteRequest, RouteResponse, StampedRequest, EmailMode } from "../../wire/routes";
+export type { SignerRoutes, SignerRoute, RouteRequest, RouteResponse, RouteError, RouteTypes, RouteContract, RouteContracts, ErrorBody, StampedRequest, EmailMode } from "../../wire/routes";
 export { SessionManager, type Session, type SessionType, type SessionTypeRegistry, type TemporarySession } from "./session";
 export {
   cookieStorage,

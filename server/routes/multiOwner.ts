@@ -11,6 +11,7 @@ import { fromBase64url, strip0x } from "../crypto/encoding";
 import { badRequest, conflict, forbidden, notFound } from "../errors";
 import { readBody } from "../validate";
 import * as s from "../schemas";
+import { requests } from "../../wire/requests";
 import { verifyStampedRequest, type StampedRequest } from "../services/stamps/verify";
 import {
   deleteMembers,
@@ -23,12 +24,9 @@ import {
   type MultiOwnerMember,
 } from "../store/multiOwner";
 
-const evmAddress = type(/^0x[0-9a-fA-F]{40}$/).describe("an EVM address");
-/** Members of one organisation: a bound, so one request cannot stall every route (20,000 took 24 s). */
-export const MAX_MEMBERS = 100;
-const members = type({ evmSignerAddress: evmAddress }).array().atLeastLength(1).atMostLength(MAX_MEMBERS);
-const createBody = type({ members });
-const prepareBody = type({ organizationId: s.uuid, members });
+const { evmAddress, MAX_MEMBERS } = s;
+const createBody = requests["multi-owner-create"];
+const prepareBody = requests["multi-owner-prepare"];
 const stampedOnly = type({ stampedRequest: s.stampedRequest });
 const timed = { timestampMs: "string | number", organizationId: s.uuid } as const;
 const createUsersBody = type({

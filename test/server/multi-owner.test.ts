@@ -7,7 +7,7 @@ import { startEmulator } from "../../server/index";
 let emulator: Awaited<ReturnType<typeof startEmulator>>;
 let multiOwner: MultiOwnerClient;
 beforeAll(async () => {
-  emulator = await startEmulator({ memory: true, port: 0 });
+  emulator = await startEmulator({ memory: true, port: 0, checkAnswers: true });
   multiOwner = new MultiOwnerClient(new SignerClient({ url: emulator.url }), emulator.url);
 });
 afterAll(() => emulator?.stop());

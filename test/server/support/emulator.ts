@@ -19,7 +19,7 @@ export interface TestEmulator {
 
 export async function startTestEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
   const clock = new TestClock();
-  const emulator = await startEmulator({ memory: true, port: 0, now: clock.now, ...options });
+  const emulator = await startEmulator({ memory: true, port: 0, now: clock.now, checkAnswers: true, ...options });
   return { emulator, client: new EmulatorClient(emulator.url), clock };
 }
 
