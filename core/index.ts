@@ -45,6 +45,7 @@ export {
 } from "./actions/createAccount";
 export { signTypedData, type SignTypedDataParameters, type SignTypedDataReturnType } from "./actions/signTypedData";
 export { createApiKey, type CreateApiKeyParameters, type CreateApiKeyReturnType } from "./actions/createApiKey";
+export { deleteApiKeys, type DeleteApiKeysParameters, type DeleteApiKeysReturnType } from "./actions/deleteApiKeys";
 export { listUsers, type KeyManagementUser } from "./actions/listUsers";
 export { listWalletAccounts, type WalletAccount } from "./actions/listWalletAccounts";
 export { toQrDataUrl, resolveQrOptions, assertHexColor, type QrOptions } from "./qr";

@@ -18,6 +18,8 @@ function sweeps(ctx: EmulatorContext): Sweep[] {
     { table: "sends", column: "sent_at", before: (now) => now - ctx.limits.sendWindowMs },
     { table: "activities", column: "created_at", before: (now) => now - ACTIVITY_RETENTION_MS },
     { table: "rate_limits", column: "expires_at", before: at },
+    // Kept a day past expiry, so a late import names the reason (expired) rather than an unknown bundle.
+    { table: "import_bundles", column: "expires_at", before: (now) => now - ACTIVITY_RETENTION_MS },
   ];
 }
 

@@ -50,7 +50,16 @@ export async function sealExportBundle(secrets: Secrets, targetPublicKeyHex: str
   const sender = await suite.createSenderContext({ recipientPublicKey, info: utf8(BUNDLE_HPKE_INFO).buffer as ArrayBuffer });
   const enc = new Uint8Array(sender.enc);
   const ciphertext = new Uint8Array(await sender.seal(secret.slice().buffer, concatBytes(enc, receiver).buffer as ArrayBuffer));
-  const data = utf8(JSON.stringify({ encappedPublic: bytesToHex(enc), ciphertext: bytesToHex(ciphertext), organizationId }));
+  return signedBundle(secrets, { encappedPublic: bytesToHex(enc), ciphertext: bytesToHex(ciphertext), organizationId });
+}
+
+/**
+ * `{version, data: hex(JSON), dataSignature, enclaveQuorumPublic}`: the JSON signed (DER
+ * ECDSA-P256-SHA256 over the data bytes) by the emulator's bundle-signing key, which the export and
+ * import frame pages carry. Export and import bundles both take this form.
+ */
+export function signedBundle(secrets: Secrets, content: Record<string, string>): string {
+  const data = utf8(JSON.stringify(content));
   const key = exportSigningKey(secrets);
   const dataSignature = sign("sha256", data, { key: key.privateKey, dsaEncoding: "der" });
   return JSON.stringify({

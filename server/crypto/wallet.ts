@@ -28,9 +28,7 @@ export function newMnemonic(entropy?: Uint8Array): string {
 }
 
 export async function deriveWallet(mnemonic: string): Promise<WalletKeys> {
-  if (!validateMnemonic(mnemonic, wordlist)) throw new Error("invalid mnemonic");
-  // node's pbkdf2 is the BIP-39 seed function (2048 × HMAC-SHA512) and much faster than a JS one.
-  const seed = new Uint8Array(await pbkdf2Async(mnemonic.normalize("NFKD"), "mnemonic", 2048, 64, "sha512"));
+  const seed = await mnemonicSeed(mnemonic);
   const evmNode = HDKey.fromMasterSeed(seed).derive(EVM_PATH);
   const evmKey = evmNode.privateKey;
   if (!evmKey || !evmNode.publicKey) throw new Error("EVM key derivation failed");
@@ -43,6 +41,18 @@ export async function deriveWallet(mnemonic: string): Promise<WalletKeys> {
     evmPrivateKey,
     solanaPrivateKey,
   };
+}
+
+/** The BIP-39 seed of a valid English mnemonic (no passphrase); throws "invalid mnemonic" otherwise. */
+export async function mnemonicSeed(mnemonic: string): Promise<Uint8Array> {
+  if (!isValidMnemonic(mnemonic)) throw new Error("invalid mnemonic");
+  // node's pbkdf2 is the BIP-39 seed function (2048 × HMAC-SHA512) and much faster than a JS one.
+  return new Uint8Array(await pbkdf2Async(mnemonic.normalize("NFKD"), "mnemonic", 2048, 64, "sha512"));
+}
+
+/** Whether the words form a BIP-39 mnemonic of the English list (12 to 24 words, checksum included). */
+export function isValidMnemonic(mnemonic: string): boolean {
+  return validateMnemonic(mnemonic, wordlist);
 }
 
 /** 65-byte r‖s‖v with v = 27 | 28, the form viem's recoverAddress accepts. */

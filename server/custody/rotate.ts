@@ -11,6 +11,8 @@ import { envelopeContext, sealWallet } from "./walletCustody";
 const WALLET_TABLES = [
   { table: "wallets", owner: "org_id" },
   { table: "multi_owner_orgs", owner: "org_id" },
+  // Imported wallets are sealed in the wallet's own name (its id); they never predate envelope custody.
+  { table: "imported_wallets", owner: "wallet_id" },
 ] as const;
 
 const BATCH = 200;

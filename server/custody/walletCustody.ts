@@ -64,3 +64,52 @@ export function envelopeContext(owner: string): string {
 export function signingKeysOf(keys: WalletKeys): SigningKeys {
   return { evmPrivateKey: keys.evmPrivateKey, solanaPrivateKey: keys.solanaPrivateKey };
 }
+
+/** A key of one account, sealed under its wallet's data key and bound to the wallet and address. */
+export interface AccountKey {
+  addressKey: string;
+  privateKey: Uint8Array;
+}
+
+function accountKeyContext(owner: string, addressKey: string): string {
+  return `account-key\n${owner}\n${addressKey}`;
+}
+
+/** A new wallet (an imported one): a fresh data key, the mnemonic and the accounts' keys sealed under it. */
+export async function sealNewWallet(
+  ring: KeyRing,
+  owner: string,
+  mnemonic: string,
+  accounts: AccountKey[],
+): Promise<Envelope & { sealedMnemonic: Uint8Array; sealedKeys: Uint8Array[] }> {
+  const { envelope, dataKey } = await newEnvelope(ring, envelopeContext(owner));
+  try {
+    return {
+      ...envelope,
+      sealedMnemonic: aeadSeal(dataKey, new TextEncoder().encode(mnemonic), `mnemonic\n${owner}`),
+      sealedKeys: accounts.map((account) => aeadSeal(dataKey, account.privateKey, accountKeyContext(owner, account.addressKey))),
+    };
+  } finally {
+    dataKey.fill(0);
+  }
+}
+
+/** Keys of accounts added to a stored wallet, sealed under its data key. */
+export async function sealAccountKeys(ring: KeyRing, owner: string, envelope: Envelope, accounts: AccountKey[]): Promise<Uint8Array[]> {
+  const dataKey = await openEnvelope(ring, envelope, envelopeContext(owner));
+  try {
+    return accounts.map((account) => aeadSeal(dataKey, account.privateKey, accountKeyContext(owner, account.addressKey)));
+  } finally {
+    dataKey.fill(0);
+  }
+}
+
+/** One account's private key, for one signing call or export; nothing keeps it. */
+export async function openAccountKey(ring: KeyRing, owner: string, envelope: Envelope, sealedKey: Uint8Array, addressKey: string): Promise<Uint8Array> {
+  const dataKey = await openEnvelope(ring, envelope, envelopeContext(owner));
+  try {
+    return aeadOpen(dataKey, sealedKey, accountKeyContext(owner, addressKey));
+  } finally {
+    dataKey.fill(0);
+  }
+}

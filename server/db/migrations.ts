@@ -205,4 +205,49 @@ export const migrations: Migration[] = [
       alter table api_keys add column target_public_key text;
     `,
   },
+  {
+    version: 8,
+    name: "several wallets per user: imported wallets (their own data key), accounts beyond the default two (keys sealed under their wallet's data key), one-time import bundles",
+    sql: `
+      create table imported_wallets (
+        wallet_id uuid primary key,
+        org_id uuid not null references users (org_id) on delete cascade,
+        name text not null,
+        kek_id text not null,
+        wrapped_key bytea not null,
+        sealed_mnemonic bytea not null,
+        created_at double precision not null
+      );
+      create index imported_wallets_org on imported_wallets (org_id, created_at);
+      create index imported_wallets_kek_id on imported_wallets (kek_id);
+      create table wallet_accounts (
+        seq bigserial,
+        wallet_account_id uuid primary key,
+        org_id uuid not null references users (org_id) on delete cascade,
+        wallet_id uuid not null,
+        address text not null,
+        address_key text not null,
+        curve text not null,
+        path_format text not null,
+        path text not null,
+        address_format text not null,
+        sealed_key bytea not null,
+        created_at double precision not null,
+        unique (org_id, address_key),
+        unique (wallet_id, address_format, path)
+      );
+      create index wallet_accounts_wallet on wallet_accounts (wallet_id, seq);
+      create table import_bundles (
+        target_public_key text primary key,
+        org_id uuid not null references users (org_id) on delete cascade,
+        user_id uuid not null,
+        sealed_private_key bytea not null,
+        expires_at double precision not null,
+        used_at double precision,
+        created_at double precision not null
+      );
+      create index import_bundles_org on import_bundles (org_id, expires_at);
+      create index import_bundles_expiry on import_bundles (expires_at);
+    `,
+  },
 ];

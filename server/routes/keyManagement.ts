@@ -4,18 +4,19 @@ import { Hono, type Context } from "hono";
 import type { ActivityRecorder, KeyOperation } from "../method";
 import { type, type Type } from "arktype";
 import type { EmulatorContext } from "../context";
-import { notFound, unauthorized } from "../errors";
+import { forbidden, notFound, unauthorized } from "../errors";
 import * as s from "../schemas";
 import { hexToBytes } from "../crypto/encoding";
 import { sealExportBundle } from "../crypto/exportBundle";
 import { insertActivity, pollActivity, type ActivityRow } from "../store/activities";
 import type { SignerRow } from "../store/users";
+import type { Sql } from "../db/sql";
 import { API_KEY_STAMP_HEADER } from "../services/stamps/apiKeyStamp";
 import { verifyStampedUserRequest, type StampedBody, type StampedRequest } from "../services/stamps/verify";
 import { WEBAUTHN_STAMP_HEADER } from "../services/stamps/webauthnStamp";
-import { WALLET_NAME, walletAccountsOf, walletIdOf } from "../services/wallets";
+import { accountKeyOf, createWalletAccounts, listAccounts, listWallets, MAX_ACCOUNTS_PER_REQUEST, mnemonicOfWallet, requireWallet } from "../services/walletAccounts";
+import { importWallet, initImport } from "../services/walletImport";
 import { signingKeysOfSigner } from "../services/accounts";
-import { mnemonicOfRow } from "../services/custody";
 import { apiKeyOperations } from "../services/apiKeys";
 import { userReadOperations } from "../services/userReads";
 import { wireTimestamp } from "../services/wireTimestamp";
@@ -25,6 +26,9 @@ export const KEY_MANAGEMENT_PREFIX = "/public/v1";
 
 const timestampMs = "string | number";
 const activity = <T extends string>(name: T) => `'${name}'` as const;
+
+const newAccountSpec = type({ curve: "0 < string <= 64", pathFormat: "0 < string <= 64", "path?": "0 < string <= 128", addressFormat: "0 < string <= 64" });
+const accountSpec = newAccountSpec.and({ path: "0 < string <= 128" });
 
 const bodies = {
   "query/whoami": type({ organizationId: s.uuid, "timestampMs?": timestampMs }),
@@ -42,6 +46,29 @@ const bodies = {
     timestampMs,
     organizationId: s.uuid,
     parameters: { address: "string", targetPublicKey: s.targetPublicKey },
+  }),
+  "submit/init_import_wallet": type({
+    type: activity("ACTIVITY_TYPE_INIT_IMPORT_WALLET"),
+    timestampMs,
+    organizationId: s.uuid,
+    parameters: { userId: s.uuid },
+  }),
+  "submit/import_wallet": type({
+    type: activity("ACTIVITY_TYPE_IMPORT_WALLET"),
+    timestampMs,
+    organizationId: s.uuid,
+    parameters: {
+      userId: s.uuid,
+      walletName: "0 < string <= 256",
+      encryptedBundle: "0 < string <= 8192",
+      accounts: accountSpec.array().atLeastLength(1).atMostLength(MAX_ACCOUNTS_PER_REQUEST),
+    },
+  }),
+  "submit/create_wallet_accounts": type({
+    type: activity("ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS"),
+    timestampMs,
+    organizationId: s.uuid,
+    parameters: { walletId: s.uuid, accounts: newAccountSpec.array().atLeastLength(1).atMostLength(MAX_ACCOUNTS_PER_REQUEST) },
   }),
 } satisfies Record<string, Type<StampedBody>>;
 
@@ -89,40 +116,59 @@ async function handle(ctx: EmulatorContext, op: Operation, body: any, user: Sign
     }
 
     case "query/list_wallets":
-      return { wallets: [{ walletId: walletIdOf(user.orgId), walletName: WALLET_NAME, exported: false, imported: false }] };
+      return { wallets: await listWallets(ctx, user) };
 
     case "query/list_wallet_accounts":
-      if (body.walletId !== walletIdOf(user.orgId)) throw notFound("WALLET_NOT_FOUND", `No wallet ${body.walletId} in organization ${user.orgId}`);
-      return { accounts: walletAccountsOf(user) };
+      return { accounts: await listAccounts(ctx, user, await requireWallet(ctx, user, body.walletId)) };
 
     case "submit/export_wallet": {
       const { walletId, targetPublicKey } = body.parameters;
-      if (walletId !== walletIdOf(user.orgId)) throw notFound("WALLET_NOT_FOUND", `No wallet ${walletId} in organization ${user.orgId}`);
-      const exportBundle = await sealExportBundle(ctx.secrets, targetPublicKey, await mnemonicOfRow(ctx, user.orgId, user), user.orgId);
-      const row = await insertActivity(
-        ctx.db,
-        { id: randomUUID(), orgId: user.orgId, type: body.type, result: { exportWalletResult: { walletId, exportBundle } }, pendingPolls: 0 },
-        ctx.now(),
-      );
-      return { activity: activityJson(row) };
+      const mnemonic = await mnemonicOfWallet(ctx, user, await requireWallet(ctx, user, walletId));
+      const exportBundle = await sealExportBundle(ctx.secrets, targetPublicKey, mnemonic, user.orgId);
+      mnemonic.fill(0);
+      return completed(ctx, user, body.type, { exportWalletResult: { walletId, exportBundle } });
     }
 
     case "submit/export_wallet_account": {
       const { address, targetPublicKey } = body.parameters as { address: string; targetPublicKey: string };
-      const keys = await signingKeysOfSigner(ctx, user);
-      let secret: Uint8Array;
-      if (address.toLowerCase() === user.address.toLowerCase()) secret = hexToBytes(keys.evmPrivateKey);
-      else if (address === user.solanaAddress) secret = keys.solanaPrivateKey;
-      else throw notFound("WALLET_ACCOUNT_NOT_FOUND", `Could not find wallet associated with ${address}`);
+      let secret: Uint8Array | undefined;
+      if (address.toLowerCase() === user.address.toLowerCase()) secret = hexToBytes((await signingKeysOfSigner(ctx, user)).evmPrivateKey);
+      else if (address === user.solanaAddress) secret = (await signingKeysOfSigner(ctx, user)).solanaPrivateKey;
+      else secret = await accountKeyOf(ctx, user.orgId, address);
+      if (!secret) throw notFound("WALLET_ACCOUNT_NOT_FOUND", `Could not find wallet associated with ${address}`);
       const exportBundle = await sealExportBundle(ctx.secrets, targetPublicKey, secret, user.orgId);
-      const row = await insertActivity(
-        ctx.db,
-        { id: randomUUID(), orgId: user.orgId, type: body.type, result: { exportWalletAccountResult: { address, exportBundle } }, pendingPolls: 0 },
-        ctx.now(),
-      );
-      return { activity: activityJson(row) };
+      secret.fill(0);
+      return completed(ctx, user, body.type, { exportWalletAccountResult: { address, exportBundle } });
     }
+
+    case "submit/init_import_wallet": {
+      requireSameUser(user, body.parameters.userId);
+      return ctx.db.transaction(async (tx) => {
+        const importBundle = await initImport(ctx, user, tx);
+        return completed(ctx, user, body.type, { initImportWalletResult: { importBundle } }, tx);
+      });
+    }
+
+    case "submit/import_wallet": {
+      requireSameUser(user, body.parameters.userId);
+      return importWallet(ctx, user, body.parameters, (tx, importWalletResult) => completed(ctx, user, body.type, { importWalletResult }, tx));
+    }
+
+    case "submit/create_wallet_accounts":
+      return createWalletAccounts(ctx, user, body.parameters.walletId, body.parameters.accounts, (tx, addresses) =>
+        completed(ctx, user, body.type, { createWalletAccountsResult: { addresses } }, tx),
+      );
   }
+}
+
+/** Records a finished activity and answers it as the wire shows activities. */
+async function completed(ctx: EmulatorContext, user: SignerRow, type: string, result: Record<string, unknown>, sql: Sql = ctx.db) {
+  const row = await insertActivity(sql, { id: randomUUID(), orgId: user.orgId, type, result, pendingPolls: 0 }, ctx.now());
+  return { activity: activityJson(row) };
+}
+
+function requireSameUser(user: SignerRow, userId: string): void {
+  if (userId !== user.userId) throw forbidden("USER_NOT_IN_ORGANIZATION", `User ${userId} is not the user of organization ${user.orgId}`);
 }
 
 /** The stamped request a direct call amounts to: this URL, the raw body, and its stamp header. */

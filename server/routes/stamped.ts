@@ -9,7 +9,7 @@ import * as s from "../schemas";
 import { rawPayloadBody } from "../schemas";
 import { hexToBytes, strip0x } from "../crypto/encoding";
 import { signEvmHash, signSolanaMessage } from "../crypto/wallet";
-import { signingKeysOfSigner } from "../services/accounts";
+import { signingKeyOf } from "../services/walletAccounts";
 import { verifyStampedUserRequest } from "../services/stamps/verify";
 
 const stampedOnly = requests.whoami;
@@ -46,18 +46,19 @@ export function stampedRoutes(ctx: EmulatorContext): Hono {
     const { stampedRequest } = await readBody(c, stampedOnly);
     const { body, signer: user } = await verifyStampedUserRequest(ctx, stampedRequest, "submit/sign_raw_payload", signRawPayloadBody);
     const { hashFunction, payload, signWith } = body.parameters;
-    const keys = await signingKeysOfSigner(ctx, user);
     if (hashFunction === "HASH_FUNCTION_NO_OP") {
-      if (signWith.toLowerCase() !== user.address.toLowerCase()) throw notOwned(signWith, user.orgId, "EVM address");
-      return c.json({ signature: await signEvmHash(keys, `0x${strip0x(payload)}`) });
+      const key = await signingKeyOf(ctx, user, signWith, "evm");
+      if (!key) throw notOwned(signWith, user.orgId, "an EVM address");
+      return c.json({ signature: await signEvmHash(key, `0x${strip0x(payload)}`) });
     }
-    if (signWith !== user.solanaAddress) throw notOwned(signWith, user.orgId, "Solana address");
-    return c.json({ signature: signSolanaMessage(keys, hexToBytes(payload)) });
+    const key = await signingKeyOf(ctx, user, signWith, "solana");
+    if (!key) throw notOwned(signWith, user.orgId, "a Solana address");
+    return c.json({ signature: signSolanaMessage(key, hexToBytes(payload)) });
   });
 
   return app;
 }
 
 function notOwned(signWith: string, orgId: string, kind: string) {
-  return forbidden("SIGN_WITH_NOT_OWNED", `signWith ${signWith} is not the ${kind} of organization ${orgId}`);
+  return forbidden("SIGN_WITH_NOT_OWNED", `signWith ${signWith} is not ${kind} of a wallet of organization ${orgId}`);
 }

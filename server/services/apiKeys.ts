@@ -2,10 +2,10 @@
 // script's) to their organisation; each then stamps requests as a session's key does.
 import { createHash } from "node:crypto";
 import { type } from "arktype";
-import { badRequest, conflict, forbidden } from "../errors";
+import { badRequest, conflict, forbidden, notFound } from "../errors";
 import type { KeyOperation } from "../method";
 import * as s from "../schemas";
-import { countLiveApiKeys, insertApiKeyIfNew } from "../store/apiKeys";
+import { countLiveApiKeys, deleteApiKeys, insertApiKeyIfNew, listApiKeyPublicKeys } from "../store/apiKeys";
 import type { UserRow } from "../store/users";
 import { lockUser } from "./signInMethods";
 
@@ -31,6 +31,13 @@ const createApiKeysBody = type({
       .atLeastLength(1)
       .atMostLength(MAX_API_KEYS_PER_REQUEST),
   },
+});
+
+const deleteApiKeysBody = type({
+  type: "'ACTIVITY_TYPE_DELETE_API_KEYS'",
+  timestampMs: "string | number",
+  organizationId: s.uuid,
+  parameters: { userId: s.uuid, apiKeyIds: s.uuid.array().atLeastLength(1).atMostLength(MAX_API_KEYS_PER_ORGANIZATION) },
 });
 
 /** An API key's id: a name-based UUID of its public key (the key is the table's identity). */
@@ -67,6 +74,25 @@ export const apiKeyOperations: Record<string, KeyOperation> = {
         }
         // Answers PENDING once before COMPLETED, so clients' activity polling runs.
         return record(tx, { type: body.type, orgId: user.orgId, result: { createApiKeysResult: { apiKeyIds: keys.map((key) => apiKeyIdOf(key.publicKey)) } }, pendingPolls: 1 });
+      });
+      return { activity };
+    },
+  },
+  // Deleting a key removes its row: every instance reads keys from the database on each stamp, so
+  // the key's next stamp is refused everywhere (UNKNOWN_API_KEY), the session's own key included.
+  "submit/delete_api_keys": {
+    body: deleteApiKeysBody,
+    async handle(_c, ctx, raw, user, record) {
+      const body = raw as typeof deleteApiKeysBody.infer;
+      requireSameUser(user, body.parameters.userId);
+      const ids = [...new Set(body.parameters.apiKeyIds.map((id) => id.toLowerCase()))];
+      const activity = await ctx.db.transaction(async (tx) => {
+        await lockUser(tx, user.orgId);
+        const byId = new Map((await listApiKeyPublicKeys(tx, user.orgId)).map((publicKey) => [apiKeyIdOf(publicKey), publicKey]));
+        const missing = ids.filter((id) => !byId.has(id));
+        if (missing.length > 0) throw notFound("API_KEY_NOT_FOUND", `No API key ${missing.join(", ")} in organization ${user.orgId}`);
+        await deleteApiKeys(tx, user.orgId, ids.map((id) => byId.get(id)!));
+        return record(tx, { type: body.type, orgId: user.orgId, result: { deleteApiKeysResult: { apiKeyIds: ids } }, pendingPolls: 0 });
       });
       return { activity };
     },

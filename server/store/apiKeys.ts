@@ -51,3 +51,14 @@ export async function listLiveApiKeys(sql: Sql, orgId: string, now: number): Pro
     )
   ).rows;
 }
+
+/** The public keys of all the organisation's API keys, expired ones included (ids are derived from them). */
+export async function listApiKeyPublicKeys(sql: Sql, orgId: string): Promise<string[]> {
+  return (await sql.query<{ publicKey: string }>(`select public_key as "publicKey" from api_keys where org_id = $1`, [orgId])).rows.map((row) => row.publicKey);
+}
+
+/** Deletes the organisation's keys among `publicKeys`; answers how many went. */
+export async function deleteApiKeys(sql: Sql, orgId: string, publicKeys: string[]): Promise<number> {
+  const deleted = await sql.query("delete from api_keys where org_id = $1 and public_key = any($2::text[]) returning public_key", [orgId, publicKeys]);
+  return deleted.rows.length;
+}

@@ -3,10 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { hashMessage, recoverAddress } from "viem";
 import { migrations } from "../../server/db/migrations";
-import { startEmulator } from "../../server/index";
+import { startEmulator, type RunningEmulator } from "../../server/index";
 import { EmulatorClient, SIGN_RAW_PAYLOAD_URL, newTargetKey, signRawPayloadBody, stampedRequest, whoamiRequest } from "../server/support/client";
 import { uniqueEmail } from "../server/support/emulator";
 import { startScaleOut, type ScaleOut } from "./support/scaleOut";
+import { mnemonicToAccount } from "viem/accounts";
+import { apiKeyIdOf } from "../../server/services/apiKeys";
+import { stamp } from "../server/support/client";
+import { exportFrameSigningKey } from "../server/support/exportBundle";
+import { sealToImportBundle } from "../server/support/importBundle";
+import { keyManagement } from "../server/support/passkey";
 
 const TEST_REDIRECT_URI = "http://127.0.0.1:9/callback";
 
@@ -198,5 +204,31 @@ describe("three instances on one PostgreSQL", () => {
     await expect(startEmulator({ database: { engine: "postgres", url }, keyEncryptionKeys: s.keys, migrate: false })).rejects.toThrow(
       /schema is at migration 1, this server needs \d+: run `npm run server -- migrate`/,
     );
+  });
+
+  it("imports a wallet across instances (bundle on A, import on B, signature on C); a key deleted on A is refused on B at once", async () => {
+    const [a, b, c] = s.instances as [RunningEmulator, RunningEmulator, RunningEmulator];
+    const { user, session } = await s.clients[0]!.signUp(uniqueEmail("import"));
+    const km = (on: RunningEmulator, operation: string, body: object) => keyManagement(on.url, operation, body, (text) => stamp(text, session));
+    const initiated = await km(a, "submit/init_import_wallet", { type: "ACTIVITY_TYPE_INIT_IMPORT_WALLET", timestampMs: String(Date.now()), organizationId: user.orgId, parameters: { userId: user.userId } });
+    const mnemonic = "test test test test test test test test test test test junk";
+    const encryptedBundle = await sealToImportBundle(initiated.body.activity.result.initImportWalletResult.importBundle, await exportFrameSigningKey(a.url), mnemonic);
+    const accounts = [{ curve: "CURVE_SECP256K1", pathFormat: "PATH_FORMAT_BIP32", path: "m/44'/60'/0'/0/0", addressFormat: "ADDRESS_FORMAT_ETHEREUM" }];
+    const importBody = () => ({ type: "ACTIVITY_TYPE_IMPORT_WALLET", timestampMs: String(Date.now()), organizationId: user.orgId, parameters: { userId: user.userId, walletName: "spread", encryptedBundle, accounts } });
+    const imported = await km(b, "submit/import_wallet", importBody());
+    expect(imported.status).toBe(200);
+    const [address] = imported.body.activity.result.importWalletResult.addresses;
+    expect(address).toBe(mnemonicToAccount(mnemonic).address);
+    expect((await km(c, "submit/import_wallet", importBody())).body.code).toBe("IMPORT_BUNDLE_USED");
+    const hash = hashMessage("imported, signed on C");
+    const { signature } = await s.clients[2]!.ok("sign-payload", {
+      stampedRequest: stampedRequest(SIGN_RAW_PAYLOAD_URL, signRawPayloadBody(session, { hashFunction: "HASH_FUNCTION_NO_OP", payload: hash, signWith: address }), session),
+    });
+    expect(await recoverAddress({ hash, signature })).toBe(address);
+
+    expect((await s.clients[1]!.post("whoami", { stampedRequest: whoamiRequest(session) })).status).toBe(200);
+    const deleted = await km(a, "submit/delete_api_keys", { type: "ACTIVITY_TYPE_DELETE_API_KEYS", timestampMs: String(Date.now()), organizationId: user.orgId, parameters: { userId: user.userId, apiKeyIds: [apiKeyIdOf(session.apiPublicKey)] } });
+    expect(deleted.status).toBe(200);
+    for (const client of s.clients) expect((await client.post("whoami", { stampedRequest: whoamiRequest(session) })).body.code).toBe("UNKNOWN_API_KEY");
   });
 });

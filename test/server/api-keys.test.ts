@@ -113,3 +113,54 @@ describe("submit/create_api_keys", () => {
     await refuse(createBody(user, over), 400, "TOO_MANY_API_KEYS", `at most ${MAX_API_KEYS_PER_ORGANIZATION}`);
   });
 });
+
+describe("submit/delete_api_keys", () => {
+  const deleteBody = (user: User, apiKeyIds: string[], userId = user.userId) => ({
+    type: "ACTIVITY_TYPE_DELETE_API_KEYS",
+    timestampMs: ts(),
+    organizationId: user.orgId,
+    parameters: { userId, apiKeyIds },
+  });
+
+  it("deletes a key (COMPLETED at once): its next stamp is refused, while the session's key keeps working", async () => {
+    const { user, session } = await signedIn();
+    const key = newApiKey();
+    const created = await km("submit/create_api_keys", createBody(user, [keyEntry(key.publicKey, 3600)]), session);
+    expect(created.status).toBe(200);
+    expect((await whoamiWith(user, key)).status).toBe(200);
+    const deleted = await km("submit/delete_api_keys", deleteBody(user, [apiKeyIdOf(key.publicKey)]), session);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.activity).toMatchObject({ type: "ACTIVITY_TYPE_DELETE_API_KEYS", status: "ACTIVITY_STATUS_COMPLETED", result: { deleteApiKeysResult: { apiKeyIds: [apiKeyIdOf(key.publicKey)] } } });
+    const refused = await whoamiWith(user, key);
+    expect([refused.status, refused.body.code]).toEqual([401, "UNKNOWN_API_KEY"]);
+    expect((await km("query/list_wallets", { organizationId: user.orgId }, key)).status).toBe(401);
+    expect((await whoamiWith(user, session)).status).toBe(200);
+    // Deleting it again: not found.
+    const again = await km("submit/delete_api_keys", deleteBody(user, [apiKeyIdOf(key.publicKey)]), session);
+    expect([again.status, again.body.code]).toEqual([404, "API_KEY_NOT_FOUND"]);
+  });
+
+  it("deletes the session's own key: the session is signed out of the backend", async () => {
+    const { user, session } = await signedIn();
+    expect((await km("submit/delete_api_keys", deleteBody(user, [apiKeyIdOf(session.apiPublicKey)]), session)).status).toBe(200);
+    expect((await whoamiWith(user, session)).body.code).toBe("UNKNOWN_API_KEY");
+  });
+
+  it("refuses another organisation's key, another user's id and malformed ids, deleting nothing", async () => {
+    const alice = await signedIn();
+    const bob = await signedIn();
+    const bobsKey = apiKeyIdOf(bob.session.apiPublicKey);
+    const foreign = await km("submit/delete_api_keys", deleteBody(alice.user, [bobsKey]), alice.session);
+    expect([foreign.status, foreign.body.code]).toEqual([404, "API_KEY_NOT_FOUND"]);
+    // One unknown id among known ones: nothing is deleted.
+    const mixed = await km("submit/delete_api_keys", deleteBody(alice.user, [apiKeyIdOf(alice.session.apiPublicKey), bobsKey]), alice.session);
+    expect(mixed.status).toBe(404);
+    expect((await whoamiWith(alice.user, alice.session)).status).toBe(200);
+    expect((await whoamiWith(bob.user, bob.session)).status).toBe(200);
+    const otherUser = await km("submit/delete_api_keys", deleteBody(alice.user, [bobsKey], bob.user.userId), alice.session);
+    expect([otherUser.status, otherUser.body.code]).toEqual([403, "USER_NOT_IN_ORGANIZATION"]);
+    for (const apiKeyIds of [[], ["not-a-uuid"]]) {
+      expect((await km("submit/delete_api_keys", deleteBody(alice.user, apiKeyIds), alice.session)).status).toBe(400);
+    }
+  });
+});

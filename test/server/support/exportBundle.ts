@@ -14,8 +14,8 @@ export async function exportFrameSigningKey(emulatorUrl: string): Promise<string
   return match[1]!;
 }
 
-/** Opens an export bundle as the export frame does: signature by `signingKey`, organisation, HPKE to `target`. */
-export async function openExportBundle(bundle: string, target: TargetKey, signingKey: string, organizationId: string): Promise<Uint8Array> {
+/** The JSON a signed bundle (export or import) carries, once its signature by `signingKey` checks out. */
+export function readSignedBundle<T>(bundle: string, signingKey: string): T {
   const parsed = JSON.parse(bundle) as { version: string; data: string; dataSignature: string; enclaveQuorumPublic: string };
   if (parsed.version !== "v1.0.0") throw new Error(`version ${parsed.version}`);
   if (parsed.enclaveQuorumPublic !== signingKey) throw new Error("signed by another key");
@@ -23,7 +23,12 @@ export async function openExportBundle(bundle: string, target: TargetKey, signin
   const key = createPublicKey({ key: { kty: "EC", crv: "P-256", x: b64u(point.subarray(1, 33)), y: b64u(point.subarray(33)) }, format: "jwk" });
   const data = Buffer.from(parsed.data, "hex");
   if (!verify("sha256", data, { key, dsaEncoding: "der" }, Buffer.from(parsed.dataSignature, "hex"))) throw new Error("bad signature");
-  const inner = JSON.parse(data.toString("utf8")) as { encappedPublic: string; ciphertext: string; organizationId: string };
+  return JSON.parse(data.toString("utf8")) as T;
+}
+
+/** Opens an export bundle as the export frame does: signature by `signingKey`, organisation, HPKE to `target`. */
+export async function openExportBundle(bundle: string, target: TargetKey, signingKey: string, organizationId: string): Promise<Uint8Array> {
+  const inner = readSignedBundle<{ encappedPublic: string; ciphertext: string; organizationId: string }>(bundle, signingKey);
   if (inner.organizationId !== organizationId) throw new Error("other organisation");
   const enc = new Uint8Array(Buffer.from(inner.encappedPublic, "hex"));
   const receiver = p256.getPublicKey(target.privateKey, false);
