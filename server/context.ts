@@ -1,11 +1,11 @@
 import type { Database } from "./db/sql";
 import type { KeyRing } from "./custody/keyEncryptionKey";
 import type { Secrets } from "./crypto/secrets";
-import type { EmailMode, JwtIssuerOption, Limits, Profile } from "./options";
+import type { EmailMode, JwtIssuerOption, Limits, Profile } from "./settings";
 import type { OriginPolicy } from "./origins";
 import type { Delivery } from "./delivery/types";
 import type { Observer } from "./observer";
-import type { SocialProvider } from "./services/socialProviders";
+import type { SocialProvider } from "./idp/socialProvider";
 import type { ServerPart } from "./method";
 
 /** Everything a route needs: one per emulator instance, so instances never share state. */

@@ -4,8 +4,11 @@ import type { AppHooks } from "./app";
 import type { AnswerCheck } from "./answers";
 import type { Delivery } from "./delivery/types";
 import type { Observer } from "./observer";
-import type { SocialProvider } from "./services/socialProviders";
+import type { SocialProvider } from "./idp/socialProvider";
 import type { ServerMethod } from "./method";
+import type { EmailMode, JwtIssuerOption, Limits, Profile } from "./settings";
+
+export type { EmailMode, JwtIssuerOption, Limits, Profile } from "./settings";
 
 /** How the emulator is started, in-process (`startEmulator`) or from the CLI. */
 export interface EmulatorOptions {
@@ -82,16 +85,7 @@ export interface EmulatorOptions {
   checkAnswers?: AnswerCheck;
 }
 
-export type Profile = "dev" | "production";
 
-/** A JWT issuer the app brings (custom JWT sign-in): its JWTs verify against `jwksUri` and must name `audience`. */
-export interface JwtIssuerOption {
-  /** The auth provider id clients send (`authProvider`); default the issuer. */
-  id?: string;
-  issuer: string;
-  jwksUri: string;
-  audience: string | string[];
-}
 
 /** Parses `--jwt-issuer issuer=<url>,jwks=<url>,audience=<aud>[,id=<name>]`. */
 export function parseJwtIssuer(value: string): JwtIssuerOption {
@@ -114,31 +108,7 @@ export function parseJwtIssuer(value: string): JwtIssuerOption {
   return { issuer, jwksUri, audience, ...(id ? { id } : {}) };
 }
 
-export type EmailMode = "otp" | "magic-link";
 
-export interface Limits {
-  otpTtlMs: number;
-  /** Wrong tries after which a code is dead. */
-  otpMaxAttempts: number;
-  /** Codes (and magic links) sent to one contact per window. */
-  sendMaxPerWindow: number;
-  sendWindowMs: number;
-  /** How far a stamped body's timestampMs may be from now. */
-  stampMaxSkewMs: number;
-  mfaPayloadTtlMs: number;
-  verificationTokenTtlSeconds: number;
-  defaultExpirationSeconds: number;
-  /** The sliding window of the guess budgets below. */
-  guessWindowMs: number;
-  /** Failed email/SMS/TOTP codes per account per window, across codes (OWASP ASVS 2.2.1: at most 100 an hour). */
-  guessesPerAccount: number;
-  /** Failed codes per client address per window, across accounts. */
-  guessesPerClient: number;
-  /** Failed TOTP codes per user per window. */
-  totpFailuresPerUser: number;
-  /** TOTP attempts on one pending MFA sign-in (encryptedPayload); then it is dead and the sign-in starts over. */
-  totpAttemptsPerContext: number;
-}
 
 export const DEFAULT_LIMITS: Limits = {
   otpTtlMs: 10 * 60_000,

@@ -1,6 +1,6 @@
 import type { EmulatorContext } from "../context";
 import { badRequest } from "../errors";
-import type { SocialProvider } from "../services/socialProviders";
+import type { SocialProvider } from "./socialProvider";
 import { devIdp, TokenError } from "./provider";
 import { devProviders } from "./providers";
 

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, type JWTVerifyGetKey } from "jose";
 import { ApiError, badRequest } from "../errors";
-import type { SocialProvider } from "../services/socialProviders";
+import type { SocialProvider } from "./socialProvider";
 
 /** A real OpenID provider (google, apple, auth0, an app's own issuer…) as configured by LATCH_OIDC_<ID>_*. */
 export interface OidcProviderOption {

@@ -7,7 +7,8 @@ import { findOauthProvider, insertOauthProvider } from "../store/oauthProviders"
 import { prepareAccount, saveAccount } from "./accounts";
 import { sendCode } from "./codes";
 import { openSession, prepareSession, registerSession } from "./sessions";
-import type { TrustedIssuer, VerifiedClaims } from "./jwt";
+import type { VerifiedClaims } from "./jwt";
+import type { TrustedIssuer } from "../idp/socialProvider";
 import { listFactors, sealPendingSignIn, type FactorSummary } from "./mfa";
 
 // Sign-in by a verified identity (issuer, subject), shared by social sign-in and custom JWTs.

@@ -1,18 +1,11 @@
 import { createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
 import type { EmulatorContext } from "../context";
+import type { TrustedIssuer } from "../idp/socialProvider";
 import { ApiError, badRequest, unauthorized } from "../errors";
 import { devIdp } from "../idp/provider";
 import { socialProvidersOf } from "./socialProviders";
 import { DEV_APP_AUDIENCE, DEV_APP_ISSUER_ID, devAppIssuer } from "../idp/app-issuer";
 
-/** An issuer whose JWTs the emulator accepts: the dev identity provider's, and those given by `jwtIssuers` / `--jwt-issuer`. */
-export interface TrustedIssuer {
-  /** The auth provider id clients name (`authProvider` of auth-jwt, `authProviderId` of social sign-in). */
-  id: string;
-  issuer: string;
-  audiences: string[];
-  keys(): Promise<JWTVerifyGetKey>;
-}
 
 export type VerifiedClaims = JWTPayload & { sub: string; iss: string; email?: unknown; email_verified?: unknown; name?: unknown; nonce?: unknown };
 

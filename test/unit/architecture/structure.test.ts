@@ -31,13 +31,13 @@ function resolveImport(from: string, specifier: string): string | null {
   return null;
 }
 
-/** Imports that exist at run time: `import type` and `export type` vanish when compiled. */
-function runtimeImports(file: string): string[] {
+/** Every import of a file: `types: false` leaves out `import type` / `export type` (they vanish when compiled). */
+function importsOf(file: string, { types }: { types: boolean }): string[] {
   // Comments out, so an import named in a comment is not taken for one.
   const text = readFileSync(join(root, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
   const targets: string[] = [];
   for (const match of text.matchAll(/^\s*(import|export)\s+(type\s+)?(?:[^"';]*?\s+from\s+)?["']([^"']+)["']/gm)) {
-    if (match[2]) continue;
+    if (match[2] && !types) continue;
     const target = resolveImport(file, match[3]!);
     if (target) targets.push(target);
   }
@@ -48,7 +48,69 @@ function runtimeImports(file: string): string[] {
   return targets;
 }
 
-const graph = new Map(files.map((file) => [file, runtimeImports(file)]));
+const graph = new Map(files.map((file) => [file, importsOf(file, { types: false })]));
+/** With type-only imports: a loop of types is a loop too (two modules that each need the other to be understood). */
+const typeGraph = new Map(files.map((file) => [file, importsOf(file, { types: true })]));
+
+/** The groups of files that import each other, directly or around a loop (Tarjan's strongly connected components, of more than one file). */
+function loops(of: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of of.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== file);
+    if (group.length > 1) found.push(group.sort());
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return found;
+}
+
+/**
+ * Type loops not broken yet, each for a stated reason; the check fails when one grows, when another
+ * appears, and when one of these is gone (then delete it here, so it cannot come back).
+ */
+const KNOWN_TYPE_LOOPS: Array<{ why: string; files: string[] }> = [
+  {
+    why: "The kit and its plugins describe each other: Kit.use(LatchPlugin), a plugin's setup(kit: Kit), the config holding plugins and the kit's container their definitions. Breaking it means one module for the kit contract (Kit, LatchPlugin, definitions, resolved config).",
+    files: ["core/abort.ts", "core/config.ts", "core/container.ts", "core/kit-types.ts", "core/plugin.ts"],
+  },
+  {
+    why: "The embedded signer's helpers (restore, payload signing, the restore token) take the signer they serve, and the signer calls them; narrow interfaces of what each helper needs would break it.",
+    files: ["core/signer/restore.ts", "core/signer/signer.ts", "core/signer/tokens.ts", "core/signer/wallet-signing.ts"],
+  },
+  {
+    why: "EmulatorContext lists the ServerParts, whose key operations name StampedBody of server/services/stamps/verify.ts, which takes the context; StampedBody belongs in wire/ (a stamped body's common fields), a change in the stamps code the hot-path work owns this session.",
+    files: [
+      "server/context.ts",
+      "server/method.ts",
+      "server/services/passkeys.ts",
+      "server/services/stamps/apiKeyStamp.ts",
+      "server/services/stamps/memberStamp.ts",
+      "server/services/stamps/scheme.ts",
+      "server/services/stamps/verify.ts",
+      "server/services/stamps/webauthnStamp.ts",
+    ],
+  },
+];
 /** A method's (or a shared library's) server part: plugins/<m>/server/…, lib/<x>/server/…. */
 const isServerPart = (file: string) => /^(plugins|lib)\/[^/]+\/server\//.test(file);
 /** The layer a file belongs to: its top folder, or "server-part". */
@@ -122,5 +184,10 @@ describe("structure", () => {
     };
     for (const file of files) if (!state.has(file)) visit(file);
     expect(cycles).toEqual([]);
+  });
+
+  it("has no import loops counting type-only imports, but the known ones (which must not grow, and leave this list once broken)", () => {
+    const key = (group: string[]) => group.join(" ⇄ ");
+    expect(loops(typeGraph).map(key).sort()).toEqual(KNOWN_TYPE_LOOPS.map((loop) => key(loop.files)).sort());
   });
 });

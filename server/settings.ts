@@ -1,0 +1,38 @@
+// What an instance is set to (its profile, email mode, JWT issuers, limits): types the context and
+// the options both name, here so the context need not import the options (which name the app).
+export type Profile = "dev" | "production";
+
+/** A JWT issuer the app brings (custom JWT sign-in): its JWTs verify against `jwksUri` and must name `audience`. */
+export interface JwtIssuerOption {
+  /** The auth provider id clients send (`authProvider`); default the issuer. */
+  id?: string;
+  issuer: string;
+  jwksUri: string;
+  audience: string | string[];
+}
+
+export type EmailMode = "otp" | "magic-link";
+
+export interface Limits {
+  otpTtlMs: number;
+  /** Wrong tries after which a code is dead. */
+  otpMaxAttempts: number;
+  /** Codes (and magic links) sent to one contact per window. */
+  sendMaxPerWindow: number;
+  sendWindowMs: number;
+  /** How far a stamped body's timestampMs may be from now. */
+  stampMaxSkewMs: number;
+  mfaPayloadTtlMs: number;
+  verificationTokenTtlSeconds: number;
+  defaultExpirationSeconds: number;
+  /** The sliding window of the guess budgets below. */
+  guessWindowMs: number;
+  /** Failed email/SMS/TOTP codes per account per window, across codes (OWASP ASVS 2.2.1: at most 100 an hour). */
+  guessesPerAccount: number;
+  /** Failed codes per client address per window, across accounts. */
+  guessesPerClient: number;
+  /** Failed TOTP codes per user per window. */
+  totpFailuresPerUser: number;
+  /** TOTP attempts on one pending MFA sign-in (encryptedPayload); then it is dead and the sign-in starts over. */
+  totpAttemptsPerContext: number;
+}
