@@ -15,7 +15,8 @@ let pages: PageServer;
 
 beforeAll(async () => {
   [emulator, browser, pages] = await Promise.all([
-    startEmulator({ memory: true, port: 0, methods: [backupCodeServer()] }),
+    // Every answer of the flow is checked against its contract (the wire's and the fixture's own).
+    startEmulator({ memory: true, port: 0, methods: [backupCodeServer()], checkAnswers: true }),
     launchChromium(),
     startPageServer(["backup-code"]),
   ]);
