@@ -52,12 +52,18 @@ export const DEFAULT_IFRAME_ELEMENT_ID = "turnkey-iframe";
 export const DEFAULT_EXPORT_IFRAME_ELEMENT_ID = "turnkey-export-iframe";
 /** Default element id of the export frame's container. */
 export const DEFAULT_EXPORT_IFRAME_CONTAINER_ID = "turnkey-export-iframe-container";
+/** Default element id of the import frame. */
+export const DEFAULT_IMPORT_IFRAME_ELEMENT_ID = "turnkey-import-iframe";
+/** Default element id of the import frame's container. */
+export const DEFAULT_IMPORT_IFRAME_CONTAINER_ID = "turnkey-import-iframe-container";
 /** The local backend's address (`npm run emulator`): the signer URL of development builds that set none. */
 export const DEVELOPMENT_SIGNER_URL = "http://localhost:8787";
 /** Where a Latch server serves its frames, relative to its URL. */
 export const AUTH_FRAME_PATH = "/frames/auth";
 /** Where a Latch server serves its export frame, relative to its URL. */
 export const EXPORT_FRAME_PATH = "/frames/export";
+/** Where a Latch server serves its import frame, relative to its URL. */
+export const IMPORT_FRAME_PATH = "/frames/import";
 /** How long the auth frame may take to answer its init before we give up with a clear error. */
 export const FRAME_INIT_TIMEOUT_MS = 10_000;
 /** Ours (the spec names no figure): one call to the signer host, answer included. */

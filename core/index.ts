@@ -48,4 +48,14 @@ export { createApiKey, type CreateApiKeyParameters, type CreateApiKeyReturnType 
 export { deleteApiKeys, type DeleteApiKeysParameters, type DeleteApiKeysReturnType } from "./actions/deleteApiKeys";
 export { listUsers, type KeyManagementUser } from "./actions/listUsers";
 export { listWalletAccounts, type WalletAccount } from "./actions/listWalletAccounts";
+export { listWallets, type Wallet } from "./actions/listWallets";
+export {
+  importWallet,
+  DEFAULT_IMPORT_ACCOUNTS,
+  type ImportWalletParameters,
+  type ImportWalletReturnType,
+  type WalletAccountParams,
+} from "./actions/importWallet";
+export { createWalletAccounts, type CreateWalletAccountsParameters } from "./actions/createWalletAccounts";
+export { WALLET_IMPORT_TEXTS } from "./actions/walletImportTexts";
 export { toQrDataUrl, resolveQrOptions, assertHexColor, type QrOptions } from "./qr";

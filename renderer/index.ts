@@ -23,7 +23,8 @@ export { useAuthenticate, useLogout, useSignMessage, useSignTypedData } from "./
 export { useListAuthMethods } from "./hooks/useListAuthMethods";
 // useMFA moved to latch-kit/plugins/mfa; useSendVerificationCode, useSetEmail, useRemoveEmail to
 // latch-kit/plugins/email-otp; useSetPhone, useRemovePhone to latch-kit/plugins/sms (see MIGRATION.md).
-export { useExportAccount } from "./hooks/useAccount";
+export { useExportAccount, useImportWallet } from "./hooks/useAccount";
+export { useCreateApiKey, useDeleteApiKeys, useCreateWalletAccounts, useListWallets } from "./hooks/useKeyManagement";
 export { StepHeading, StepColumn } from "./primitives/StepHeading";
 export { SupportLink } from "./primitives/SupportLink";
 export { useRootClass } from "./dialog/useRootStyle";

@@ -71,6 +71,7 @@ async function main(): Promise<void> {
   Dev inbox    ${u}/dev/inbox   (JSON: ${u}/dev/api/messages?to=<email or phone>)
   Auth frame   ${u}/frames/auth
   Export frame ${u}/frames/export
+  Import frame ${u}/frames/import
   Dev IdP      ${u}/idp/<google|facebook|apple|twitch|auth0>   (social sign-in callback: ${u}/callback)
   Listening on ${emulator.addresses.join(", ")} port ${emulator.port}
   Data         ${emulator.dataDir ?? "in memory (lost on exit)"}

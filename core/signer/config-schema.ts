@@ -14,6 +14,7 @@ const signerDefinition = {
   "iframeConfig?": { "+": "reject", "iframeElementId?": "string > 0", "iframeContainerId?": "string > 0" },
   "authFrameUrl?": "string > 0",
   "exportFrameUrl?": "string > 0",
+  "importFrameUrl?": "string > 0",
   "keyManagementUrl?": "string > 0",
   "rootOrgId?": "string",
   "frameInitTimeoutMs?": "number.integer > 0",

@@ -10,6 +10,7 @@ import {
   DEFAULT_SESSION_KEY,
   DEVELOPMENT_SIGNER_URL,
   EXPORT_FRAME_PATH,
+  IMPORT_FRAME_PATH,
   FRAME_INIT_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
   ACTIVITY_TIMEOUT_MS,
@@ -39,6 +40,8 @@ export interface SignerConfig extends SignerMethodOptions {
   authFrameUrl?: string;
   /** Default `${url}/frames/export`. */
   exportFrameUrl?: string;
+  /** Default `${url}/frames/import`. */
+  importFrameUrl?: string;
   /** Base of the key-management API named in stamped requests; default `url`. */
   keyManagementUrl?: string;
   rootOrgId?: string;
@@ -61,6 +64,7 @@ export interface ResolvedSignerConfig {
   iframeContainerId: string;
   authFrameUrl: string;
   exportFrameUrl: string;
+  importFrameUrl: string;
   keyManagementUrl: string;
   rootOrgId: string;
   frameInitTimeoutMs: number;
@@ -84,6 +88,7 @@ export function resolveSignerConfig(config: SignerConfig, methodOptions?: Record
     iframeContainerId: config.iframeConfig?.iframeContainerId ?? DEFAULT_IFRAME_CONTAINER_ID,
     authFrameUrl: config.authFrameUrl ?? `${url}${AUTH_FRAME_PATH}`,
     exportFrameUrl: config.exportFrameUrl ?? `${url}${EXPORT_FRAME_PATH}`,
+    importFrameUrl: config.importFrameUrl ?? `${url}${IMPORT_FRAME_PATH}`,
     keyManagementUrl: config.keyManagementUrl ?? url,
     rootOrgId: config.rootOrgId ?? DEFAULT_ROOT_ORG_ID,
     frameInitTimeoutMs: config.frameInitTimeoutMs ?? FRAME_INIT_TIMEOUT_MS,

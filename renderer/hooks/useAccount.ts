@@ -1,6 +1,15 @@
 import { useMemo, useState, useSyncExternalStore, type ReactElement } from "react";
 import { createElement } from "react";
-import { DEFAULT_EXPORT_IFRAME_CONTAINER_ID, exportWallet, getEmbeddedSigner, type ExportParams } from "latch-kit";
+import {
+  DEFAULT_EXPORT_IFRAME_CONTAINER_ID,
+  DEFAULT_IMPORT_IFRAME_CONTAINER_ID,
+  exportWallet,
+  getEmbeddedSigner,
+  importWallet,
+  type AbortOptions,
+  type ExportParams,
+  type ImportWalletParameters,
+} from "latch-kit";
 import { useKit } from "../context";
 import { useAction } from "./useAction";
 
@@ -36,6 +45,48 @@ export function useExportAccount(params: ExportParams = {}) {
     error,
     /** The element the export frame goes in: render it where the secret should show. */
     ExportAccountComponent,
+  };
+}
+
+/**
+ * Wallet import: place `<ImportWalletComponent />` where the import form should appear, then call
+ * `importWallet()`. The import frame shows its form there; the user types the recovery phrase into
+ * it (the app never sees the phrase), and the promise resolves with the new wallet's id and
+ * addresses once the backend has stored it. The frame is removed when the promise settles.
+ *
+ * @example
+ * const { importWallet, isImporting, importedWallet, ImportWalletComponent } = useImportWallet({ walletName: "Savings" });
+ * return <><button onClick={() => importWallet()}>Import</button><ImportWalletComponent /></>;
+ */
+export function useImportWallet(params: Omit<ImportWalletParameters, "signal"> = {}) {
+  const kit = useKit();
+  const [open] = useState(createFlag);
+  const { runAsync, isPending, error, data } = useAction(async (options: AbortOptions = {}) => {
+    open.set(true);
+    try {
+      return await importWallet(kit, { ...params, ...options });
+    } finally {
+      open.set(false);
+    }
+  });
+  const containerId = params.iframeContainerId ?? DEFAULT_IMPORT_IFRAME_CONTAINER_ID;
+  const ImportWalletComponent = useMemo(
+    () =>
+      function ImportWalletComponent(props: { className?: string; hidden?: boolean }): ReactElement {
+        const shown = useSyncExternalStore(open.subscribe, open.get, open.get);
+        return createElement("div", { id: containerId, className: props.className, hidden: props.hidden ?? !shown });
+      },
+    [containerId, open],
+  );
+  return {
+    /** Mounts the import frame and resolves with `{ walletId, addresses }` once the user has imported; takes `{ signal }`. */
+    importWallet: runAsync,
+    isImporting: isPending,
+    /** The last import's `{ walletId, addresses }`. */
+    importedWallet: data,
+    error,
+    /** The element the import frame goes in: render it where the form should show. */
+    ImportWalletComponent,
   };
 }
 

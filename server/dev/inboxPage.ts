@@ -30,7 +30,7 @@ export function indexPage(url: string): string {
 <ul>
 <li>Signer API: <code>${u}/signer/v1/&lt;route&gt;</code></li>
 <li><a href="/dev/inbox">Dev inbox</a> · <a href="/dev/api/messages">messages JSON</a></li>
-<li>Frames: <a href="/frames/auth">/frames/auth</a> · <a href="/frames/export">/frames/export</a></li>
+<li>Frames: <a href="/frames/auth">/frames/auth</a> · <a href="/frames/export">/frames/export</a> · <a href="/frames/import">/frames/import</a></li>
 <li><a href="/health">/health</a></li>
 </ul>`,
   );

@@ -29,3 +29,4 @@ function frameBundle(entry: string): Promise<string> {
 
 export const authFrameBundle = (): Promise<string> => frameBundle("./authFrame.client.ts");
 export const exportFrameBundle = (): Promise<string> => frameBundle("./exportFrame.client.ts");
+export const importFrameBundle = (): Promise<string> => frameBundle("./importFrame.client.ts");

@@ -1,3 +1,5 @@
+import { IMPORT_FRAME_TEXT as TEXT } from "./importStrings";
+
 const FRAME_STYLE = "body{font:14px system-ui,sans-serif;margin:0;padding:8px;color:#444}";
 
 export const AUTH_FRAME_HTML = `<!doctype html>
@@ -13,22 +15,59 @@ export const AUTH_FRAME_HTML = `<!doctype html>
 </body>
 </html>`;
 
-/** The export frame page, with the emulator's export-signing key baked in (the frame trusts no other). */
-export function exportFrameHtml(signingKeyHex: string): string {
-  if (!/^04[0-9a-f]{128}$/.test(signingKeyHex)) throw new Error("export signing key must be an uncompressed P-256 key in hex");
+/** A frame page that checks signed bundles: the emulator's signing key baked in (the frame trusts no other). */
+function signedBundleFramePage(page: { signingKeyHex: string; title: string; style: string; body: string; script: string }): string {
+  if (!/^04[0-9a-f]{128}$/.test(page.signingKeyHex)) throw new Error("export signing key must be an uncompressed P-256 key in hex");
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta name="latch-export-signing-key" content="${signingKeyHex}">
-<title>Latch export frame (local emulator)</title>
-<style>${FRAME_STYLE}#export-secret{font:15px/1.5 ui-monospace,monospace;word-break:break-word;white-space:pre-wrap;margin:4px 0 0;color:#111}</style>
+<meta name="latch-export-signing-key" content="${page.signingKeyHex}">
+<title>${page.title}</title>
+<style>${FRAME_STYLE}${page.style}</style>
 </head>
 <body>
-<p id="export-waiting">Latch export frame: local emulator, development only.</p>
-<p id="export-label"></p>
-<p id="export-secret" hidden></p>
-<script src="/frames/export.js"></script>
+${page.body}
+<script src="${page.script}"></script>
 </body>
 </html>`;
+}
+
+/** The export frame page, with the emulator's export-signing key baked in (the frame trusts no other). */
+export function exportFrameHtml(signingKeyHex: string): string {
+  return signedBundleFramePage({
+    signingKeyHex,
+    title: "Latch export frame (local emulator)",
+    style: "#export-secret{font:15px/1.5 ui-monospace,monospace;word-break:break-word;white-space:pre-wrap;margin:4px 0 0;color:#111}",
+    body: `<p id="export-waiting">Latch export frame: local emulator, development only.</p>
+<p id="export-label"></p>
+<p id="export-secret" hidden></p>`,
+    script: "/frames/export.js",
+  });
+}
+
+/**
+ * The import frame page: the same signing key baked in (import bundles are signed like export
+ * bundles), and the field the user types the recovery phrase into (no <form>: the stamper's sandbox
+ * does not allow form submission). Its texts come from IMPORT_FRAME_TEXT.
+ */
+export function importFrameHtml(signingKeyHex: string): string {
+  return signedBundleFramePage({
+    signingKeyHex,
+    title: TEXT.title,
+    style: `#import-form{display:flex;flex-direction:column;gap:6px}#import-form[hidden]{display:none}label{font-weight:600;color:#111}
+textarea{font:15px/1.5 ui-monospace,monospace;padding:6px;border:1px solid #bbb;border-radius:6px;resize:vertical}
+button{align-self:flex-start;font:inherit;padding:6px 14px;border-radius:6px;border:1px solid #333;background:#111;color:#fff;cursor:pointer}
+button:disabled{opacity:.5;cursor:default}#import-error{color:#b00020;margin:0}#import-hint{margin:0}`,
+    body: `<p id="import-waiting">${TEXT.waiting}</p>
+<div id="import-form" hidden>
+<label for="import-phrase">${TEXT.label}</label>
+<textarea id="import-phrase" rows="3" autocomplete="off" autocapitalize="none" autocorrect="off" spellcheck="false" aria-describedby="import-hint import-error"></textarea>
+<p id="import-hint">${TEXT.hint}</p>
+<p id="import-error" role="alert" hidden></p>
+<button id="import-submit" type="button">${TEXT.submit}</button>
+<p id="import-status" role="status"></p>
+</div>`,
+    script: "/frames/import.js",
+  });
 }

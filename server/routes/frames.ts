@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import type { EmulatorContext } from "../context";
 import type { OriginPolicy } from "../origins";
 import { exportSigningKey } from "../crypto/exportBundle";
-import { authFrameBundle, exportFrameBundle } from "../frames/bundle";
-import { AUTH_FRAME_HTML, exportFrameHtml } from "../frames/pages";
+import { authFrameBundle, exportFrameBundle, importFrameBundle } from "../frames/bundle";
+import { AUTH_FRAME_HTML, exportFrameHtml, importFrameHtml } from "../frames/pages";
 import { frameKeyRoutes } from "./frameKey";
 
 /** Frames may be embedded by the app origins only (frame-ancestors) and load nothing but their own script. */
@@ -37,6 +37,11 @@ export function frameRoutes(ctx: EmulatorContext): Hono {
   app.get("/export", (c) => c.html(exportFrameHtml(exportSigningKey(ctx.secrets).publicKeyHex), 200, FRAME_HEADERS));
   app.get("/export.js", async (c) =>
     c.body(await exportFrameBundle(), 200, { ...FRAME_HEADERS, "Content-Type": "text/javascript; charset=utf-8" }),
+  );
+  // The import frame checks import bundles against the same key; the phrase is typed into it.
+  app.get("/import", (c) => c.html(importFrameHtml(exportSigningKey(ctx.secrets).publicKeyHex), 200, FRAME_HEADERS));
+  app.get("/import.js", async (c) =>
+    c.body(await importFrameBundle(), 200, { ...FRAME_HEADERS, "Content-Type": "text/javascript; charset=utf-8" }),
   );
   return app;
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { URI, type TOTP } from "otpauth";
+import { hashMessage, recoverAddress, verifyMessage } from "viem";
 import { mnemonicToAccount, privateKeyToAddress } from "viem/accounts";
 import { createSecrets } from "../../server/crypto/secrets";
 import { sealExportBundle } from "../../server/crypto/exportBundle";
+import { signImportBundle } from "../../server/crypto/importBundle";
 import { watchPage } from "./support/chromium";
 import { waitForMessage } from "./support/inbox";
 import { enterEmailCode, uniqueEmail } from "./support/sign-in";
@@ -181,6 +183,96 @@ describe("account management in Chromium against the emulator", () => {
     expect(privateKeyToAddress(privateKey)).toBe(address);
     await expectNotInApp(page, [privateKey, privateKey.slice(2)]);
     expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("wallet import in Chromium against the emulator", () => {
+  it("imports the phrase typed into the import frame: the hook answers viem's address, which then signs; the phrase never reaches the app", async () => {
+    const mnemonic = "test test test test test test test test test test test junk";
+    const { page, watch } = await open();
+    await signedIn(page, uniqueEmail("import"));
+    const before = Number((await text(page, "outcome")).split(":")[0]);
+    await page.getByRole("button", { name: "Import wallet", exact: true }).click();
+    const frame = page.frameLocator("#turnkey-import-iframe");
+    const phrase = frame.getByRole("textbox", { name: "Secret recovery phrase" });
+    await phrase.waitFor();
+    // A phrase with a wrong checksum is refused in the frame; the import waits for a valid one.
+    await phrase.fill(mnemonic.replace(/junk$/, "test"));
+    await frame.getByRole("button", { name: "Import" }).click();
+    await frame.getByRole("alert").filter({ hasText: "This is not a valid recovery phrase. Check each word and their order." }).waitFor();
+    expect(await text(page, "outcome")).toBe(`${before + 1}:pending`);
+    await phrase.fill("");
+    await phrase.pressSequentially(mnemonic);
+    await frame.getByRole("button", { name: "Import" }).click();
+    await page.getByTestId("outcome").filter({ hasText: new RegExp(`^${before + 1}:(ok|error: .*)$`) }).waitFor();
+    expect(await text(page, "outcome")).toBe(`${before + 1}:ok`);
+    const [evm, solana] = (await text(page, "imported-addresses")).split(",");
+    expect(evm).toBe(mnemonicToAccount(mnemonic).address);
+    expect(solana).toBe("oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96");
+    // The frame is gone once the import settled.
+    expect(await page.locator("#turnkey-import-iframe").count()).toBe(0);
+
+    const message = "signed with the imported account";
+    const signature = await page.evaluate(
+      ({ payload, signWith }) => (window as unknown as { __latchSigner: import("latch-kit").EmbeddedSigner }).__latchSigner.signRawPayload({ payload, signWith }),
+      { payload: hashMessage(message), signWith: evm! },
+    );
+    expect(await recoverAddress({ hash: hashMessage(message), signature })).toBe(evm);
+    expect(await verifyMessage({ address: evm as `0x${string}`, message, signature })).toBe(true);
+    await expectNotInApp(page, [mnemonic, "test test test"]);
+    expect(watch.errors).toEqual([]);
+    expect(watch.offLoopback).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("the emulator's import frame", () => {
+  it("takes only bundles signed by the key baked into its page, for the organisation and user the parent names", async () => {
+    const { page } = await open();
+    await signedIn(page, uniqueEmail("import-frame"));
+    const { bundle, orgId, userId, early } = await page.evaluate(async (frameUrl) => {
+      const w = window as unknown as { __IframeStamper: typeof import("@turnkey/iframe-stamper").IframeStamper; __probe: unknown; __latchSigner: import("latch-kit").EmbeddedSigner };
+      const probe = new w.__IframeStamper({ iframeUrl: frameUrl, iframeContainer: document.body, iframeElementId: "probe-import-frame" });
+      w.__probe = probe;
+      await probe.init();
+      const early = await probe.extractWalletEncryptedBundle().then(String, (e: Error) => `ERROR ${e.message}`);
+      const signer = w.__latchSigner;
+      const { orgId, userId } = signer.user!;
+      const activity = await signer.keyManagement.submitActivity("init_import_wallet", {
+        type: "ACTIVITY_TYPE_INIT_IMPORT_WALLET",
+        timestampMs: String(Date.now()),
+        organizationId: orgId,
+        parameters: { userId },
+      });
+      return { bundle: (activity.result!.initImportWalletResult as { importBundle: string }).importBundle, orgId, userId, early };
+    }, `${stack.emulator.url}/frames/import`);
+    expect(early).toBe("ERROR no import bundle was injected");
+    const { targetPublic } = JSON.parse(Buffer.from(JSON.parse(bundle).data, "hex").toString("utf8")) as { targetPublic: string };
+    const forged = signImportBundle(createSecrets(new Uint8Array(32).fill(7)), targetPublic, orgId, userId);
+    const relabelled = JSON.stringify({ ...JSON.parse(forged), enclaveQuorumPublic: JSON.parse(bundle).enclaveQuorumPublic });
+    const results = await page.evaluate(
+      async (cases) => {
+        const probe = (window as unknown as { __probe: import("@turnkey/iframe-stamper").IframeStamper }).__probe;
+        const out: string[] = [];
+        for (const [value, organizationId, userId] of cases) out.push(await probe.injectImportBundle(value!, organizationId!, userId!).then(String, (e: Error) => `ERROR ${e.message}`));
+        return out;
+      },
+      [
+        [forged, orgId, userId],
+        [relabelled, orgId, userId],
+        [bundle, "00000000-0000-4000-8000-000000000000", userId],
+        [bundle, orgId, "00000000-0000-4000-8000-000000000000"],
+        [bundle, orgId, userId],
+      ],
+    );
+    expect(results.slice(0, 4)).toEqual([
+      "ERROR import bundle is signed by an unknown key",
+      "ERROR import bundle signature does not verify",
+      `ERROR import bundle is for organization ${orgId}, not 00000000-0000-4000-8000-000000000000`,
+      `ERROR import bundle is for user ${userId}, not 00000000-0000-4000-8000-000000000000`,
+    ]);
+    expect(results[4]).toBe("true");
     await page.close();
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { p256 } from "@noble/curves/nist.js";
-import { createApiKey, createKit, getEmbeddedSigner, listUsers, listWalletAccounts, type Kit } from "latch-kit";
+import { createApiKey, createKit, createWalletAccounts, deleteApiKeys, getEmbeddedSigner, listUsers, listWalletAccounts, listWallets, type Kit } from "latch-kit";
 import { emailOtp } from "latch-kit/plugins/email-otp";
 import { stamp, WHOAMI_URL, type Session, type User } from "./support/client";
 import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
@@ -45,5 +45,35 @@ describe("the kit's key-management actions on the server", () => {
   it("createApiKey rejects with the server's reason when the key is registered already", async () => {
     const { user, session } = await t.client.signUp(uniqueEmail("kit-km"));
     await expect(createApiKey(kitOf(user, session), { name: "again", publicKey: session.apiPublicKey, expirationSec: 600 })).rejects.toThrow("is registered already");
+  });
+
+  it("deleteApiKeys deletes a key created by createApiKey: its stamps are refused from then on", async () => {
+    const { user, session } = await t.client.signUp(uniqueEmail("kit-km"));
+    const kit = kitOf(user, session);
+    const apiPrivateKey = p256.utils.randomSecretKey();
+    const { apiKeyId } = await createApiKey(kit, { name: "short-lived", publicKey: Buffer.from(p256.getPublicKey(apiPrivateKey, true)).toString("hex"), expirationSec: 600 });
+    expect(await deleteApiKeys(kit, { apiKeyIds: [apiKeyId!] })).toEqual({ apiKeyIds: [apiKeyId] });
+    const body = JSON.stringify({ organizationId: user.orgId, timestampMs: String(t.clock.now()) });
+    const who = await t.client.post("whoami", { stampedRequest: { url: WHOAMI_URL, body, stamp: stamp(body, { apiPrivateKey }) } });
+    expect([who.status, who.body.code]).toEqual([401, "UNKNOWN_API_KEY"]);
+    await expect(deleteApiKeys(kit, { apiKeyIds: [apiKeyId!] })).rejects.toThrow(`No API key ${apiKeyId}`);
+    await expect(deleteApiKeys(kit, { apiKeyIds: [] })).rejects.toThrow("non-empty list");
+  });
+
+  it("listWallets names the default wallet; createWalletAccounts adds its next EVM account, which listWalletAccounts then lists", async () => {
+    const { user, session } = await t.client.signUp(uniqueEmail("kit-km"));
+    const kit = kitOf(user, session);
+    const wallets = await listWallets(kit);
+    expect(wallets).toEqual([expect.objectContaining({ imported: false, walletName: expect.any(String) })]);
+    const [address] = await createWalletAccounts(kit, {
+      walletId: wallets[0]!.walletId,
+      accounts: [{ curve: "CURVE_SECP256K1", pathFormat: "PATH_FORMAT_BIP32", addressFormat: "ADDRESS_FORMAT_ETHEREUM" }],
+    });
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(address).not.toBe(user.address);
+    expect((await listWalletAccounts(kit)).map((account) => account.address)).toContain(address);
+    await expect(
+      createWalletAccounts(kit, { walletId: wallets[0]!.walletId, accounts: [{ curve: "CURVE_SECP256K1", pathFormat: "PATH_FORMAT_BIP32", path: "m/44'/60'/0'/0/1", addressFormat: "ADDRESS_FORMAT_ETHEREUM" }] }),
+    ).rejects.toThrow("already has the ADDRESS_FORMAT_ETHEREUM account at m/44'/60'/0'/0/1");
   });
 });

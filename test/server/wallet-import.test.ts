@@ -75,6 +75,20 @@ function sign(session: Session, parameters: Parameters<typeof signRawPayloadBody
   return t.client.post("sign-payload", { stampedRequest: stampedRequest(SIGN_RAW_PAYLOAD_URL, signRawPayloadBody(session, parameters, t.clock.now()), session) });
 }
 
+describe("the import frame page", () => {
+  it("is served with the export frame's signing key baked in, the frame headers, and its script", async () => {
+    const page = await fetch(`${t.emulator.url}/frames/import`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-security-policy")).toMatch(/frame-ancestors 'self' .*http:\/\/localhost:\*/);
+    const html = await page.text();
+    expect(html).toContain(`<meta name="latch-export-signing-key" content="${signingKey}">`);
+    expect(html).toContain('<label for="import-phrase">Secret recovery phrase</label>');
+    const script = await fetch(`${t.emulator.url}/frames/import.js`);
+    expect([script.status, script.headers.get("content-type")]).toEqual([200, "text/javascript; charset=utf-8"]);
+    expect(await script.text()).toContain("EXTRACT_WALLET_ENCRYPTED_BUNDLE");
+  });
+});
+
 describe("init_import_wallet", () => {
   it("answers an import bundle for the user, signed by the key the frame pages carry, naming a fresh target key", async () => {
     const { user, session } = await emailUser();

@@ -1,7 +1,7 @@
 // Every public async action takes an AbortSignal: against a backend that never answers, aborting
 // rejects at once with the signal's reason (an AbortError by default) and aborts the request itself.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createAccount, createKit, defineAuthenticator, definePlugin, getEmbeddedSigner, isAbortError, signMessage, signTypedData, type Kit } from "latch-kit";
+import { createAccount, createKit, defineAuthenticator, definePlugin, getEmbeddedSigner, importWallet, isAbortError, signMessage, signTypedData, type Kit } from "latch-kit";
 import { emailOtp, submitOtpCode } from "latch-kit/plugins/email-otp";
 import { removePasskey } from "../../plugins/passkey/actions/removePasskey";
 import { getMfaFactors } from "../../lib/mfa/actions/getMfaFactors";
@@ -139,5 +139,27 @@ describe("createAccount", () => {
     const creating = createAccount(kit, { type: "email", email: "new@example.com" }, { signal: controller.signal });
     controller.abort();
     await expect(creating).rejects.toMatchObject({ name: "AbortError" });
+  });
+
+  it("importWallet: a missing container is a clear error; aborting while the frame loads rejects at once and removes the frame", async () => {
+    neverAnswering();
+    const kit = signerKit();
+    signedIn(kit);
+    await expect(importWallet(kit)).rejects.toThrow('No element with id "turnkey-import-iframe-container" to hold the import frame');
+    const container = document.createElement("div");
+    container.id = "turnkey-import-iframe-container";
+    document.body.appendChild(container);
+    try {
+      const controller = new AbortController();
+      const pending = importWallet(kit, { signal: controller.signal }).then(() => "resolved", (error: unknown) => error);
+      expect(container.querySelector("iframe#turnkey-import-iframe")).not.toBeNull();
+      controller.abort();
+      expect(isAbortError(await pending)).toBe(true);
+      expect(container.querySelector("iframe")).toBeNull();
+      await expect(importWallet(kit, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: "AbortError" });
+      expect(container.querySelector("iframe")).toBeNull();
+    } finally {
+      container.remove();
+    }
   });
 });

@@ -9,6 +9,7 @@ import {
   useAuthModal,
   useAuthenticate,
   useExportAccount,
+  useImportWallet,
   useKit,
   useListAuthMethods,
   useLogout,
@@ -85,6 +86,7 @@ function Account() {
   const { removeEmailAsync } = useRemoveEmail();
   const { removePhoneAsync } = useRemovePhone();
   const { exportAccount, isExported, ExportAccountComponent } = useExportAccount();
+  const { importWallet, importedWallet, ImportWalletComponent } = useImportWallet({ walletName: "Typed in the frame" });
   const [outcome, run] = useOutcome();
   const [message, setMessage] = useState("hello latch");
   const [factor, setFactor] = useState<{ multiFactorId: string; multiFactorTotpUrl: string; qrCodeDataUrl: string } | null>(null);
@@ -201,6 +203,14 @@ function Account() {
         </button>
         <p data-testid="exported">{String(isExported)}</p>
         <ExportAccountComponent />
+      </section>
+
+      <section>
+        <button type="button" onClick={() => run(() => importWallet())}>
+          Import wallet
+        </button>
+        <p data-testid="imported-addresses">{importedWallet ? importedWallet.addresses.join(",") : ""}</p>
+        <ImportWalletComponent />
       </section>
     </main>
   );
