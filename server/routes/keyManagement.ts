@@ -6,7 +6,9 @@ import { type, type Type } from "arktype";
 import type { EmulatorContext } from "../context";
 import { forbidden, notFound, unauthorized } from "../errors";
 import * as s from "../schemas";
-import { hexToBytes } from "../crypto/encoding";
+import { bytesToHex, hexToBytes, strip0x } from "../crypto/encoding";
+import { signEvmHash, signSolanaMessage } from "../crypto/wallet";
+import { signRawPayloadBody } from "./stamped";
 import { sealExportBundle } from "../crypto/exportBundle";
 import { insertActivity, pollActivity, type ActivityRow } from "../store/activities";
 import type { SignerRow } from "../store/users";
@@ -14,7 +16,7 @@ import type { Sql } from "../db/sql";
 import { API_KEY_STAMP_HEADER } from "../services/stamps/apiKeyStamp";
 import { verifyStampedUserRequest, type StampedBody, type StampedRequest } from "../services/stamps/verify";
 import { WEBAUTHN_STAMP_HEADER } from "../services/stamps/webauthnStamp";
-import { accountKeyOf, createWalletAccounts, listAccounts, listWallets, MAX_ACCOUNTS_PER_REQUEST, mnemonicOfWallet, requireWallet } from "../services/walletAccounts";
+import { accountKeyOf, createWalletAccounts, signingKeyOf, listAccounts, listWallets, MAX_ACCOUNTS_PER_REQUEST, mnemonicOfWallet, requireWallet } from "../services/walletAccounts";
 import { importWallet, initImport } from "../services/walletImport";
 import { signingKeysOfSigner } from "../services/accounts";
 import { apiKeyOperations } from "../services/apiKeys";
@@ -70,6 +72,7 @@ const bodies = {
     organizationId: s.uuid,
     parameters: { walletId: s.uuid, accounts: newAccountSpec.array().atLeastLength(1).atMostLength(MAX_ACCOUNTS_PER_REQUEST) },
   }),
+  "submit/sign_raw_payload": signRawPayloadBody,
 } satisfies Record<string, Type<StampedBody>>;
 
 type Operation = keyof typeof bodies;
@@ -139,6 +142,19 @@ async function handle(ctx: EmulatorContext, op: Operation, body: any, user: Sign
       const exportBundle = await sealExportBundle(ctx.secrets, targetPublicKey, secret, user.orgId);
       secret.fill(0);
       return completed(ctx, user, body.type, { exportWalletAccountResult: { address, exportBundle } });
+    }
+
+    // The activity form of sign-payload: `signRawPayloadResult {r, s, v}` (hex, v "00" | "01"), with any account of the user's wallets.
+    case "submit/sign_raw_payload": {
+      const { hashFunction, payload, signWith } = body.parameters as { hashFunction: string; payload: string; signWith: string };
+      const evm = hashFunction === "HASH_FUNCTION_NO_OP";
+      const key = evm ? await signingKeyOf(ctx, user, signWith, "evm") : await signingKeyOf(ctx, user, signWith, "solana");
+      if (!key) throw forbidden("SIGN_WITH_NOT_OWNED", `signWith ${signWith} is not ${evm ? "an EVM" : "a Solana"} address of a wallet of organization ${user.orgId}`);
+      const signature = strip0x(
+        "evmPrivateKey" in key ? await signEvmHash(key, `0x${strip0x(payload)}`) : signSolanaMessage(key, hexToBytes(payload)),
+      );
+      const v = evm ? bytesToHex(new Uint8Array([parseInt(signature.slice(128, 130), 16) - 27])) : "00";
+      return completed(ctx, user, body.type, { signRawPayloadResult: { r: signature.slice(0, 64), s: signature.slice(64, 128), v } });
     }
 
     case "submit/init_import_wallet": {

@@ -17,7 +17,8 @@ const stampedOnly = requests.whoami;
 /** A passkey sign-in names the root organisation before the user is known: the credential decides. */
 const whoamiBody = type({ organizationId: s.uuid.or(type.unit(DEFAULT_ROOT_ORG_ID)), "timestampMs?": "string | number" });
 
-const signRawPayloadBody = rawPayloadBody.narrow((body, check) =>
+/** sign_raw_payload's body: a NO_OP payload must be a 32-byte hash (the key-management route takes it too). */
+export const signRawPayloadBody = rawPayloadBody.narrow((body, check) =>
   body.parameters.hashFunction !== "HASH_FUNCTION_NO_OP" || strip0x(body.parameters.payload).length === 64
     ? true
     : check.reject({ path: ["parameters", "payload"], expected: "a 32-byte hash (64 hex digits) for HASH_FUNCTION_NO_OP" }),

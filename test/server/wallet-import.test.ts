@@ -4,7 +4,7 @@ import { sha512 } from "@noble/hashes/sha2.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58 } from "@scure/base";
 import { mnemonicToSeedSync } from "@scure/bip39";
-import { hashMessage, recoverAddress, toHex } from "viem";
+import { hashMessage, recoverAddress, serializeSignature, toHex } from "viem";
 import { mnemonicToAccount, privateKeyToAddress } from "viem/accounts";
 import { newTargetKey, SIGN_RAW_PAYLOAD_URL, signRawPayloadBody, stamp, stampedRequest, type Session, type User } from "./support/client";
 import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
@@ -245,6 +245,34 @@ describe("import_wallet", () => {
       bob.session,
     );
     expect(createOn.status).toBe(404);
+  });
+});
+
+describe("submit/sign_raw_payload on the key-management API", () => {
+  it("signs with an imported account, answering {r, s, v} that recover to it; an address of no wallet of the user is refused", async () => {
+    const { user, session, addresses } = await imported();
+    const hash = hashMessage("an activity signature");
+    const body = (signWith: string, hashFunction = "HASH_FUNCTION_NO_OP", payload: string = hash) => ({
+      type: "ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2",
+      timestampMs: ts(),
+      organizationId: user.orgId,
+      parameters: { encoding: "PAYLOAD_ENCODING_HEXADECIMAL", hashFunction, payload, signWith },
+    });
+    for (const signWith of [addresses[1]!, user.address]) {
+      const answer = await km("submit/sign_raw_payload", body(signWith), session);
+      expect(answer.body.activity).toMatchObject({ type: "ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2", status: "ACTIVITY_STATUS_COMPLETED" });
+      const { r, s, v } = answer.body.activity.result.signRawPayloadResult;
+      expect(v).toMatch(/^0[01]$/);
+      expect(await recoverAddress({ hash, signature: serializeSignature({ r: `0x${r}`, s: `0x${s}`, yParity: Number(v) }) })).toBe(signWith);
+    }
+    const message = new TextEncoder().encode("solana activity");
+    const sol = await km("submit/sign_raw_payload", body(addresses[2]!, "HASH_FUNCTION_NOT_APPLICABLE", toHex(message)), session);
+    const { r, s } = sol.body.activity.result.signRawPayloadResult;
+    expect(ed25519.verify(Buffer.from(r + s, "hex"), message, base58.decode(addresses[2]!))).toBe(true);
+    const other = await emailUser();
+    const refused = await km("submit/sign_raw_payload", body(other.user.address), session);
+    expect([refused.status, refused.body.code]).toEqual([403, "SIGN_WITH_NOT_OWNED"]);
+    expect((await km("submit/sign_raw_payload", body(addresses[0]!, "HASH_FUNCTION_NO_OP", "0x1234"), session)).status).toBe(400);
   });
 });
 
