@@ -12,6 +12,10 @@ export interface ExportParams {
   iframeElementId?: string;
   /** Aborting rejects at once with the signal's reason and stops the export's requests and polling. */
   signal?: AbortSignal;
+  /** The wallet whose seed phrase to show (an imported one, from `listWallets`); default the user's default wallet. */
+  walletId?: string;
+  /** The account whose private key to show, for sessions that export keys (passkeys); default the user's address. */
+  address?: string;
 }
 
 /**
@@ -32,10 +36,10 @@ export async function exportWallet(signer: EmbeddedSigner, params: ExportParams 
   const timestampMs = signer.nextTimestampMs();
   try {
     if (signer.stampsWithFrame) {
-      const { wallets } = await signer.keyManagement.request<{ wallets: Array<{ walletId: string }> }>("query/list_wallets", {
-        organizationId: user.orgId,
-      }, { signal });
-      const walletId = wallets[0]?.walletId;
+      const walletId =
+        params.walletId ??
+        (await signer.keyManagement.request<{ wallets: Array<{ walletId: string }> }>("query/list_wallets", { organizationId: user.orgId }, { signal })).wallets[0]
+          ?.walletId;
       if (!walletId) throw new LatchError(`Could not find wallet associated with ${user.address}`);
       const activity = await signer.keyManagement.submitActivity("export_wallet", {
         type: "ACTIVITY_TYPE_EXPORT_WALLET",
@@ -50,7 +54,7 @@ export async function exportWallet(signer: EmbeddedSigner, params: ExportParams 
         type: "ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT",
         timestampMs,
         organizationId: user.orgId,
-        parameters: { address: user.address, targetPublicKey },
+        parameters: { address: params.address ?? user.address, targetPublicKey },
       }, { signal });
       const bundle = (activity.result?.exportWalletAccountResult as { exportBundle?: string } | undefined)?.exportBundle;
       if (!bundle || !(await frame.injectKeyExportBundle(bundle, user.orgId, KeyFormat.Hexadecimal))) {

@@ -221,6 +221,12 @@ describe("wallet import in Chromium against the emulator", () => {
     expect(await recoverAddress({ hash: hashMessage(message), signature })).toBe(evm);
     expect(await verifyMessage({ address: evm as `0x${string}`, message, signature })).toBe(true);
     await expectNotInApp(page, [mnemonic, "test test test"]);
+    // The kit exports the imported wallet (walletId) into the export frame: the phrase typed at import.
+    expect(await press(page, "Export")).toBe("ok");
+    const exported = page.frameLocator("#turnkey-export-iframe").locator("#export-secret");
+    await exported.waitFor();
+    expect((await exported.textContent())!.trim()).toBe(mnemonic);
+    await expectNotInApp(page, [mnemonic]);
     expect(watch.errors).toEqual([]);
     expect(watch.offLoopback).toEqual([]);
     await page.close();

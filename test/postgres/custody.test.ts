@@ -7,7 +7,10 @@ import { keyEncryptionKeysFromEnv } from "../../server/custody/env";
 import { startEmulator, type RunningEmulator } from "../../server/index";
 import { createSecrets, masterSecretFromSeed } from "../../server/crypto/secrets";
 import { deriveWallet, newMnemonic } from "../../server/crypto/wallet";
-import { EmulatorClient, SIGN_RAW_PAYLOAD_URL, signRawPayloadBody, stampedRequest, type Session, type User } from "../server/support/client";
+import { EmulatorClient, SIGN_RAW_PAYLOAD_URL, signRawPayloadBody, stamp, stampedRequest, type Session, type User } from "../server/support/client";
+import { exportFrameSigningKey } from "../server/support/exportBundle";
+import { sealToImportBundle } from "../server/support/importBundle";
+import { keyManagement } from "../server/support/passkey";
 import { uniqueEmail } from "../server/support/emulator";
 import { startPostgresCluster, type PostgresCluster } from "../server/support/postgresCluster";
 
@@ -33,10 +36,10 @@ function start(url: string, secretKey: string): Promise<RunningEmulator> {
   return startEmulator({ port: 0, database: { engine: "postgres", url }, keyEncryptionKeys: keyEncryptionKeysFromEnv({ LATCH_SECRET_KEY: secretKey }) });
 }
 
-async function signs(server: RunningEmulator, user: User, session: Session, message: string): Promise<`0x${string}`> {
+async function signs(server: RunningEmulator, user: User, session: Session, message: string, signWith: string = user.address): Promise<`0x${string}`> {
   const hash = hashMessage(message);
   const { signature } = await new EmulatorClient(server.url).ok("sign-payload", {
-    stampedRequest: stampedRequest(SIGN_RAW_PAYLOAD_URL, signRawPayloadBody(session, { hashFunction: "HASH_FUNCTION_NO_OP", payload: hash, signWith: user.address }), session),
+    stampedRequest: stampedRequest(SIGN_RAW_PAYLOAD_URL, signRawPayloadBody(session, { hashFunction: "HASH_FUNCTION_NO_OP", payload: hash, signWith }), session),
   });
   return recoverAddress({ hash, signature });
 }
@@ -101,19 +104,30 @@ describe("envelope custody and key rotation", () => {
     let server = await start(url, oldKey);
     const { user, session } = await new EmulatorClient(server.url).signUp(uniqueEmail("rotate"));
     expect(await signs(server, user, session, "before")).toBe(user.address);
+    // An imported wallet, sealed under a data key of its own: rotation re-wraps that one too.
+    const km = (operation: string, body: object) => keyManagement(server.url, operation, body, (text) => stamp(text, session));
+    const initiated = await km("submit/init_import_wallet", { type: "ACTIVITY_TYPE_INIT_IMPORT_WALLET", timestampMs: String(Date.now()), organizationId: user.orgId, parameters: { userId: user.userId } });
+    const encryptedBundle = await sealToImportBundle(initiated.body.activity.result.initImportWalletResult.importBundle, await exportFrameSigningKey(server.url), newMnemonic());
+    const accounts = [{ curve: "CURVE_SECP256K1", pathFormat: "PATH_FORMAT_BIP32", path: "m/44'/60'/0'/0/3", addressFormat: "ADDRESS_FORMAT_ETHEREUM" }];
+    const imported = await km("submit/import_wallet", { type: "ACTIVITY_TYPE_IMPORT_WALLET", timestampMs: String(Date.now()), organizationId: user.orgId, parameters: { userId: user.userId, walletName: "rotated", encryptedBundle, accounts } });
+    const [importedAddress] = imported.body.activity.result.importWalletResult.addresses;
+    expect(await signs(server, user, session, "imported, before", importedAddress)).toBe(importedAddress);
     await server.stop();
 
     // The new key alone cannot open what the old one sealed: the server says which key is missing.
     await expect(start(url, newKeyText)).rejects.toThrow(/No key-encryption key with id local:[0-9a-f]{16} is configured/);
 
     await rotateKeysCommand({ DATABASE_URL: url, LATCH_SECRET_KEY: `${newKeyText},${oldKey}` }, (line) => log.push(line));
-    expect(log[2]).toMatch(/^Re-sealed under local:[0-9a-f]{16}: server_secrets 1, wallets 1, multi_owner_orgs 0/);
+    expect(log[2]).toMatch(/^Re-sealed under local:[0-9a-f]{16}: server_secrets 1, wallets 1, multi_owner_orgs 0, imported_wallets 1/);
     const newId = keyEncryptionKeysFromEnv({ LATCH_SECRET_KEY: newKeyText })!.sealing.id;
-    expect(await rows(url, "select distinct kek_id from wallets union select distinct kek_id from server_secrets")).toEqual([{ kek_id: newId }]);
+    expect(
+      await rows(url, "select distinct kek_id from wallets union select distinct kek_id from server_secrets union select distinct kek_id from imported_wallets"),
+    ).toEqual([{ kek_id: newId }]);
 
     server = await start(url, newKeyText);
     try {
       expect(await signs(server, user, session, "after")).toBe(user.address);
+      expect(await signs(server, user, session, "imported, after", importedAddress)).toBe(importedAddress);
     } finally {
       await server.stop();
     }

@@ -85,8 +85,9 @@ function Account() {
   const { setPhoneAsync } = useSetPhone();
   const { removeEmailAsync } = useRemoveEmail();
   const { removePhoneAsync } = useRemovePhone();
-  const { exportAccount, isExported, ExportAccountComponent } = useExportAccount();
   const { importWallet, importedWallet, ImportWalletComponent } = useImportWallet({ walletName: "Typed in the frame" });
+  // Once a wallet is imported, Export shows that wallet's phrase.
+  const { exportAccount, isExported, ExportAccountComponent } = useExportAccount(importedWallet ? { walletId: importedWallet.walletId } : {});
   const [outcome, run] = useOutcome();
   const [message, setMessage] = useState("hello latch");
   const [factor, setFactor] = useState<{ multiFactorId: string; multiFactorTotpUrl: string; qrCodeDataUrl: string } | null>(null);
