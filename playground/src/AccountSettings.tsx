@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import {
   useExportAccount,
+  useImportWallet,
   useKit,
   useListAuthMethods,
 } from "latch-kit/react";
@@ -46,6 +47,9 @@ export function AccountSettings() {
       </Disclosure>
       <Disclosure title="Export the wallet (useExportAccount)" testId="settings-export">
         {() => <ExportSettings />}
+      </Disclosure>
+      <Disclosure title="Import a wallet (useImportWallet)" testId="settings-import">
+        {() => <ImportSettings />}
       </Disclosure>
     </>
   );
@@ -288,6 +292,30 @@ function ExportSettings() {
         </button>
       )}
       <ExportAccountComponent className={styles.exportFrame} />
+      <ErrorText error={error} />
+    </>
+  );
+}
+
+/** The recovery phrase is typed into the import frame, never into the page. */
+function ImportSettings() {
+  const { importWallet, isImporting, importedWallet, error, ImportWalletComponent } = useImportWallet();
+  const [controller, setController] = useState<AbortController | null>(null);
+  const start = () => {
+    const next = new AbortController();
+    setController(next);
+    void importWallet({ signal: next.signal })
+      .catch(() => {})
+      .finally(() => setController(null));
+  };
+  return (
+    <>
+      <p className={styles.hint}>Type a recovery phrase into the emulator's import frame: the app never sees it. The new wallet's first EVM and Solana accounts are derived.</p>
+      <button type="button" className={styles.secondary} onClick={() => (controller ? controller.abort() : start())}>
+        {isImporting ? "Cancel" : "Import a wallet"}
+      </button>
+      <ImportWalletComponent className={styles.exportFrame} />
+      {importedWallet && <p className={styles.hint}>Imported: {importedWallet.addresses.join(", ")}</p>}
       <ErrorText error={error} />
     </>
   );

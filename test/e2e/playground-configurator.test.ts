@@ -237,6 +237,14 @@ describe("after sign-in", () => {
     await page.frameLocator("#turnkey-export-iframe").locator("#export-secret").waitFor();
     await page.getByRole("button", { name: "Export", exact: true }).waitFor({ state: "detached" });
 
+    // Import: the phrase typed into the emulator's import frame becomes a wallet of the user.
+    await page.getByTestId("settings-import").locator("summary").click();
+    await page.getByRole("button", { name: "Import a wallet" }).click();
+    const importFrame = page.frameLocator("#turnkey-import-iframe");
+    await importFrame.getByRole("textbox", { name: "Secret recovery phrase" }).fill("test test test test test test test test test test test junk");
+    await importFrame.getByRole("button", { name: "Import" }).click();
+    await page.getByText("Imported: 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266, oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96").waitFor();
+
     await page.getByRole("button", { name: "Log out" }).click();
     await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
     await card.getByRole("textbox", { name: "Email" }).waitFor();

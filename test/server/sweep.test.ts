@@ -22,4 +22,19 @@ describe("the expiry sweeper", () => {
     expect(runs).toEqual([1000, 1000, 500, 0]);
     expect((await db.query<{ n: number }>("select count(*)::int as n from used_tokens", [])).rows[0]!.n).toBe(10);
   });
+
+  it("keeps an import bundle a day past its expiry (a late import is told it expired), then deletes it", async () => {
+    const now = Date.now();
+    const day = 24 * 60 * 60 * 1000;
+    await db.query("insert into users (org_id, user_id, created_at) values ('00000000-0000-4000-8000-0000000000aa', '00000000-0000-4000-8000-0000000000bb', $1)", [now]);
+    for (const [key, expiresAt] of [["recently-expired", now - 1], ["long-expired", now - day - 1], ["live", now + 60_000]] as const) {
+      await db.query(
+        "insert into import_bundles (target_public_key, org_id, user_id, sealed_private_key, expires_at, created_at) values ($1, '00000000-0000-4000-8000-0000000000aa', '00000000-0000-4000-8000-0000000000bb', '\\x00', $2, $3)",
+        [key, expiresAt, now],
+      );
+    }
+    const ctx = { db, now: () => now, limits: DEFAULT_LIMITS } as unknown as EmulatorContext;
+    expect((await pruneExpired(ctx)).import_bundles).toBe(1);
+    expect((await db.query<{ key: string }>("select target_public_key as key from import_bundles order by key", [])).rows.map((row) => row.key)).toEqual(["live", "recently-expired"]);
+  });
 });
