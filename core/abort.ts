@@ -1,11 +1,8 @@
-import type { Kit } from "./kit-types";
+import type { Kit } from "./kit-contract";
 import type { AuthStepType } from "./steps";
 
-/** Options every public async action takes: `signal` lets the caller give up. */
-export interface AbortOptions {
-  /** Aborting rejects the action at once with the signal's reason (an `AbortError` unless given one) and stops its requests and polling. */
-  signal?: AbortSignal;
-}
+// What every action takes is a plain type of core/types.ts (the kit contract names it too).
+export type { AbortOptions } from "./types";
 
 /** An abort, by name (so it holds across bundles and for a caller's own reason of that name). */
 export function isAbortError(error: unknown): boolean {

@@ -1,63 +1,8 @@
 import { DEFAULTS } from "./constants";
 import { assertValid, kitSchemaWith } from "./config-schema";
-import type { LatchPlugin, SectionConfig } from "./plugin";
-import type { IllustrationStyle, ThemeMode, UiMode, User } from "./types";
-import type { SignerConfig } from "./signer/config";
+import type { KitConfig, LatchPlugin, ResolvedKitConfig } from "./kit-contract";
 
-/** The sign-in dialog's content: its sections (groups of methods), header and sign-up options. */
-export interface UiAuthConfig {
-  /** Groups of sign-in options; an 'or' divider separates groups. */
-  sections: SectionConfig[][];
-  header?: unknown;
-  hideSignInText?: boolean;
-  addPasskeyOnSignup?: boolean;
-}
-
-/** The dialog's options: its sign-in sections, mode, illustrations and callbacks. */
-export interface UiConfig {
-  auth?: UiAuthConfig;
-  illustrationStyle?: IllustrationStyle;
-  modalBaseClassName?: string;
-  uiMode?: UiMode;
-  /** Called when sign-in completes, with the signed-in user. */
-  onAuthSuccess?: (user: User | null) => void;
-  /** Shown as 'contact support' links where the spec allows them; none when unset. */
-  supportUrl?: string;
-  /** Initial theme when nothing is stored under `theme`; default system. */
-  theme?: ThemeMode;
-  /** Replacement texts per string table id (`renderer`, or a plugin's id): a translation. */
-  strings?: Record<string, Record<string, string>>;
-  /** BCP 47 locale of the dialog (e.g. 'ar'); right-to-left languages lay the dialog out right to left. */
-  locale?: string;
-  /** The modal shows a close button unless this is set. */
-  hideCloseButton?: boolean;
-}
-
-/** A kit's config (`createKit(config)`). Unknown keys are refused in development builds. */
-export interface KitConfig {
-  /**
-   * Names this kit's stored state (remembered wallets, pairings), stable across reloads; give two
-   * kits on one page different ids. Default "latch".
-   */
-  id?: string;
-  plugins?: LatchPlugin[];
-  ui?: UiConfig;
-  /** Your Latch server and the embedded signer's session and frames: see {@link SignerConfig}. */
-  signer?: SignerConfig;
-}
-
-/** The dialog's options after defaults. */
-export interface ResolvedUiConfig extends UiConfig {
-  uiMode: UiMode;
-  illustrationStyle: IllustrationStyle;
-}
-
-/** The kit's config after defaults and checks (what `kit.config` holds). */
-export interface ResolvedKitConfig {
-  plugins: LatchPlugin[];
-  ui: ResolvedUiConfig;
-  signer: SignerConfig;
-}
+export type { KitConfig, ResolvedKitConfig, ResolvedUiConfig, UiAuthConfig, UiConfig } from "./kit-contract";
 
 /** Validates a kit config (refusing it with a message naming the field) and applies the defaults. */
 export function resolveKitConfig(config: KitConfig): ResolvedKitConfig {

@@ -28,7 +28,8 @@ export type { AuthStep, AuthStepOf, AuthStepRegistry, AuthStepType } from "./ste
 export type { KitConfig, ResolvedKitConfig, UiConfig, UiAuthConfig, ResolvedUiConfig } from "./config";
 export { resolveKitConfig } from "./config";
 export type { KitAtoms, KitStore, StringTables } from "./store";
-export { TOKENS, token, defineService, Container, type Token, type Factory, type Service } from "./container";
+export { token, Container, type Token, type Factory } from "./container";
+export { TOKENS, defineService, type Service } from "./services";
 export { Emitter, type Listener } from "./events";
 export * from "./errors";
 export * from "./constants";

@@ -1,4 +1,4 @@
-import { createKitContainer, TOKENS } from "./container";
+import { createKitContainer, TOKENS } from "./services";
 import { assertValid } from "./config-schema";
 import { resolveKitConfig, type KitConfig } from "./config";
 import { untilAborted } from "./abort";

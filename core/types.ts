@@ -46,3 +46,9 @@ export type UiMode = "modal" | "embedded";
 export type IllustrationStyle = "outline" | "linear" | "filled" | "flat";
 /** The color scheme: light, dark, or the system's. */
 export type ThemeMode = "light" | "dark" | "system";
+
+/** Options every public async action takes: `signal` lets the caller give up. */
+export interface AbortOptions {
+  /** Aborting rejects the action at once with the signal's reason (an `AbortError` unless given one) and stops its requests and polling. */
+  signal?: AbortSignal;
+}

@@ -1,4 +1,4 @@
-import { TOKENS } from "../container";
+import { TOKENS } from "../services";
 import { NotAuthenticatedError, UnsupportedFeatureError } from "../errors";
 import type { Kit } from "../kit-types";
 import type { AccountSignerDefinition } from "../plugin";

@@ -1,6 +1,6 @@
 export { embeddedSignerService, getEmbeddedSigner } from "./service";
 export { embeddedSignerPlugin } from "./plugin";
-export { SIGN_IN_RETURN, SESSION_RESTORE, type SessionRestore } from "./tokens";
+export { SIGN_IN_RETURN, SESSION_RESTORE, type SessionRestore, type RestoringSigner } from "./tokens";
 export { exportWallet, type ExportParams } from "./export";
 export { MultiOwnerClient, memberStamper, MEMBER_STAMP_SCHEME, type MultiOwnerMember, type MultiOwnerOrganization } from "./multi-owner";
 export { EmbeddedSigner, toUser, type SignerState } from "./signer";

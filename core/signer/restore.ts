@@ -1,8 +1,14 @@
 import type { Kit } from "../kit-types";
 import type { User } from "../types";
-import { SESSION_RESTORE, SIGN_IN_RETURN } from "./tokens";
-import type { Session } from "./session";
-import type { EmbeddedSigner } from "./signer";
+import { SESSION_RESTORE, SIGN_IN_RETURN, type RestoringSigner } from "./tokens";
+import type { Session, SessionManager } from "./session";
+
+/** What restoring a stored session needs of the embedded signer (which passes itself). */
+export interface SessionHolder extends RestoringSigner {
+  readonly sessions: SessionManager;
+  watchSignIn(): () => boolean;
+  resume(session: Session, user: User): void;
+}
 
 /** Completes the sign-ins the page returned with (email link, social redirect), one after the other. */
 export async function completeReturns(kit: Kit): Promise<void> {
@@ -20,7 +26,7 @@ export async function completeReturns(kit: Kit): Promise<void> {
  * sessions, which trust the stored user until a stamp proves it), else by re-injecting its
  * credential bundle into the frame and loading the user. A session that fails is cleared.
  */
-export async function restoreSession(kit: Kit, signer: EmbeddedSigner): Promise<void> {
+export async function restoreSession(kit: Kit, signer: SessionHolder): Promise<void> {
   // A returned sign-in already connected (and stored) its session.
   if (kit.getStatus() === "CONNECTED") return;
   const isCurrent = signer.watchSignIn();
@@ -40,7 +46,7 @@ export async function restoreSession(kit: Kit, signer: EmbeddedSigner): Promise<
   }
 }
 
-async function restoreWithBundle(session: Session, signer: EmbeddedSigner): Promise<User> {
+async function restoreWithBundle(session: Session, signer: SessionHolder): Promise<User> {
   if (session.bundle) await signer.frame.injectCredentialBundle(session.bundle);
   return { ...(await signer.whoami(session.user.orgId)), ...pickTokens(session.user) };
 }

@@ -1,4 +1,4 @@
-import { defineService } from "../container";
+import { defineService } from "../services";
 import type { Kit } from "../kit-types";
 import { EmbeddedSigner } from "./signer";
 

@@ -1,7 +1,8 @@
 import type { Hex, SignableMessage, TypedDataDefinition } from "viem";
 import type { StampedRequest } from "../../wire/routes";
 import type { AbortOptions } from "../abort";
-import type { EmbeddedSigner } from "./signer";
+import type { User } from "../types";
+import type { Stamper } from "./stamper";
 
 /** A payload to sign with the embedded key: the hex payload, its hash function and the signing address. */
 export interface SignRawPayloadParameters {
@@ -10,8 +11,16 @@ export interface SignRawPayloadParameters {
   signWith?: string;
 }
 
+/** What payload signing needs of the embedded signer (which passes itself): declared here, so this module needs not import the signer that imports it. */
+export interface PayloadSigner {
+  requireUser(): User;
+  nextTimestampMs(): string;
+  stampedRequest(operation: string, body: Record<string, unknown>, stamper?: Stamper, options?: AbortOptions): Promise<StampedRequest>;
+  signRawPayload(params: SignRawPayloadParameters, options?: AbortOptions): Promise<Hex>;
+}
+
 /** The stamped sign_raw_payload request (some routes take it as proof that the caller owns the account). */
-export function signRawPayloadRequest(signer: EmbeddedSigner, params: SignRawPayloadParameters, options: AbortOptions = {}): Promise<StampedRequest> {
+export function signRawPayloadRequest(signer: PayloadSigner, params: SignRawPayloadParameters, options: AbortOptions = {}): Promise<StampedRequest> {
   const user = signer.requireUser();
   return signer.stampedRequest("submit/sign_raw_payload", {
     type: "ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2",
@@ -30,14 +39,14 @@ export function signRawPayloadRequest(signer: EmbeddedSigner, params: SignRawPay
 // imports lazily) into the static chunk of every app, email-only ones included.
 
 /** EIP-191 personal message, hashed locally. */
-export async function signMessageWith(signer: EmbeddedSigner, message: SignableMessage, options: AbortOptions = {}): Promise<Hex> {
+export async function signMessageWith(signer: PayloadSigner, message: SignableMessage, options: AbortOptions = {}): Promise<Hex> {
   signer.requireUser();
   const { hashMessage } = await import("./hashing");
   return signer.signRawPayload({ payload: hashMessage(message) }, options);
 }
 
 /** EIP-712 typed data, hashed locally. */
-export async function signTypedDataWith(signer: EmbeddedSigner, typedData: TypedDataDefinition, options: AbortOptions = {}): Promise<Hex> {
+export async function signTypedDataWith(signer: PayloadSigner, typedData: TypedDataDefinition, options: AbortOptions = {}): Promise<Hex> {
   signer.requireUser();
   const { hashTypedData } = await import("./hashing");
   return signer.signRawPayload({ payload: hashTypedData(typedData) }, options);

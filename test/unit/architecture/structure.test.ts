@@ -90,14 +90,6 @@ function loops(of: Map<string, string[]>): string[][] {
  */
 const KNOWN_TYPE_LOOPS: Array<{ why: string; files: string[] }> = [
   {
-    why: "The kit and its plugins describe each other: Kit.use(LatchPlugin), a plugin's setup(kit: Kit), the config holding plugins and the kit's container their definitions. Breaking it means one module for the kit contract (Kit, LatchPlugin, definitions, resolved config).",
-    files: ["core/abort.ts", "core/config.ts", "core/container.ts", "core/kit-types.ts", "core/plugin.ts"],
-  },
-  {
-    why: "The embedded signer's helpers (restore, payload signing, the restore token) take the signer they serve, and the signer calls them; narrow interfaces of what each helper needs would break it.",
-    files: ["core/signer/restore.ts", "core/signer/signer.ts", "core/signer/tokens.ts", "core/signer/wallet-signing.ts"],
-  },
-  {
     why: "EmulatorContext lists the ServerParts, whose key operations name StampedBody of server/services/stamps/verify.ts, which takes the context; StampedBody belongs in wire/ (a stamped body's common fields), a change in the stamps code the hot-path work owns this session.",
     files: [
       "server/context.ts",
