@@ -5,7 +5,7 @@
 // Writes bench/results/server.json.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createPrivateKey, generateKeyPairSync, randomBytes, randomUUID, sign as nodeSign, verify as nodeVerify } from "node:crypto";
-import { cpus, loadavg } from "node:os";
+import { availableParallelism, cpus, loadavg } from "node:os";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,6 +35,8 @@ async function serve() {
     ...(env.DATABASE_URL ? { database: databaseFromEnv(env) } : { dataDir: env.BENCH_PGLITE_DIR }),
     keyEncryptionKeys: keyEncryptionKeysFromEnv(env),
     limits: { sendMaxPerWindow: 1e9 },
+    // As the production profile does by default: every core but one (here: one thread).
+    derivationThreads: Math.max(1, availableParallelism() - 1),
   });
   process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
   process.on("SIGTERM", () => void server.stop().then(() => process.exit(0)));

@@ -1,3 +1,4 @@
+import type { WalletDeriver } from "./crypto/derivationPool";
 import type { Database } from "./db/sql";
 import type { KeyRing } from "./custody/keyEncryptionKey";
 import type { Secrets } from "./crypto/secrets";
@@ -37,4 +38,6 @@ export interface EmulatorContext {
   observer: Observer;
   /** The sign-in methods this instance serves and their shared parts, each once (server/methods.ts plus `startEmulator({ methods })`). */
   methods: ServerPart[];
+  /** Derives wallets from mnemonics (on worker threads when configured). */
+  deriver: WalletDeriver;
 }

@@ -15,6 +15,7 @@ import { pruneExpired } from "./maintenance";
 import { DEFAULT_LIMITS, normalizeEmailMode, type EmulatorOptions } from "./options";
 import { createOriginPolicy } from "./origins";
 import { listen } from "./server";
+import { createWalletDeriver } from "./crypto/derivationPool";
 import { clearMessages, listMessages, type InboxMessage } from "./store/messages";
 
 export type { EmulatorOptions, EmailMode, JwtIssuerOption, Limits, Profile } from "./options";
@@ -84,11 +85,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       socialProviders: options.socialProviders ?? [],
       observer: options.observer ?? silentObserver,
       methods: composeMethods([...(options.methods ?? []), ...BUILT_IN_METHODS]),
+      deriver: createWalletDeriver(options.derivationThreads ?? 0),
     };
     const log = options.log === true ? (line: string) => console.log(`[latch-emulator] ${line}`) : options.log || undefined;
     const app = createApp(ctx, { log, checkAnswers: options.checkAnswers, ...options.hooks });
     const server = await listen(getRequestListener(app.fetch, { overrideGlobalObjects: false }), options.port ?? 0, options.host).catch(
       async (error: unknown) => {
+        await ctx.deriver.close();
         await db.close();
         throw error;
       },
@@ -112,6 +115,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         stopping ??= (async () => {
           clearInterval(pruner);
           await server.close(graceMs);
+          await ctx.deriver.close();
           await db.close();
           dir?.release();
         })();

@@ -83,6 +83,11 @@ export interface EmulatorOptions {
    * `ANSWER_OUT_OF_CONTRACT` (tests), a function is told of it (the dev CLI warns). Default off.
    */
   checkAnswers?: AnswerCheck;
+  /**
+   * Worker threads that derive new wallets (BIP-39/32, a few milliseconds of CPU per sign-up) off the
+   * event loop; 0 (the default) derives on it. The production profile uses all cores but one.
+   */
+  derivationThreads?: number;
 }
 
 

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import { keyEncryptionKeysFromEnv } from "../custody/env";
 import type { KeyRing } from "../custody/keyEncryptionKey";
 import { databaseFromEnv, type DatabaseConfig } from "../db/config";
@@ -27,6 +28,8 @@ export interface ProductionConfig {
   logLevel: string;
   /** How long requests in flight may take to finish on SIGTERM. */
   shutdownGraceMs: number;
+  /** Worker threads deriving new wallets (LATCH_DERIVATION_THREADS; default all cores but one, at least 1). */
+  derivationThreads: number;
 }
 
 /** A variable that is missing or malformed: `message` is the one line the server prints before it exits. */
@@ -82,6 +85,8 @@ export function loadConfig(env: Env, sources: ConfigSources): ProductionConfig {
     trustedProxies: trustedProxiesOf(env.LATCH_TRUSTED_PROXIES),
     logLevel: oneOf(env, "LATCH_LOG_LEVEL", LOG_LEVELS, "info"),
     shutdownGraceMs: env.LATCH_SHUTDOWN_GRACE_MS === undefined ? 10_000 : integer("LATCH_SHUTDOWN_GRACE_MS", env.LATCH_SHUTDOWN_GRACE_MS, 0, 600_000),
+    derivationThreads:
+      env.LATCH_DERIVATION_THREADS === undefined ? Math.max(1, availableParallelism() - 1) : integer("LATCH_DERIVATION_THREADS", env.LATCH_DERIVATION_THREADS, 0, 64),
   };
 }
 

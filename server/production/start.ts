@@ -34,6 +34,7 @@ export async function startProductionServer(config: ProductionConfig, logger: Lo
       allowedOrigins: config.allowedOrigins,
       loopbackOrigins: false,
       emailMode: config.emailMode,
+      derivationThreads: config.derivationThreads,
       jwtIssuers: config.jwtIssuers,
       socialProviders: config.oidcProviders.map((option) => oidcProvider(option)),
       delivery: realDelivery({ email, sms: smsSender(config.sms) }),

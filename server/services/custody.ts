@@ -1,5 +1,5 @@
 import type { EmulatorContext } from "../context";
-import { deriveWallet, newMnemonic } from "../crypto/wallet";
+import { newMnemonic } from "../crypto/wallet";
 import { openMnemonic, openSigningKeys, sealWallet, signingKeysOf, type SealedWallet, type SigningKeys } from "../custody/walletCustody";
 import type { WalletCustodyRow } from "../store/users";
 
@@ -10,7 +10,7 @@ export async function createSealedWallet(
   entropy?: Uint8Array,
 ): Promise<{ address: `0x${string}`; solanaAddress: string; sealed: SealedWallet }> {
   const mnemonic = newMnemonic(entropy);
-  const keys = await deriveWallet(mnemonic);
+  const keys = await ctx.deriver.derive(mnemonic);
   return { address: keys.address, solanaAddress: keys.solanaAddress, sealed: await sealWallet(ctx.keys, owner, mnemonic, keys) };
 }
 
@@ -29,7 +29,7 @@ export async function signingKeysOfRow(
     return openSigningKeys(ctx.keys, owner, { kekId: row.kekId, wrappedKey: row.wrappedKey, sealedKeys: row.sealedKeys });
   }
   const mnemonic = legacyMnemonic(ctx, owner, row);
-  const keys = await deriveWallet(mnemonic);
+  const keys = await ctx.deriver.derive(mnemonic);
   await upgrade(await sealWallet(ctx.keys, owner, mnemonic, keys));
   return signingKeysOf(keys);
 }

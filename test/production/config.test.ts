@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, type Env } from "../../server/production/config";
 
@@ -66,6 +67,13 @@ describe("production configuration", () => {
     expect(problem({ LATCH_EMAIL_MODE: "carrier-pigeon" })).toMatch(/^LATCH_EMAIL_MODE: expected one of otp, magic-link/);
     expect(problem({ SMTP_URL: "http://mail" })).toMatch(/^SMTP_URL: expected a smtp or smtps URL/);
     expect(problem({ LATCH_TRUSTED_PROXIES: "10.0.0.2, proxy.internal" })).toMatch(/^LATCH_TRUSTED_PROXIES: expected comma-separated IP addresses .*"proxy.internal"/);
+  });
+
+  it("derives wallets on every core but one unless LATCH_DERIVATION_THREADS says otherwise", () => {
+    expect(load({}).derivationThreads).toBe(Math.max(1, availableParallelism() - 1));
+    expect(load({ LATCH_DERIVATION_THREADS: "0" }).derivationThreads).toBe(0);
+    expect(load({ LATCH_DERIVATION_THREADS: "3" }).derivationThreads).toBe(3);
+    expect(problem({ LATCH_DERIVATION_THREADS: "many" })).toMatch(/^LATCH_DERIVATION_THREADS: expected a whole number from 0 to 64/);
   });
 
   it("reads the reverse proxies it trusts", () => {
