@@ -13,7 +13,7 @@ let emulator: Awaited<ReturnType<typeof startEmulator>>;
 let playground: PlaygroundServer;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ memory: true, port: 0, seed: "e2e-email" });
+  emulator = await startEmulator({ memory: true, port: 0, seed: "e2e-email", checkAnswers: true });
   [browser, playground] = await Promise.all([launchChromium(), startPlayground(emulator.url)]);
 });
 afterAll(async () => {

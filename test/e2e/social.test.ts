@@ -36,7 +36,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => jwks.listen(0, "127.0.0.1", resolve));
   const jwksUri = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/jwks.json`;
   [emulator, browser, pages] = await Promise.all([
-    startEmulator({ memory: true, port: 0, jwtIssuers: [{ id: "app-auth", issuer: JWT_ISSUER, jwksUri, audience: JWT_AUDIENCE }] }),
+    startEmulator({ memory: true, port: 0, jwtIssuers: [{ id: "app-auth", issuer: JWT_ISSUER, jwksUri, audience: JWT_AUDIENCE }], checkAnswers: true }),
     launchChromium(),
     startPageServer(["social"]),
   ]);

@@ -15,7 +15,7 @@ export function usePageStack(pageNames: string[]): PageStack {
   const stack = {} as PageStack;
   beforeAll(async () => {
     [stack.emulator, stack.browser, stack.pages] = await Promise.all([
-      startEmulator({ memory: true, port: 0 }),
+      startEmulator({ memory: true, port: 0, checkAnswers: true }),
       launchChromium(),
       startPageServer(pageNames),
     ]);
