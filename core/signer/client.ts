@@ -3,6 +3,7 @@ import { MfaRequiredError, PermissionDeniedError, RateLimitedError, SignerHttpEr
 import type { RouteRequest, RouteResponse, SignerRoute } from "../../wire/routes";
 import { withinLimits } from "./transport";
 import { ERROR_TEXTS, errorTextKey } from "../error-text";
+import { warnOffContract } from "./answer-check";
 
 /** Where the signer backend is and how to reach it. */
 export interface SignerClientOptions {
@@ -32,6 +33,8 @@ export class SignerClient {
       const response = await doFetch(url, { method: "POST", headers, body: JSON.stringify(body), signal });
       return { status: response.status, ok: response.ok, text: await response.text(), retryAfter: response.headers.get("retry-after") };
     });
+    // Development builds check the answer against the wire contract; production builds drop this line and the schemas.
+    if (process.env.NODE_ENV !== "production") warnOffContract(route, status, text);
     if (!ok) throw toSignerError(status, text, retryAfter);
     return (text ? JSON.parse(text) : {}) as RouteResponse<R>;
   }
