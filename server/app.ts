@@ -16,6 +16,7 @@ import { stampedRoutes } from "./routes/stamped";
 import { signInRoutes } from "./routes/signIn";
 import { checkAnswers, type AnswerCheck } from "./answers";
 import { responses } from "../wire/responses";
+import { operations } from "../wire/operations";
 
 export const SIGNER_PREFIX = "/signer/v1";
 export { MAX_BODY_BYTES } from "./middleware/bodyLimit";
@@ -54,6 +55,7 @@ export function createApp(ctx: EmulatorContext, hooks: AppHooks = {}): Hono {
   if (hooks.checkAnswers) {
     const contracts = Object.assign({}, responses, ...ctx.methods.map((method) => method.contract ?? {}));
     app.use(`${SIGNER_PREFIX}/*`, checkAnswers(SIGNER_PREFIX, contracts, hooks.checkAnswers));
+    app.use(`${KEY_MANAGEMENT_PREFIX}/*`, checkAnswers(KEY_MANAGEMENT_PREFIX, operations, hooks.checkAnswers));
   }
 
   hooks.install?.(app, ctx);

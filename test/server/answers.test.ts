@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { type } from "arktype";
 import { answerProblem, type AnswerDrift } from "../../server/answers";
 import { responses } from "../../wire/responses";
+import { operations } from "../../wire/operations";
 import { TRANSPORT_ERRORS, unauthorized, type RouteContracts, type ServerMethod } from "../../server/method-kit";
 import { backupCodeServer } from "../fixtures/backup-code/server";
 import { newTargetKey } from "./support/client";
@@ -98,5 +99,18 @@ describe("the wire's own contracts", () => {
     expect(answerProblem(whoami, strict, 401, { code: "INVALID_STAMP", message: "m", error: "m" })).toBeNull();
     expect(answerProblem(whoami, strict, 401, { code: "INVALID_STAMP", message: "m" })).toMatch(/error must be a string/);
     expect(answerProblem(whoami, strict, 400, { code: "OTP_EXPIRED", message: "m", error: "m" })).toMatch(/OTP_EXPIRED is not one this route answers/);
+  });
+
+  it("cover key-management operations: an activity's result must be its operation's (or empty while pending)", () => {
+    const exportWallet = operations["submit/export_wallet"];
+    const strictExport = exportWallet.response.onDeepUndeclaredKey("reject");
+    const at = { seconds: "1", nanos: "0" };
+    const answer = (result: object) => ({
+      activity: { id: "a", organizationId: "o", type: "ACTIVITY_TYPE_EXPORT_WALLET", status: "ACTIVITY_STATUS_COMPLETED", result, createdAt: at, updatedAt: at },
+    });
+    expect(answerProblem(exportWallet, strictExport, 200, answer({ exportWalletResult: { walletId: "w", exportBundle: "b" } }))).toBeNull();
+    expect(answerProblem(exportWallet, strictExport, 200, answer({}))).toBeNull();
+    expect(answerProblem(exportWallet, strictExport, 200, answer({ exportWalletResult: { walletId: "w", exportBundle: "b", mnemonic: "leak" } }))).toMatch(/mnemonic must be removed/);
+    expect(answerProblem(exportWallet, strictExport, 404, { code: "WALLET_NOT_FOUND", message: "m", error: "m" })).toBeNull();
   });
 });

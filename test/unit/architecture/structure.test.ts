@@ -145,7 +145,7 @@ describe("structure", () => {
   });
 
   it("the kit takes only types from the wire's schemas (the server validates with them; apps do not ship them)", () => {
-    const schemaModules = ["wire/schemas.ts", "wire/requests.ts", "wire/responses.ts", "wire/errors.ts"];
+    const schemaModules = ["wire/schemas.ts", "wire/requests.ts", "wire/responses.ts", "wire/errors.ts", "wire/operations.ts"];
     const kit = ["core", "lib", "renderer", "plugins"];
     // The signer client's development-only answer check: called behind a NODE_ENV check that production
     // builds drop, with this module and arktype (`npm run size` refuses arktype in a production bundle).
