@@ -26,7 +26,8 @@ describe("package dependencies", () => {
     const undeclared = new Map<string, string>();
     for (const file of ["core", "lib", "renderer", "plugins", "integrations"].flatMap(sourceFiles).filter((path) => !isServerPart(path))) {
       const text = readFileSync(join(root, file), "utf8");
-      for (const [, specifier] of text.matchAll(/(?:from|import)\s*\(?\s*"([^".][^"]*)"/g)) {
+      // The keyword stands alone (not the end of a path such as "/frames/import"), the specifier is one token.
+      for (const [, specifier] of text.matchAll(/(?<![\w/.$])(?:from|import)\s*\(?\s*"([^".;\s][^"\s]*)"/g)) {
         const name = packageOf(specifier!);
         if (!name.startsWith("node:") && !declared.has(name)) undeclared.set(name, file);
       }
