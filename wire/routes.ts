@@ -13,6 +13,12 @@ export type { ErrorBody, RouteContract, RouteContracts, RouteTypes } from "./con
 
 /** A request stamped by the user's key: its URL, body and stamp. */
 export type StampedRequest = typeof stampedRequest.infer;
+
+/** What every stamped body carries: the organisation it acts in and, for writes, when it was stamped. */
+export interface StampedBody {
+  organizationId: string;
+  timestampMs?: string | number;
+}
 /** How email sign-in works: a magic link or a one-time code. */
 export type EmailMode = NonNullable<RequestOf<"email-sign-in">["emailMode"]>;
 /** A second factor of the user (its id and type). */

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Type } from "arktype";
+import type { StampedBody } from "../../../wire/routes";
 import { badRequest, notFound, unauthorized } from "../../errors";
 import type { EmulatorContext } from "../../context";
 import { claimOnce } from "../../store/usedTokens";
@@ -29,10 +30,7 @@ export interface StampedRequest {
 /** Key-management operations as named by the stamped request's url: `query/whoami`, `submit/sign_raw_payload`. */
 export type Operation = `query/${string}` | `submit/${string}`;
 
-export interface StampedBody {
-  organizationId: string;
-  timestampMs?: string | number;
-}
+export type { StampedBody };
 
 /**
  * Checks a stamped request before acting on it: the url names the operation, the body parses and fits

@@ -1,0 +1,109 @@
+// The engine's contract: the context every route is given and the parts methods bring to it. These
+// types describe each other (the context lists the parts; a part's handlers take the context), so
+// they live in one module; server/context.ts and server/method.ts re-export them.
+import type { Context, Hono } from "hono";
+import type { Delivery } from "./delivery/types";
+import type { EmailMode, JwtIssuerOption, Limits, Profile } from "./settings";
+import type { KeyRing } from "./custody/keyEncryptionKey";
+import type { Observer } from "./observer";
+import type { OriginPolicy } from "./origins";
+import type { RouteContracts } from "../wire/contract";
+import type { Secrets } from "./crypto/secrets";
+import type { SignerRow } from "./store/users";
+import type { SocialProvider } from "./idp/socialProvider";
+import type { Database, Sql } from "./db/sql";
+import type { StampedBody } from "../wire/routes";
+import type { Type } from "arktype";
+import type { WalletDeriver } from "./crypto/derivationPool";
+
+/** Everything a route needs: one per emulator instance, so instances never share state. */
+export interface EmulatorContext {
+  db: Database;
+  secrets: Secrets;
+  limits: Limits;
+  emailMode: EmailMode;
+  appUrl: string | undefined;
+  /** Set when keys and ids are derived from a seed. */
+  seeded: boolean;
+  now(): number;
+  /** The key-encryption keys that wrap each wallet's data key (the first wraps new ones). */
+  keys: KeyRing;
+  /** The URL the emulator answers on, known once it listens. */
+  publicUrl: string;
+  /** JWT issuers configured besides the dev identity provider's. */
+  jwtIssuers: JwtIssuerOption[];
+  /** App origins (CORS, magic-link and OAuth return targets, passkey origins) and the Host names answered. */
+  origins: OriginPolicy;
+  /** dev: the dev inbox, dev identity provider and dev JWT issuer exist; production: they do not. */
+  profile: Profile;
+  /** Redirect URIs the dev identity provider accepts besides its own /callback (another server using it as an external provider). */
+  idpRedirectUris: string[];
+  /** Where codes and links go: the dev inbox, or SMTP and an SMS provider. */
+  delivery: Delivery;
+  /** Social sign-in providers configured besides the dev identity provider (production: real OIDC providers). */
+  socialProviders: SocialProvider[];
+  observer: Observer;
+  /** The sign-in methods this instance serves and their shared parts, each once (server/methods.ts plus `startEmulator({ methods })`). */
+  methods: ServerPart[];
+  /** Derives wallets from mnemonics (on worker threads when configured). */
+  deriver: WalletDeriver;
+}
+
+/**
+ * A sign-in method's server part (the method module): what it adds to the engine. The engine keeps
+ * the app, middleware, database, custody, frames, stamped-request verification and sessions; a
+ * method brings its routes and claims the requests that are its own. The server composes the list
+ * in server/methods.ts plus the ones it is given (`startEmulator({ methods })`).
+ */
+export interface ServerMethod extends ServerPart {
+  /** Shared parts this method needs (e.g. contact codes for email and SMS): mounted once however many methods bring them. */
+  uses?: ServerPart[];
+}
+
+export interface ServerPart {
+  id: string;
+  /** Routes mounted under /signer/v1. */
+  routes?: (ctx: EmulatorContext) => Hono;
+  /**
+   * The contracts of those routes when they are not the wire's own (wire/responses.ts): route →
+   * request, response and error codes. The server checks answers against them; the kit part
+   * augments `SignerRoutes` with `RouteTypes<contract>`.
+   */
+  contract?: RouteContracts;
+  /** Pages mounted at the server's root (e.g. a provider's return page). */
+  pages?: (ctx: EmulatorContext) => Hono;
+  /** `POST /signer/v1/signup`: claims the bodies it recognises (the first method that accepts answers). */
+  signUp?: BodyHandler;
+  /** `POST /signer/v1/auth`: the same for sign-in of a known user. */
+  signIn?: BodyHandler;
+  /** Key-management operations (`POST /public/v1/{query|submit}/<op>`), stamped by the user. */
+  operations?: Record<string, KeyOperation>;
+  /** Ways to sign in this method links to a user: listed by list-auth-methods and counted by the "keep one way to sign in" rule. */
+  linkedProviders?: LinkedProviderSource;
+}
+
+export interface BodyHandler {
+  /** What the body names for this method (shown when no method accepts one), e.g. "email". */
+  names: string;
+  accepts(raw: unknown, ctx: EmulatorContext): boolean;
+  handle(c: Context, raw: unknown, ctx: EmulatorContext): Promise<object>;
+}
+
+/** One key-management operation: its stamped body's schema and what it answers. */
+export interface KeyOperation {
+  body: Type<StampedBody>;
+  handle(c: Context, ctx: EmulatorContext, body: StampedBody, user: SignerRow, activities: ActivityRecorder): Promise<unknown>;
+}
+
+/** Records a submitted activity (the key-management answer `{activity}`); `pendingPolls` makes clients poll. */
+export type ActivityRecorder = (sql: Sql, activity: { type: string; orgId: string; result: Record<string, unknown>; pendingPolls?: number }) => Promise<unknown>;
+
+/** A provider linked to a user (social sign-in), as list-auth-methods shows it. */
+export interface LinkedProvider {
+  providerId: string;
+  issuer?: string;
+  providerName?: string;
+  userDisplayName?: string;
+}
+
+export type LinkedProviderSource = (sql: Sql, orgId: string) => Promise<LinkedProvider[]>;
