@@ -44,8 +44,8 @@ export async function createApiKey(kit: Kit, params: CreateApiKeyParameters, opt
   );
   // submitActivity returns only a completed activity (ACTIVITY_STATUS_COMPLETED): that is success, whatever the result holds.
   const activity = await untilAborted(submitted, options.signal);
-  const apiKeyId = (activity.result?.createApiKeysResult as { apiKeyIds?: unknown } | undefined)?.apiKeyIds;
-  return Array.isArray(apiKeyId) && typeof apiKeyId[0] === "string" ? { apiKeyId: apiKeyId[0] } : {};
+  const apiKeyId = activity.result.createApiKeysResult?.apiKeyIds?.[0];
+  return apiKeyId === undefined ? {} : { apiKeyId };
 }
 
 function checkParameters({ name, publicKey, expirationSec }: CreateApiKeyParameters): void {

@@ -35,7 +35,7 @@ export async function createWalletAccounts(kit: Kit, params: CreateWalletAccount
     options,
   );
   const activity = await untilAborted(submitted, options.signal);
-  const addresses = (activity.result?.createWalletAccountsResult as { addresses?: unknown } | undefined)?.addresses;
+  const addresses = activity.result.createWalletAccountsResult?.addresses;
   if (!Array.isArray(addresses)) throw new LatchError("The server did not name the accounts it created");
-  return addresses.filter((address): address is string => typeof address === "string");
+  return addresses;
 }

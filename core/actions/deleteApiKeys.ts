@@ -38,6 +38,5 @@ export async function deleteApiKeys(kit: Kit, params: DeleteApiKeysParameters, o
     options,
   );
   const activity = await untilAborted(submitted, options.signal);
-  const deleted = (activity.result?.deleteApiKeysResult as { apiKeyIds?: unknown } | undefined)?.apiKeyIds;
-  return { apiKeyIds: Array.isArray(deleted) ? deleted.filter((id): id is string => typeof id === "string") : apiKeyIds };
+  return { apiKeyIds: activity.result.deleteApiKeysResult?.apiKeyIds ?? apiKeyIds };
 }

@@ -71,7 +71,7 @@ export async function importWallet(kit: Kit, params: ImportWalletParameters = {}
       { type: "ACTIVITY_TYPE_INIT_IMPORT_WALLET", timestampMs: signer.nextTimestampMs(), organizationId: user.orgId, parameters: { userId: user.userId } },
       { signal },
     );
-    const importBundle = (initiated.result?.initImportWalletResult as { importBundle?: unknown } | undefined)?.importBundle;
+    const importBundle = initiated.result.initImportWalletResult?.importBundle;
     if (typeof importBundle !== "string") throw new LatchError(TEXTS.injectFailed);
     try {
       if (!(await untilAborted(frame.injectImportBundle(importBundle, user.orgId, user.userId), signal))) throw new LatchError(TEXTS.injectFailed);
@@ -87,13 +87,13 @@ export async function importWallet(kit: Kit, params: ImportWalletParameters = {}
         type: "ACTIVITY_TYPE_IMPORT_WALLET",
         timestampMs: signer.nextTimestampMs(),
         organizationId: user.orgId,
-        parameters: { userId: user.userId, walletName: params.walletName ?? TEXTS.walletName, encryptedBundle, accounts: params.accounts ?? DEFAULT_IMPORT_ACCOUNTS },
+        parameters: { userId: user.userId, walletName: params.walletName ?? TEXTS.walletName, encryptedBundle, accounts: [...(params.accounts ?? DEFAULT_IMPORT_ACCOUNTS)] },
       },
       { signal },
     );
-    const result = imported.result?.importWalletResult as { walletId?: unknown; addresses?: unknown } | undefined;
+    const result = imported.result.importWalletResult;
     if (typeof result?.walletId !== "string" || !Array.isArray(result.addresses)) throw new LatchError(TEXTS.noResult);
-    return { walletId: result.walletId, addresses: result.addresses.filter((address): address is string => typeof address === "string") };
+    return { walletId: result.walletId, addresses: result.addresses };
   } finally {
     frame.clear();
   }

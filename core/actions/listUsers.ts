@@ -25,6 +25,6 @@ export async function listUsers(kit: Kit, options: AbortOptions = {}): Promise<K
   options.signal?.throwIfAborted();
   const signer = getEmbeddedSigner(kit);
   const user = signer.requireUser();
-  const answer = signer.keyManagement.request<{ users: KeyManagementUser[] }>("query/list_users", { organizationId: user.orgId, timestampMs: signer.nextTimestampMs() }, options);
+  const answer = signer.keyManagement.request("query/list_users", { organizationId: user.orgId, timestampMs: signer.nextTimestampMs() }, options);
   return (await untilAborted(answer, options.signal)).users;
 }

@@ -27,10 +27,10 @@ export async function listWalletAccounts(kit: Kit, options: AbortOptions = {}): 
   const signer = getEmbeddedSigner(kit);
   const { orgId } = signer.requireUser();
   const read = async () => {
-    const { wallets } = await signer.keyManagement.request<{ wallets: Array<{ walletId: string }> }>("query/list_wallets", { organizationId: orgId, timestampMs: signer.nextTimestampMs() }, options);
+    const { wallets } = await signer.keyManagement.request("query/list_wallets", { organizationId: orgId, timestampMs: signer.nextTimestampMs() }, options);
     const lists = await Promise.all(
       wallets.map(({ walletId }) =>
-        signer.keyManagement.request<{ accounts: WalletAccount[] }>("query/list_wallet_accounts", { organizationId: orgId, walletId, timestampMs: signer.nextTimestampMs() }, options),
+        signer.keyManagement.request("query/list_wallet_accounts", { organizationId: orgId, walletId, timestampMs: signer.nextTimestampMs() }, options),
       ),
     );
     return lists.flatMap((list) => list.accounts);

@@ -23,6 +23,6 @@ export async function listWallets(kit: Kit, options: AbortOptions = {}): Promise
   options.signal?.throwIfAborted();
   const signer = getEmbeddedSigner(kit);
   const { orgId } = signer.requireUser();
-  const read = signer.keyManagement.request<{ wallets: Wallet[] }>("query/list_wallets", { organizationId: orgId, timestampMs: signer.nextTimestampMs() }, options);
+  const read = signer.keyManagement.request("query/list_wallets", { organizationId: orgId, timestampMs: signer.nextTimestampMs() }, options);
   return (await untilAborted(read, options.signal)).wallets;
 }

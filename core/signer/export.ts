@@ -38,7 +38,7 @@ export async function exportWallet(signer: EmbeddedSigner, params: ExportParams 
     if (signer.stampsWithFrame) {
       const walletId =
         params.walletId ??
-        (await signer.keyManagement.request<{ wallets: Array<{ walletId: string }> }>("query/list_wallets", { organizationId: user.orgId }, { signal })).wallets[0]
+        (await signer.keyManagement.request("query/list_wallets", { organizationId: user.orgId }, { signal })).wallets[0]
           ?.walletId;
       if (!walletId) throw new LatchError(`Could not find wallet associated with ${user.address}`);
       const activity = await signer.keyManagement.submitActivity("export_wallet", {
@@ -47,7 +47,8 @@ export async function exportWallet(signer: EmbeddedSigner, params: ExportParams 
         organizationId: user.orgId,
         parameters: { walletId, targetPublicKey },
       }, { signal });
-      const bundle = (activity.result?.exportWalletResult as { exportBundle?: string } | undefined)?.exportBundle;
+      // Typed by the wire contract; read defensively all the same (a server outside it is refused with a clear error, not a crash).
+      const bundle = activity.result.exportWalletResult?.exportBundle;
       if (!bundle || !(await frame.injectWalletExportBundle(bundle, user.orgId))) throw new LatchError("Failed to inject wallet export bundle");
     } else {
       const activity = await signer.keyManagement.submitActivity("export_wallet_account", {
@@ -56,7 +57,7 @@ export async function exportWallet(signer: EmbeddedSigner, params: ExportParams 
         organizationId: user.orgId,
         parameters: { address: params.address ?? user.address, targetPublicKey },
       }, { signal });
-      const bundle = (activity.result?.exportWalletAccountResult as { exportBundle?: string } | undefined)?.exportBundle;
+      const bundle = activity.result.exportWalletAccountResult?.exportBundle;
       if (!bundle || !(await frame.injectKeyExportBundle(bundle, user.orgId, KeyFormat.Hexadecimal))) {
         throw new LatchError("Failed to inject wallet export bundle");
       }

@@ -2,6 +2,8 @@ import { ACTIVITY_POLL_INTERVAL_MS, SDK_VERSION, SDK_VERSION_HEADER } from "../c
 import { LatchError, PermissionDeniedError } from "../errors";
 import type { Stamper } from "./stamper";
 import { pause, withinLimits } from "./transport";
+import { warnOperationOffContract } from "./answer-check";
+import type { ActivityOperation, ActivityResult, OperationAnswer, OperationBody, OperationName } from "../../wire/operations";
 
 /** Time limits of key-management calls. */
 export interface KeyManagementLimits {
@@ -27,6 +29,14 @@ export interface Activity {
   failure?: { message?: string };
 }
 
+/** An operation that submits an activity, without its `submit/` prefix (`create_api_keys`, …). */
+export type ActivityName = ActivityOperation extends `submit/${infer Name}` ? Name : never;
+
+/** The completed activity `submit/<name>` answers: its result is that operation's (wire/operations.ts). */
+export interface CompletedActivity<N extends ActivityName> extends Activity {
+  result: ActivityResult<`submit/${N}`>;
+}
+
 /**
  * The key-management API the kit calls directly (authenticators, export, activities): POST
  * `{base}/public/v1/{query|submit}/<op>`, each body stamped.
@@ -39,8 +49,8 @@ export class KeyManagementClient {
     private readonly doFetch: typeof fetch = (...args) => globalThis.fetch(...args),
   ) {}
 
-  /** Sends a stamped request to the key-management API and returns its answer. */
-  async request<T>(operation: string, body: Record<string, unknown>, options: { signal?: AbortSignal } = {}): Promise<T> {
+  /** Sends a stamped request to the key-management API and returns its answer, typed by the wire contract for `operation`. */
+  async request<O extends OperationName>(operation: O, body: OperationBody<O>, options: { signal?: AbortSignal } = {}): Promise<OperationAnswer<O>> {
     const json = JSON.stringify(body);
     const stamp = await this.stamper().stamp(json, options);
     const url = `${this.baseUrl.replace(/\/$/, "")}/public/v1/${operation}`;
@@ -55,6 +65,8 @@ export class KeyManagementClient {
       return { ok: answer.ok, status: answer.status, text: await answer.text() };
     });
     const { text } = response;
+    // Development builds check the answer against the wire contract; production builds drop this line and the schemas.
+    if (process.env.NODE_ENV !== "production") warnOperationOffContract(operation, response.status, text);
     if (!response.ok) {
       let parsed: { message?: string; code?: string } = {};
       try {
@@ -67,20 +79,21 @@ export class KeyManagementClient {
       if (response.status === 403) throw new PermissionDeniedError(parsed.code ?? "HTTP_403", message);
       throw new LatchError(message || `Request failed with status ${response.status}`);
     }
-    return JSON.parse(text) as T;
+    return JSON.parse(text) as OperationAnswer<O>;
   }
 
   /**
    * Submits an activity and polls it every ACTIVITY_POLL_INTERVAL_MS: COMPLETED returns; FAILED,
    * REJECTED, CONSENSUS_NEEDED throw; still pending after `activityTimeoutMs`, ActivityTimeoutError.
    */
-  async submitActivity(operation: string, body: Record<string, unknown>, options: { signal?: AbortSignal } = {}): Promise<Activity> {
+  async submitActivity<N extends ActivityName>(operation: N, body: OperationBody<`submit/${N}`>, options: { signal?: AbortSignal } = {}): Promise<CompletedActivity<N>> {
     const deadline = Date.now() + this.limits.activityTimeoutMs;
-    let { activity } = await this.request<{ activity: Activity }>(`submit/${operation}`, body, options);
-    const organizationId = body.organizationId as string;
+    // An activity's polls answer what its submit would have (get_activity's own contract leaves the result open).
+    let { activity }: { activity: Activity } = await this.request(`submit/${operation}` as ActivityOperation, body as never, options);
+    const { organizationId } = body as { organizationId: string };
     for (;;) {
       const status = activity.status.replace(/^ACTIVITY_STATUS_/, "");
-      if (status === "COMPLETED") return activity;
+      if (status === "COMPLETED") return activity as CompletedActivity<N>;
       if (status === "FAILED" || status === "REJECTED" || status === "CONSENSUS_NEEDED") {
         throw new LatchError(`Activity ${activity.id} ${status.toLowerCase()}${activity.failure?.message ? `: ${activity.failure.message}` : ""}`);
       }
@@ -88,7 +101,7 @@ export class KeyManagementClient {
         throw new ActivityTimeoutError({ activityId: activity.id, status: activity.status, timeoutMs: this.limits.activityTimeoutMs });
       }
       await pause(ACTIVITY_POLL_INTERVAL_MS, options.signal);
-      ({ activity } = await this.request<{ activity: Activity }>("query/get_activity", { organizationId, activityId: activity.id }, options));
+      ({ activity } = await this.request("query/get_activity", { organizationId, activityId: activity.id }, options));
     }
   }
 }

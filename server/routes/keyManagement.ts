@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { readBodyText } from "../middleware/bodyLimit";
 import { Hono, type Context } from "hono";
 import type { ActivityRecorder, KeyOperation } from "../method";
-import { type, type Type } from "arktype";
+import type { Type } from "arktype";
+import { operationRequests } from "../../wire/operation-requests";
 import type { EmulatorContext } from "../context";
 import { forbidden, notFound, unauthorized } from "../errors";
-import * as s from "../schemas";
 import { bytesToHex, hexToBytes, strip0x } from "../crypto/encoding";
 import { signEvmHash, signSolanaMessage } from "../crypto/wallet";
 import { signRawPayloadBody } from "./stamped";
@@ -16,7 +16,7 @@ import type { Sql } from "../db/sql";
 import { API_KEY_STAMP_HEADER } from "../services/stamps/apiKeyStamp";
 import { verifyStampedUserRequest, type StampedBody, type StampedRequest } from "../services/stamps/verify";
 import { WEBAUTHN_STAMP_HEADER } from "../services/stamps/webauthnStamp";
-import { accountKeyOf, createWalletAccounts, signingKeyOf, listAccounts, listWallets, MAX_ACCOUNTS_PER_REQUEST, mnemonicOfWallet, requireWallet } from "../services/walletAccounts";
+import { accountKeyOf, createWalletAccounts, signingKeyOf, listAccounts, listWallets, mnemonicOfWallet, requireWallet } from "../services/walletAccounts";
 import { importWallet, initImport } from "../services/walletImport";
 import { signingKeysOfSigner } from "../services/accounts";
 import { apiKeyOperations } from "../services/apiKeys";
@@ -26,52 +26,18 @@ import { wireTimestamp } from "../services/wireTimestamp";
 /** Where the kit calls the key-management API directly: `POST /public/v1/{query|submit}/<op>`. */
 export const KEY_MANAGEMENT_PREFIX = "/public/v1";
 
-const timestampMs = "string | number";
-const activity = <T extends string>(name: T) => `'${name}'` as const;
-
-const newAccountSpec = type({ curve: "0 < string <= 64", pathFormat: "0 < string <= 64", "path?": "0 < string <= 128", addressFormat: "0 < string <= 64" });
-const accountSpec = newAccountSpec.and({ path: "0 < string <= 128" });
-
+// The bodies are the wire's (wire/operation-requests.ts); sign_raw_payload's is narrowed as the signer route's.
+const w = operationRequests;
 const bodies = {
-  "query/whoami": type({ organizationId: s.uuid, "timestampMs?": timestampMs }),
-  "query/get_activity": type({ organizationId: s.uuid, activityId: s.uuid, "timestampMs?": timestampMs }),
-  "query/list_wallets": type({ organizationId: s.uuid, "timestampMs?": timestampMs }),
-  "query/list_wallet_accounts": type({ organizationId: s.uuid, walletId: s.uuid, "timestampMs?": timestampMs, "paginationOptions?": "object" }),
-  "submit/export_wallet": type({
-    type: activity("ACTIVITY_TYPE_EXPORT_WALLET"),
-    timestampMs,
-    organizationId: s.uuid,
-    parameters: { walletId: s.uuid, targetPublicKey: s.targetPublicKey, "language?": "'MNEMONIC_LANGUAGE_ENGLISH'" },
-  }),
-  "submit/export_wallet_account": type({
-    type: activity("ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT"),
-    timestampMs,
-    organizationId: s.uuid,
-    parameters: { address: "string", targetPublicKey: s.targetPublicKey },
-  }),
-  "submit/init_import_wallet": type({
-    type: activity("ACTIVITY_TYPE_INIT_IMPORT_WALLET"),
-    timestampMs,
-    organizationId: s.uuid,
-    parameters: { userId: s.uuid },
-  }),
-  "submit/import_wallet": type({
-    type: activity("ACTIVITY_TYPE_IMPORT_WALLET"),
-    timestampMs,
-    organizationId: s.uuid,
-    parameters: {
-      userId: s.uuid,
-      walletName: "0 < string <= 256",
-      encryptedBundle: "0 < string <= 8192",
-      accounts: accountSpec.array().atLeastLength(1).atMostLength(MAX_ACCOUNTS_PER_REQUEST),
-    },
-  }),
-  "submit/create_wallet_accounts": type({
-    type: activity("ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS"),
-    timestampMs,
-    organizationId: s.uuid,
-    parameters: { walletId: s.uuid, accounts: newAccountSpec.array().atLeastLength(1).atMostLength(MAX_ACCOUNTS_PER_REQUEST) },
-  }),
+  "query/whoami": w["query/whoami"],
+  "query/get_activity": w["query/get_activity"],
+  "query/list_wallets": w["query/list_wallets"],
+  "query/list_wallet_accounts": w["query/list_wallet_accounts"],
+  "submit/export_wallet": w["submit/export_wallet"],
+  "submit/export_wallet_account": w["submit/export_wallet_account"],
+  "submit/init_import_wallet": w["submit/init_import_wallet"],
+  "submit/import_wallet": w["submit/import_wallet"],
+  "submit/create_wallet_accounts": w["submit/create_wallet_accounts"],
   "submit/sign_raw_payload": signRawPayloadBody,
 } satisfies Record<string, Type<StampedBody>>;
 
@@ -79,6 +45,9 @@ type Operation = keyof typeof bodies;
 
 /** The engine's operations written as `KeyOperation`s (as methods write theirs). */
 const engineOperations: Record<string, KeyOperation> = { ...apiKeyOperations, ...userReadOperations };
+
+/** The operations the engine answers itself (a method's own are in its `operations`). */
+export const ENGINE_OPERATIONS: readonly string[] = [...Object.keys(bodies), ...Object.keys(engineOperations)];
 
 /**
  * The key-management operations behind wallet export and API keys, plus those the sign-in methods bring (a

@@ -1,7 +1,7 @@
 // `submit/create_api_keys`: a signed-in user registers API keys of their own (a server's, a
 // script's) to their organisation; each then stamps requests as a session's key does.
 import { createHash } from "node:crypto";
-import { type } from "arktype";
+import { MAX_API_KEYS_PER_ORGANIZATION, operationRequests } from "../../wire/operation-requests";
 import { badRequest, conflict, forbidden, notFound } from "../errors";
 import type { KeyOperation } from "../method";
 import * as s from "../schemas";
@@ -9,36 +9,10 @@ import { countLiveApiKeys, deleteApiKeys, insertApiKeyIfNew, listApiKeyPublicKey
 import type { UserRow } from "../store/users";
 import { lockUser } from "./signInMethods";
 
-/** Keys one request may create. */
-export const MAX_API_KEYS_PER_REQUEST = 10;
-/** Valid keys an organisation may hold at once, its sessions' keys included. */
-export const MAX_API_KEYS_PER_ORGANIZATION = 100;
+export { MAX_API_KEYS_PER_ORGANIZATION, MAX_API_KEYS_PER_REQUEST } from "../../wire/operation-requests";
 
-const createApiKeysBody = type({
-  type: "'ACTIVITY_TYPE_CREATE_API_KEYS_V2'",
-  timestampMs: "string | number",
-  organizationId: s.uuid,
-  parameters: {
-    userId: s.uuid,
-    apiKeys: type({
-      apiKeyName: "0 < string <= 256",
-      publicKey: s.apiPublicKey,
-      curveType: "'API_KEY_CURVE_P256'",
-      // Unlike the key-management provider, no key lives forever here: at most a session's 30 days, the default too.
-      "expirationSeconds?": s.expirationSeconds,
-    })
-      .array()
-      .atLeastLength(1)
-      .atMostLength(MAX_API_KEYS_PER_REQUEST),
-  },
-});
-
-const deleteApiKeysBody = type({
-  type: "'ACTIVITY_TYPE_DELETE_API_KEYS'",
-  timestampMs: "string | number",
-  organizationId: s.uuid,
-  parameters: { userId: s.uuid, apiKeyIds: s.uuid.array().atLeastLength(1).atMostLength(MAX_API_KEYS_PER_ORGANIZATION) },
-});
+const createApiKeysBody = operationRequests["submit/create_api_keys"];
+const deleteApiKeysBody = operationRequests["submit/delete_api_keys"];
 
 /** An API key's id: a name-based UUID of its public key (the key is the table's identity). */
 export function apiKeyIdOf(publicKey: string): string {

@@ -1,10 +1,9 @@
 // `query/list_users` and `query/get_user`: an organisation's user (each organisation has one) with
 // its contacts, passkeys, valid API keys and linked providers, as key-management answers show users.
-import { type } from "arktype";
+import { operationRequests } from "../../wire/operation-requests";
 import type { EmulatorContext } from "../context";
 import { notFound } from "../errors";
 import type { KeyOperation } from "../method";
-import * as s from "../schemas";
 import { listLiveApiKeys } from "../store/apiKeys";
 import { listAuthenticators } from "../store/authenticators";
 import { listOauthProviders } from "../store/oauthProviders";
@@ -13,9 +12,8 @@ import { apiKeyIdOf } from "./apiKeys";
 import { authenticatorJson } from "./passkeys";
 import { wireTimestamp } from "./wireTimestamp";
 
-const timestampMs = "string | number";
-const listUsersBody = type({ organizationId: s.uuid, "timestampMs?": timestampMs, "paginationOptions?": "object" });
-const getUserBody = type({ organizationId: s.uuid, userId: s.uuid, "timestampMs?": timestampMs });
+const listUsersBody = operationRequests["query/list_users"];
+const getUserBody = operationRequests["query/get_user"];
 
 async function userJson(ctx: EmulatorContext, user: UserRow) {
   const now = ctx.now();

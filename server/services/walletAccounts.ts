@@ -24,9 +24,6 @@ import { signingKeysOfSigner } from "./accounts";
 import { mnemonicOfRow } from "./custody";
 import { WALLET_NAME, walletAccountsOf, walletIdOf } from "./wallets";
 
-/** Accounts one request may derive. */
-export const MAX_ACCOUNTS_PER_REQUEST = 20;
-
 /** One of the user's wallets: the default one, or an imported one with its stored row. */
 export type UserWallet = { walletId: string; imported: false } | { walletId: string; imported: true; row: ImportedWalletRow };
 

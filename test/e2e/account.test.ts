@@ -251,7 +251,7 @@ describe("the emulator's import frame", () => {
         organizationId: orgId,
         parameters: { userId },
       });
-      return { bundle: (activity.result!.initImportWalletResult as { importBundle: string }).importBundle, orgId, userId, early };
+      return { bundle: activity.result.initImportWalletResult.importBundle, orgId, userId, early };
     }, `${stack.emulator.url}/frames/import`);
     expect(early).toBe("ERROR no import bundle was injected");
     const { targetPublic } = JSON.parse(Buffer.from(JSON.parse(bundle).data, "hex").toString("utf8")) as { targetPublic: string };
@@ -295,14 +295,14 @@ describe("the emulator's export frame", () => {
       const target = await probe.init();
       const signer = w.__latchSigner;
       const organizationId = signer.user!.orgId;
-      const { wallets } = await signer.keyManagement.request<{ wallets: Array<{ walletId: string }> }>("query/list_wallets", { organizationId });
+      const { wallets } = await signer.keyManagement.request("query/list_wallets", { organizationId });
       const activity = await signer.keyManagement.submitActivity("export_wallet", {
         type: "ACTIVITY_TYPE_EXPORT_WALLET",
         timestampMs: String(Date.now()),
         organizationId,
         parameters: { walletId: wallets[0]!.walletId, targetPublicKey: target },
       });
-      return { target, bundle: (activity.result!.exportWalletResult as { exportBundle: string }).exportBundle, orgId: organizationId };
+      return { target, bundle: activity.result.exportWalletResult.exportBundle, orgId: organizationId };
     }, `${stack.emulator.url}/frames/export`);
     const realKey = (JSON.parse(bundle) as { enclaveQuorumPublic: string }).enclaveQuorumPublic;
     const words = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";

@@ -7,6 +7,10 @@ import { type } from "arktype";
 import { answerProblem, type AnswerDrift } from "../../server/answers";
 import { responses } from "../../wire/responses";
 import { operations } from "../../wire/operations";
+import { operationRequests } from "../../wire/operation-requests";
+import { ENGINE_OPERATIONS } from "../../server/routes/keyManagement";
+import { composeMethods } from "../../server/method";
+import { BUILT_IN_METHODS } from "../../server/methods";
 import { TRANSPORT_ERRORS, unauthorized, type RouteContracts, type ServerMethod } from "../../server/method-kit";
 import { backupCodeServer } from "../fixtures/backup-code/server";
 import { newTargetKey } from "./support/client";
@@ -112,5 +116,12 @@ describe("the wire's own contracts", () => {
     expect(answerProblem(exportWallet, strictExport, 200, answer({}))).toBeNull();
     expect(answerProblem(exportWallet, strictExport, 200, answer({ exportWalletResult: { walletId: "w", exportBundle: "b", mnemonic: "leak" } }))).toMatch(/mnemonic must be removed/);
     expect(answerProblem(exportWallet, strictExport, 404, { code: "WALLET_NOT_FOUND", message: "m", error: "m" })).toBeNull();
+  });
+
+  it("cover every key-management operation the server answers, the engine's and the methods', with its body", () => {
+    const methodOperations = composeMethods(BUILT_IN_METHODS).flatMap((part) => Object.keys(part.operations ?? {}));
+    const served = [...ENGINE_OPERATIONS, ...methodOperations].sort();
+    expect(Object.keys(operations).sort()).toEqual(served);
+    expect(Object.keys(operationRequests).sort()).toEqual(served);
   });
 });

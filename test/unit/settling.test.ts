@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { ActivityTimeoutError, ConnectionTimeoutError, KeyManagementClient, SignerClient } from "latch-kit";
 
+/** The body is not read: the answers are the test's own. */
+const EXPORT_BODY = { type: "ACTIVITY_TYPE_EXPORT_WALLET", timestampMs: 1, organizationId: "o", parameters: { walletId: "w", targetPublicKey: "04" } } as const;
+
 const TIMEOUT_TEXT = "Connection timed out: It looks like you need more time.";
 
 /** A backend that never answers: the request hangs until its signal aborts (or forever, if `ignoreSignal`). */
@@ -61,7 +64,7 @@ describe("every signer call settles", () => {
       return new Response(JSON.stringify({ activity: { id: "act-1", status: "ACTIVITY_STATUS_PENDING" } }));
     }) as unknown as typeof fetch;
     const client = new KeyManagementClient("http://localhost:1", stamper, { requestTimeoutMs: 1000, activityTimeoutMs: 1200 }, pendingFetch);
-    const error = await client.submitActivity("export_wallet", { organizationId: "o" }).catch((e: unknown) => e);
+    const error = await client.submitActivity("export_wallet", EXPORT_BODY).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ActivityTimeoutError);
     expect(error).toMatchObject({ message: TIMEOUT_TEXT, details: { activityId: "act-1", status: "ACTIVITY_STATUS_PENDING", timeoutMs: 1200 } });
     // the submit, then polls at 500 ms and 1000 ms; none past the limit
@@ -77,7 +80,7 @@ describe("every signer call settles", () => {
     }) as unknown as typeof fetch;
     const client = new KeyManagementClient("http://localhost:1", stamper, { requestTimeoutMs: 1000, activityTimeoutMs: 60_000 }, pendingFetch);
     const controller = new AbortController();
-    const polling = client.submitActivity("export_wallet", { organizationId: "o" }, { signal: controller.signal });
+    const polling = client.submitActivity("export_wallet", EXPORT_BODY, { signal: controller.signal });
     await vi.waitFor(() => expect(answered).toBe(1));
     controller.abort(new Error("dialog closed"));
     await expect(polling).rejects.toThrow("dialog closed");

@@ -2,9 +2,9 @@
 // code for a session (or asks for the second factor); `init-otp` / `verify-otp` prove a contact
 // before it is linked to an account (also as the key-management activities `init_otp` / `verify_otp`);
 // `signer-config` tells the kit the server's email mode.
-import { type } from "arktype";
 import { Hono, type Context } from "hono";
 import { requests } from "../../../wire/requests";
+import { operationRequests } from "../../../wire/operation-requests";
 import {
   checkFactorCodes,
   clientAddress,
@@ -32,8 +32,8 @@ import {
 const otpBody = requests.otp;
 const initBody = requests["init-otp"];
 const verifyBody = requests["verify-otp"];
-const initOtpActivity = type({ type: "'ACTIVITY_TYPE_INIT_OTP' | 'ACTIVITY_TYPE_INIT_OTP_V2'", timestampMs: "string | number", organizationId: s.uuid, parameters: initBody });
-const verifyOtpActivity = type({ type: "'ACTIVITY_TYPE_VERIFY_OTP'", timestampMs: "string | number", organizationId: s.uuid, parameters: verifyBody });
+const initOtpActivity = operationRequests["submit/init_otp"];
+const verifyOtpActivity = operationRequests["submit/verify_otp"];
 
 export const contactCodes: ServerPart = {
   id: "contact-codes",

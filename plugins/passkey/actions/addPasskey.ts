@@ -24,7 +24,7 @@ export async function addPasskey(kit: Kit, options: AbortOptions = {}): Promise<
       authenticators: [{ authenticatorName: `passkey-${Date.now()}`, challenge: passkey.challenge, attestation: passkey.attestation }],
     },
   }, options);
-  const ids = (activity.result?.createAuthenticatorsResult as { authenticatorIds?: string[] } | undefined)?.authenticatorIds;
+  const ids = activity.result.createAuthenticatorsResult?.authenticatorIds;
   if (!ids?.[0]) throw new LatchError("Failed to add passkey");
   return { authenticatorId: ids[0] };
 }

@@ -2,7 +2,6 @@
 // key-management operations that list, add and remove a signed-in user's passkeys. Passkey
 // sign-in itself is a whoami stamped by the passkey (the engine's stamped-request verification).
 // Server-only: the kit's entries never import it.
-import { type } from "arktype";
 import type { Context } from "hono";
 import {
   conflict,
@@ -24,30 +23,17 @@ import {
   type UserRow,
 } from "../../../server/method-kit";
 import { requests } from "../../../wire/requests";
-import { attestationSchema, savePasskey, verifyPasskeyAttestation, type VerifiedPasskey } from "./attestation";
+import { operationRequests } from "../../../wire/operation-requests";
+import { savePasskey, verifyPasskeyAttestation, type VerifiedPasskey } from "./attestation";
 
 const passkeySignUpBody = requests["passkey-sign-up"];
-const timestampMs = "string | number";
 
 /** The name the first passkey of a passkey sign-up is stored under. */
 export const SIGNUP_PASSKEY_NAME = "passkey";
 
-const listBody = type({ organizationId: s.uuid, "userId?": s.uuid, "timestampMs?": timestampMs });
-const createBody = type({
-  type: "'ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2'",
-  timestampMs,
-  organizationId: s.uuid,
-  parameters: {
-    userId: s.uuid,
-    authenticators: type({ authenticatorName: "0 < string <= 256", challenge: "string > 0", attestation: attestationSchema }).array().atLeastLength(1),
-  },
-});
-const deleteBody = type({
-  type: "'ACTIVITY_TYPE_DELETE_AUTHENTICATORS'",
-  timestampMs,
-  organizationId: s.uuid,
-  parameters: { userId: s.uuid, authenticatorIds: s.uuid.array().atLeastLength(1) },
-});
+const listBody = operationRequests["query/list_authenticators"];
+const createBody = operationRequests["submit/create_authenticators"];
+const deleteBody = operationRequests["submit/delete_authenticators"];
 
 // Each operation's body is checked by its schema before `handle` runs; the casts name that shape.
 const listAuthenticatorsOperation: KeyOperation = {

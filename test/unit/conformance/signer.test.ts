@@ -17,6 +17,9 @@ import {
 import { emailOtp } from "latch-kit/plugins/email-otp";
 import { getEmailMode } from "../../../lib/sign-in/actions/getEmailMode";
 
+/** The body is not read: the answers are the test's own. */
+const EXPORT_BODY = { type: "ACTIVITY_TYPE_EXPORT_WALLET", timestampMs: 1, organizationId: "o", parameters: { walletId: "w", targetPublicKey: "04" } } as const;
+
 // Spec conformance rows about the embedded signer engine (test/CONFORMANCE.md maps each row here).
 // The sandboxed frames are @turnkey/iframe-stamper's: replaced by a fake that records how it is made
 // and answers the injections as the test says.
@@ -87,14 +90,14 @@ describe("§4 activity polling", () => {
     const { fetch } = activityFetch([status]);
     const client = new KeyManagementClient(SIGNER, stamper, { requestTimeoutMs: 1000, activityTimeoutMs: 60_000 }, fetch);
     const word = status.replace("ACTIVITY_STATUS_", "").toLowerCase();
-    await expect(client.submitActivity("export_wallet", { organizationId: "o" })).rejects.toThrow(`Activity act-1 ${word}`);
+    await expect(client.submitActivity("export_wallet", EXPORT_BODY)).rejects.toThrow(`Activity act-1 ${word}`);
   });
 
   it("§9 activity poll interval 500 ms: a pending activity is re-polled every 500 ms until COMPLETED", async () => {
     vi.useFakeTimers();
     const { fetch, bodies } = activityFetch(["ACTIVITY_STATUS_PENDING", "ACTIVITY_STATUS_PENDING", "ACTIVITY_STATUS_COMPLETED"], { ok: 1 });
     const client = new KeyManagementClient(SIGNER, stamper, { requestTimeoutMs: 60_000, activityTimeoutMs: 60_000 }, fetch);
-    const done = client.submitActivity("export_wallet", { organizationId: "o" });
+    const done = client.submitActivity("export_wallet", EXPORT_BODY);
     await vi.advanceTimersByTimeAsync(0);
     expect(bodies).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(499);
