@@ -31,7 +31,7 @@ function isCachedAuthorization(value: unknown): value is CachedAuthorization {
     typeof v?.auth_token === "string" &&
     Array.isArray(v.accounts) &&
     v.accounts.every((a) => typeof a?.address === "string") &&
-    // The library would refuse a non-https base at the next hand-off; stored that way it is junk.
+    // The transport would refuse a non-https base at the next hand-off; stored that way it is junk.
     (v.wallet_uri_base === undefined || (typeof v.wallet_uri_base === "string" && isHttpsUrl(v.wallet_uri_base)))
   );
 }

@@ -23,7 +23,7 @@ export interface MobileWalletCapabilities {
 
 const limit = (value: unknown) => (typeof value === "number" && Number.isInteger(value) && value > 0 ? value : null);
 
-/** The wallet's answer (as the library passes it on) in our shape; anything malformed counts as absent. */
+/** The wallet's answer (as the transport passes it on) in our shape; anything malformed counts as absent. */
 export function toCapabilities(answer: unknown): MobileWalletCapabilities {
   const a = (answer ?? {}) as Record<string, unknown>;
   const versions = Array.isArray(a.supported_transaction_versions) ? a.supported_transaction_versions : [];

@@ -1,6 +1,5 @@
-// Mobile wallet errors: the adapter's error codes and the protocol's JSON-RPC codes, and
-// the mapping from what @solana-mobile/mobile-wallet-adapter-protocol throws.
-import { SolanaMobileWalletAdapterError, SolanaMobileWalletAdapterProtocolError } from "@solana-mobile/mobile-wallet-adapter-protocol";
+// Mobile wallet errors: the adapter's error codes (spec §8), which our transport (transport/) throws,
+// and the protocol's JSON-RPC codes, which the wallet answers.
 import { LatchError } from "latch-kit";
 
 /** The mobile wallet adapter's error codes. */
@@ -61,25 +60,4 @@ export class MobileWalletFeatureError extends LatchError {
   ) {
     super(message);
   }
-}
-
-const SPEC_CODES = new Set<string>(Object.values(MOBILE_WALLET_ERROR_CODES));
-
-// Codes the library has beyond the spec's list, mapped to the spec's nearest meaning.
-const EXTRA_LIBRARY_CODES: Record<string, MobileWalletErrorCode> = {
-  // Chrome refused the page access to localhost (local network access denied): this browser cannot associate.
-  ERROR_LOOPBACK_ACCESS_BLOCKED: MOBILE_WALLET_ERROR_CODES.browserNotSupported,
-  ERROR_ASSOCIATION_CANCELLED: MOBILE_WALLET_ERROR_CODES.sessionClosed,
-  ERROR_ILLEGAL_TRANSPORT_STATE: MOBILE_WALLET_ERROR_CODES.sessionClosed,
-};
-
-/** The library's errors as ours (same codes); anything else passes through unchanged. */
-export function fromLibraryError(error: unknown): unknown {
-  if (error instanceof SolanaMobileWalletAdapterProtocolError) return new MobileWalletProtocolError(error.code, error.message, { cause: error });
-  if (error instanceof SolanaMobileWalletAdapterError) {
-    const code = SPEC_CODES.has(error.code) ? (error.code as MobileWalletErrorCode) : EXTRA_LIBRARY_CODES[error.code];
-    if (code) return new MobileWalletError(code, error.message, { cause: error });
-    return new MobileWalletError(MOBILE_WALLET_ERROR_CODES.sessionClosed, error.message, { cause: error });
-  }
-  return error;
 }

@@ -22,7 +22,7 @@ export interface MobileWalletConfig {
 }
 
 /**
- * Mobile Wallet Adapter (on @solana-mobile/mobile-wallet-adapter-protocol) as a wallet-standard
+ * Mobile Wallet Adapter (on our own transport, transport/) as a wallet-standard
  * wallet: local association on Android outside webviews, remote association (QR code) elsewhere when
  * `remoteHostAuthority` is set. The `solana` plugin lists it ('Solana' badge) and connects it; needs `solana()`.
  */
@@ -59,7 +59,11 @@ export { createStandardWallet } from "./standard-wallet";
 export { MobileWalletModalError, toModalError, type MobileWalletModalKind } from "./modal-error";
 export { mobileReadyState, associationKind, isAndroid, isChrome, isWebView, type MobileReadyState, type AssociationKind } from "./environment";
 export { runMobileSession, type MobileSessionState, type MobileSessionOptions } from "./session";
-export { observeAssociationSockets, MWA_WEBSOCKET_PROTOCOL } from "./hello-observer";
+export { connectMwa, readVarint, type MwaConnectOptions, type MwaSession } from "./transport/connection";
+export { SessionCipher, createHelloRequest, deriveSessionKey, generateAssociationKeyPair } from "./transport/cipher";
+export { associationUrl, randomAssociationPort } from "./transport/association";
+export type { MwaWallet, MwaProtocolVersion, SignInPayload, AuthorizationResult } from "./transport/wallet-api";
+export * from "./transport/constants";
 export { AuthorizationCache, isHttpsUrl, type CachedAuthorization, type AuthorizedAccount } from "./authorization-cache";
 export * from "./errors";
 export { mobileWalletStrings, MOBILE_WALLET_STRINGS_TABLE, type MobileWalletStrings } from "./strings";

@@ -6,11 +6,11 @@ import { UserRejectedError } from "../../lib/wallets/index";
 import { AuthorizationCache, type CachedAuthorization } from "./authorization-cache";
 import { SOLANA_CLONE_AUTHORIZATION, supportsFeature, toCapabilities, type MobileWalletCapabilities } from "./capabilities";
 import { associationKind, isChrome, mobileReadyState, type AssociationKind, type MobileReadyState } from "./environment";
-import { MOBILE_WALLET_ERROR_CODES as CODES, MOBILE_WALLET_PROTOCOL_CODES, MobileWalletError, MobileWalletFeatureError, MobileWalletProtocolError, fromLibraryError } from "./errors";
+import { MOBILE_WALLET_ERROR_CODES as CODES, MOBILE_WALLET_PROTOCOL_CODES, MobileWalletError, MobileWalletFeatureError, MobileWalletProtocolError } from "./errors";
 import { MobileWalletModalError, toModalError } from "./modal-error";
 import { runMobileSession, type MobileSessionState, type MwaWallet } from "./session";
 import { mobileWalletStrings as t } from "./strings";
-import type { SignInPayload } from "@solana-mobile/mobile-wallet-adapter-protocol";
+import type { SignInPayload } from "./transport/wallet-api";
 
 /** The mobile wallet's state: readiness, session, association, authorization, capabilities and modal error. */
 export interface MobileWalletState {
@@ -221,7 +221,7 @@ export class MobileWallet {
         ...(cached ? { auth_token: cached.auth_token } : {}),
         ...(signIn ? { sign_in_payload: signIn } : {}),
       });
-      // The library already refused a non-https wallet_uri_base (ERROR_FORBIDDEN_WALLET_BASE_URL).
+      // The transport already refused a non-https wallet_uri_base (ERROR_FORBIDDEN_WALLET_BASE_URL).
       const authorization: CachedAuthorization = {
         auth_token: result.auth_token,
         accounts: result.accounts.map((a) => ({ address: a.address, ...(a.label ? { label: a.label } : {}) })),
@@ -230,8 +230,7 @@ export class MobileWallet {
       this.cache.write(authorization);
       this.set({ authorization, readyState: "Installed", connected: true });
       return { ...authorization, ...(result.sign_in_result ? { sign_in_result: result.sign_in_result } : {}) };
-    } catch (thrown) {
-      const error = fromLibraryError(thrown);
+    } catch (error) {
       // A token the wallet no longer honours is dropped: the next session asks afresh.
       if (cached && error instanceof MobileWalletProtocolError && error.code === MOBILE_WALLET_PROTOCOL_CODES.authorizationFailed) this.forget();
       throw error;
