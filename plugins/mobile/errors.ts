@@ -1,4 +1,4 @@
-// Mobile wallet errors: the adapter's error codes (spec §8), which our transport (transport/) throws,
+// Mobile wallet errors: the adapter's error codes, which our transport (transport/) throws,
 // and the protocol's JSON-RPC codes, which the wallet answers.
 import { LatchError } from "latch-kit";
 

@@ -245,7 +245,7 @@ describe("Mobile Wallet Adapter on Android Chrome", () => {
       expect(ed25519.verify(signature, new TextEncoder().encode("Sign in to Latch"), wallet.keys.publicKey)).toBe(true);
       expect(wallet.appLinkRequestsStopped.at(-1)).toBe(wallet.associations.at(-1));
       expect(page.url()).toBe(`${server.url}/solana-mobile`); // the app link did not load in the page
-      // After an https app link the library dials at once (no wait for the page to lose focus) and
+      // After an https app link the transport dials at once (no wait for the page to lose focus) and
       // retries until the wallet listens: refused attempts are its schedule, not a fault.
       expect(watch.errors.filter((e) => !/WebSocket connection to 'ws:\/\/localhost:\d+\/solana-wallet' failed: .*ERR_CONNECTION_REFUSED/.test(e))).toEqual([]);
       expect(watch.offLoopback).toEqual([]);

@@ -3,13 +3,12 @@
 // reached through a reflector; a wallet's own https base replaces `solana-wallet:/` when it named one.
 // And the hand-off: opening the URL, and noticing whether a wallet app came to the front.
 import { MOBILE_WALLET_ERROR_CODES as CODES, MobileWalletError } from "../errors";
+import { toBase64 } from "./base64";
 import { MWA_ASSOCIATION_PORT_MAX, MWA_ASSOCIATION_PORT_MIN, MWA_PROTOCOL_VERSIONS, MWA_WALLET_OPEN_DETECTION_MS } from "./constants";
 
 /** base64url of bytes; the association key's padding is written '.' as the spec's URL-safe form. */
 export function base64Url(bytes: Uint8Array, padding: "." | "none"): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  const base64 = btoa(binary).replace(/\+/g, "-").replace(/\//g, "_");
+  const base64 = toBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_");
   return padding === "." ? base64.replace(/=/g, ".") : base64.replace(/=+$/, "");
 }
 

@@ -5,10 +5,12 @@
 // The WebSocket constructor is injected or read from the global when dialling; never replaced.
 import { MOBILE_WALLET_ERROR_CODES as CODES, MobileWalletError, MobileWalletProtocolError } from "../errors";
 import { assertWalletBaseUrl, associationUrl, launchAssociation, randomAssociationPort } from "./association";
+import { fromBase64, toBase64 } from "./base64";
 import { SessionCipher, createHelloRequest, deriveSessionKey, generateAssociationKeyPair } from "./cipher";
 import { MWA_CONNECT_TIMEOUT_MS, MWA_PUBLIC_KEY_BYTES, MWA_RETRY_DELAYS_MS, MWA_WEBSOCKET_PROTOCOL, MWA_WEBSOCKET_PROTOCOL_BASE64 } from "./constants";
 import { createWalletApi, type MwaProtocolVersion, type MwaWallet } from "./wallet-api";
 
+/** How to associate, and the listeners of the session's steps. */
 export interface MwaConnectOptions {
   kind: "local" | "remote";
   /** Remote: the reflector's host[:port]. */
@@ -60,7 +62,7 @@ export async function connectMwa(options: MwaConnectOptions): Promise<MwaSession
 }
 
 /** Unsigned LEB128: the reflector id's length prefix. */
-export function readVarint(bytes: Uint8Array): { value: number; length: number } {
+function readVarint(bytes: Uint8Array): { value: number; length: number } {
   let value = 0;
   for (let i = 0; i < Math.min(bytes.length, 5); i++) {
     value += (bytes[i]! & 0x7f) * 2 ** (7 * i);
@@ -128,7 +130,10 @@ class Connection {
   private opened(socket: WebSocket) {
     if (this.phase === "ended") return socket.close();
     this.base64 = socket.protocol === MWA_WEBSOCKET_PROTOCOL_BASE64;
-    const onMessage = (event: MessageEvent) => (this.inbox = this.inbox.then(() => this.receive(event.data)).catch((error: unknown) => this.end(error)));
+    // Frames are handled one at a time, in order (decrypting is asynchronous).
+    const onMessage = (event: MessageEvent) => {
+      this.inbox = this.inbox.then(() => this.receive(event.data)).catch((error: unknown) => this.end(error));
+    };
     const onClose = (event: CloseEvent) =>
       this.end(sessionClosed(`The wallet session was closed (${event.code}${event.reason ? `: ${event.reason}` : ""}).`, { code: event.code, reason: event.reason, wasClean: event.wasClean }));
     socket.addEventListener("message", onMessage);
@@ -151,10 +156,7 @@ class Connection {
   }
 
   private send(frame: Uint8Array<ArrayBuffer>) {
-    if (!this.base64) return this.socket!.send(frame);
-    let binary = "";
-    for (const byte of frame) binary += String.fromCharCode(byte);
-    this.socket!.send(btoa(binary));
+    this.socket!.send(this.base64 ? toBase64(frame) : frame);
   }
 
   private async receive(data: unknown) {
@@ -269,7 +271,7 @@ function toProtocolVersion(text: string): MwaProtocolVersion {
 }
 
 async function toBytes(data: unknown): Promise<Uint8Array> {
-  if (typeof data === "string") return Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+  if (typeof data === "string") return fromBase64(data);
   if (data instanceof ArrayBuffer) return new Uint8Array(data);
   if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   if (data instanceof Blob) return new Uint8Array(await data.arrayBuffer());

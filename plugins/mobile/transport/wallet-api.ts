@@ -1,6 +1,7 @@
 // The wallet's JSON-RPC methods (MWA spec "Non-privileged / privileged methods") as typed calls over
 // one session's `request`; the protocol version decides the names of a legacy wallet's methods.
 import { createSignInMessageText } from "@solana/wallet-standard-util";
+import { fromBase64, toBase64 } from "./base64";
 import { getBase58Decoder, getBase64Encoder } from "@solana/kit";
 
 /** The session's protocol version: v1, or a wallet that sent no session properties. */
@@ -35,6 +36,7 @@ export interface AuthorizeParams {
   sign_in_payload?: SignInPayload;
 }
 
+/** What `authorize` answers: the token, the accounts, maybe the wallet's base URI and the sign-in result. */
 export interface AuthorizationResult {
   auth_token: string;
   accounts: { address: string; label?: string; chains?: string[]; features?: string[] }[];
@@ -51,12 +53,19 @@ export interface SignAndSendOptions {
 
 /** The wallet, during one session. Payloads, addresses and signatures travel base64. */
 export interface MwaWallet {
+  /** `authorize` (with `auth_token`: a reauthorization; with `sign_in_payload`: sign-in too). */
   authorize(params: AuthorizeParams): Promise<AuthorizationResult>;
+  /** `deauthorize`: the wallet forgets the token. */
   deauthorize(params: { auth_token: string }): Promise<unknown>;
+  /** `clone_authorization` (optional feature solana:cloneAuthorization). */
   cloneAuthorization(params: { auth_token: string }): Promise<{ auth_token: string }>;
+  /** `get_capabilities`: limits, transaction versions, features. */
   getCapabilities(): Promise<Record<string, unknown>>;
+  /** `sign_messages`: each signed payload is the message ‖ its 64-byte signature. */
   signMessages(params: { addresses: string[]; payloads: string[] }): Promise<{ signed_payloads: string[] }>;
+  /** `sign_transactions`: the transactions signed. */
   signTransactions(params: { payloads: string[] }): Promise<{ signed_payloads: string[] }>;
+  /** `sign_and_send_transactions`: the wallet signs and submits; their signatures. */
   signAndSendTransactions(params: { payloads: string[]; options?: SignAndSendOptions }): Promise<{ signatures: string[] }>;
 }
 
@@ -99,13 +108,10 @@ async function signInWithMessage(call: <T>(method: string, params?: object) => P
   const address = authorization.accounts[0]?.address;
   if (!address) throw new TypeError("The wallet authorized no account to sign in with.");
   const text = createSignInMessageText({ ...payload, domain: payload.domain ?? window.location.host, address: base64ToBase58(address) });
-  const message = new TextEncoder().encode(text);
-  let binary = "";
-  for (const byte of message) binary += String.fromCharCode(byte);
-  const { signed_payloads } = await call<{ signed_payloads: string[] }>("sign_messages", { addresses: [address], payloads: [btoa(binary)] });
-  const signed = Uint8Array.from(atob(signed_payloads[0] ?? ""), (c) => c.charCodeAt(0));
+  const message = toBase64(new TextEncoder().encode(text));
+  const { signed_payloads } = await call<{ signed_payloads: string[] }>("sign_messages", { addresses: [address], payloads: [message] });
+  const signed = fromBase64(signed_payloads[0] ?? "");
   if (signed.length < 64) throw new TypeError("The wallet's signed sign-in message has no signature.");
-  const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
   const signedMessage = signed.slice(0, -64);
-  return { address, signed_message: signedMessage.length ? toBase64(signedMessage) : btoa(binary), signature: toBase64(signed.slice(-64)) };
+  return { address, signed_message: signedMessage.length ? toBase64(signedMessage) : message, signature: toBase64(signed.slice(-64)) };
 }

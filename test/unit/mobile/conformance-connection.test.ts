@@ -1,8 +1,19 @@
-// Spec §9 mobile wallet connection constants, observed on real local-association sessions run by
-// the protocol library through our MobileWallet (the library owns them; these tests would notice a
-// library update that changed them): association port, retry delays, overall timeout, sequence numbers.
+// Spec §9 mobile wallet connection constants, observed on real local-association sessions run by our
+// transport (plugins/mobile/transport/constants.ts holds them) through our MobileWallet: association
+// port, retry delays, overall timeout, sequence numbers, wallet-open detection.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MobileWallet } from "latch-kit/plugins/mobile";
+import {
+  MobileWallet,
+  MWA_AES_KEY_BITS,
+  MWA_AES_TAG_BITS,
+  MWA_ASSOCIATION_PORT_MAX,
+  MWA_ASSOCIATION_PORT_MIN,
+  MWA_CONNECT_TIMEOUT_MS,
+  MWA_CURVE,
+  MWA_RETRY_DELAYS_MS,
+  MWA_SEQUENCE_NUMBER_BYTES,
+  MWA_WALLET_OPEN_DETECTION_MS,
+} from "latch-kit/plugins/mobile";
 import { FakeLocalWallet } from "./fake-local-wallet";
 import { runUntil, useFakeClock } from "../conformance/fake-time";
 
@@ -106,5 +117,33 @@ describe("§9 mobile wallet connection", () => {
     expect(refused.at(-1)! - dialled[0]!).toBeGreaterThanOrEqual(30_000);
     expect(failed!.at).toBe(refused.at(-1));
     expect(dialled).toHaveLength(refused.length);
+  });
+
+  it("§9 the figures the transport keeps are the spec's", () => {
+    expect([MWA_ASSOCIATION_PORT_MIN, MWA_ASSOCIATION_PORT_MAX]).toEqual([49152, 65535]);
+    expect(MWA_RETRY_DELAYS_MS).toEqual([150, 150, 200, 500, 500, 750, 750, 1000]);
+    expect(MWA_CONNECT_TIMEOUT_MS).toBe(30_000);
+    expect(MWA_WALLET_OPEN_DETECTION_MS).toBe(3000);
+    expect([MWA_SEQUENCE_NUMBER_BYTES, MWA_CURVE, MWA_AES_KEY_BITS, MWA_AES_TAG_BITS]).toEqual([4, "P-256", 128, 128]);
+  });
+
+  it("§9 wallet-open detection: no wallet app in front (no blur) 3000 ms after the hand-off is wallet not found, with no socket dialled", async () => {
+    useFakeClock();
+    vi.spyOn(window.location, "assign").mockImplementation(() => {});
+    const dialled = vi.fn();
+    vi.stubGlobal("WebSocket", dialled);
+    let failed: { error: unknown; at: number } | undefined;
+    void newMobile()
+      .getCapabilities()
+      .catch((error: unknown) => (failed = { error, at: Date.now() }));
+    await runUntil(() => vi.mocked(window.location.assign).mock.calls.length > 0);
+    const handedOff = Date.now();
+    await runUntil(
+      () => failed !== undefined,
+      () => 100,
+    );
+    expect(failed!.at - handedOff).toBe(3000);
+    expect(failed!.error).toMatchObject({ cause: { name: "MobileWalletError", code: "ERROR_WALLET_NOT_FOUND" } });
+    expect(dialled).not.toHaveBeenCalled();
   });
 });

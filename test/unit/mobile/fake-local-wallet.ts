@@ -17,7 +17,7 @@ export class FakeLocalWallet extends MwaTestWalletLogic {
     setTimeout(() => window.dispatchEvent(new Event("blur")));
   };
 
-  /** The `WebSocket` the library dials: opens a task later and answers through the wallet session. */
+  /** The `WebSocket` the transport dials: opens a task later and answers through the wallet session. */
   readonly WebSocket = ((wallet: FakeLocalWallet) =>
     class extends EventTarget {
       static readonly OPEN = 1;

@@ -1,6 +1,6 @@
 // A WebSocket stand-in for the reflector side of remote association: the test opens it, sends the
 // reflector id, and sees what the app sent. The test installs `WebSocket` as the global (what the
-// library and the session's socket watcher construct). Close events arrive a task later, as a real
+// mobile plugin's transport dials). Close events arrive a task later, as a real
 // socket's do after the closing handshake.
 
 export interface FakeReflectorSocket extends EventTarget {

@@ -24,7 +24,7 @@ beforeEach(() => {
   wallet = new FakeLocalWallet();
   cacheKey = `protocol-${++n}`;
   vi.stubGlobal("WebSocket", wallet.WebSocket);
-  vi.stubGlobal("isSecureContext", true); // the library refuses insecure contexts; happy-dom's page is one
+  vi.stubGlobal("isSecureContext", true); // the transport refuses insecure contexts; happy-dom's page is one
   vi.spyOn(window.location, "assign").mockImplementation(wallet.handOff);
 });
 

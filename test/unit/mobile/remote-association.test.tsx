@@ -21,7 +21,7 @@ beforeEach(() => {
   const reflector = createFakeReflector();
   sockets = reflector.sockets;
   vi.stubGlobal("WebSocket", reflector.WebSocket);
-  vi.stubGlobal("isSecureContext", true); // the library refuses insecure contexts; happy-dom's page is one
+  vi.stubGlobal("isSecureContext", true); // the transport refuses insecure contexts; happy-dom's page is one
   kit = createKit({ id: "remote", plugins: [solana({ chain: "solana:devnet" }), mobileWallet({ chain: "solana:devnet", remoteHostAuthority: REFLECTOR })] });
 });
 
@@ -71,7 +71,7 @@ describe("mobile wallet remote association", () => {
     expect(url.pathname).toMatch(/\/v1\/associate\/remote$/);
     expect(url.searchParams.get("reflector")).toBe(REFLECTOR);
     expect(url.searchParams.get("id")).toBe(Buffer.from(REFLECTOR_ID).toString("base64url"));
-    expect(url.searchParams.get("association")).toMatch(/^[\w.-]{80,}$/) // the P-256 key, base64url (the library pads with ".");
+    expect(url.searchParams.get("association")).toMatch(/^[\w.-]{80,}$/) // the P-256 key, base64url (padded with ".");
 
     const qr = await screen.findByRole("img", { name: "QR code to open this session in your mobile wallet" });
     expect(qr.getAttribute("data-association-url")).toBe(url.toString());

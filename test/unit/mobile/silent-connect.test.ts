@@ -47,7 +47,7 @@ describe("mobile wallet silent connect", () => {
 
   it("a connect without `silent` does start a session (the contrast: the test above can tell)", async () => {
     const { states, connect } = mobileOnAndroid("silent-c");
-    // happy-dom is no secure context: the library refuses right after the session started.
+    // happy-dom is no secure context: the transport refuses right after the session started.
     await expect(connect()).rejects.toMatchObject({ name: "MobileWalletModalError" });
     expect(states).toContain("connecting");
   });

@@ -4,6 +4,7 @@
 // frame 1); a frame out of order or failing AES-GCM ends the session and every pending request rejects.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { connectMwa, MOBILE_WALLET_ERROR_CODES, MWA_SEQUENCE_NUMBER_BYTES, type MwaSession } from "latch-kit/plugins/mobile";
+import { ed25519 } from "@noble/curves/ed25519.js";
 import { associationKeyFromUrl, MwaTestWalletLogic, MwaWalletSession } from "../../e2e/support/solana-wallets/mwa-wallet-protocol";
 
 /** A wallet app on this 'device': the hand-off, then a socket whose inbound frames the test controls. */
@@ -147,5 +148,23 @@ describe("MWA transport framing", () => {
       setTimeout(() => window.dispatchEvent(new Event("blur")));
     });
     await expect(connect()).rejects.toMatchObject({ code: MOBILE_WALLET_ERROR_CODES.invalidProtocolVersion });
+  });
+
+  it("a wallet that authorizes without signing in: the sign-in message goes through sign_messages, and its signature verifies", async () => {
+    const answer = wallet.handle;
+    wallet.handle = (request) => {
+      const result = answer(request);
+      if (request.method === "authorize" && "result" in result) delete (result.result as { sign_in_result?: unknown }).sign_in_result;
+      return result;
+    };
+    const session = await connect();
+    const authorization = await session.wallet.authorize({ identity: { name: "Test" }, chain: "solana:devnet", sign_in_payload: { domain: "app.test", statement: "Sign in" } });
+    expect(wallet.log.map((r) => r.method)).toEqual(["authorize", "sign_messages"]);
+    const { address, signed_message, signature } = authorization.sign_in_result!;
+    expect(address).toBe(wallet.keys.base64Address);
+    const message = Buffer.from(signed_message, "base64");
+    expect(message.toString()).toMatch(new RegExp(`^app\\.test wants you to sign in with your Solana account:\n${wallet.keys.address}\n\nSign in`));
+    expect(ed25519.verify(Buffer.from(signature, "base64"), message, wallet.keys.publicKey)).toBe(true);
+    session.close();
   });
 });

@@ -1,5 +1,5 @@
 // A Mobile Wallet Adapter reflector on 127.0.0.1 for the remote association tests: `https` + `ws`
-// with a certificate made for the run (../loopback-certificate.ts). What the library (startRemoteScenario)
+// with a certificate made for the run (../loopback-certificate.ts). What the app (the mobile plugin's transport)
 // and a wallet expect of it:
 //   - The app dials wss://{host}/reflect offering com.solana.mobilewalletadapter.v1 (and its .base64
 //     variant); we pick the binary one. A new session: we send one binary frame, the reflector id

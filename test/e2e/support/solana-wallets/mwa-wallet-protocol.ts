@@ -16,7 +16,7 @@ const subtle = globalThis.crypto.subtle;
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 const fromB64 = (text: string) => new Uint8Array(Buffer.from(text, "base64"));
 
-/** The association key as the URL carries it: base64url, the library writes padding as '.'. */
+/** The association key as the URL carries it: base64url, padding written as '.'. */
 export function associationKeyFromUrl(url: string): { raw: Uint8Array<ArrayBuffer>; query: URLSearchParams } {
   const query = new URLSearchParams(url.slice(url.indexOf("?") + 1));
   const encoded = query.get("association");
