@@ -167,4 +167,51 @@ describe("MWA transport framing", () => {
     expect(ed25519.verify(Buffer.from(signature, "base64"), message, wallet.keys.publicKey)).toBe(true);
     session.close();
   });
+
+  it("through a reflector that picked the base64 subprotocol: text frames both ways, the id from its varint prefix", async () => {
+    const logic = new MwaTestWalletLogic();
+    const id = new Uint8Array(130).map((_, i) => i); // a two-byte varint length
+    let app!: EventTarget & { send(data: unknown): void };
+    const sentByApp: unknown[] = [];
+    let walletSession: MwaWalletSession | null = null;
+    const toApp = (bytes: Uint8Array) => app.dispatchEvent(new MessageEvent("message", { data: Buffer.from(bytes).toString("base64") }));
+    class Base64Reflector extends EventTarget {
+      readyState = 0;
+      readonly protocol = "com.solana.mobilewalletadapter.v1.base64";
+      constructor(readonly url: string) {
+        super();
+        app = this;
+        setTimeout(() => {
+          this.readyState = 1;
+          this.dispatchEvent(new Event("open"));
+          toApp(Uint8Array.from([130, 1, ...id]));
+        });
+      }
+      send(data: unknown) {
+        sentByApp.push(data);
+        void walletSession!.receive(Buffer.from(data as string, "base64")).then((frames) => frames.forEach(toApp));
+      }
+      close() {
+        this.readyState = 3;
+      }
+    }
+    const urls: string[] = [];
+    const connecting = connectMwa({
+      kind: "remote",
+      remoteHostAuthority: "reflector.test",
+      WebSocket: Base64Reflector as unknown as typeof WebSocket,
+      onAssociationUrl: (url) => {
+        urls.push(url);
+        walletSession = new MwaWalletSession(associationKeyFromUrl(url).raw, logic.handle);
+        setTimeout(() => toApp(new Uint8Array(0))); // the wallet joined: reflection established
+      },
+    });
+    const session = await connecting;
+    expect(new URL(urls[0]!).searchParams.get("id")).toBe(Buffer.from(id).toString("base64url"));
+    await session.wallet.getCapabilities();
+    expect(sentByApp.every((frame) => typeof frame === "string")).toBe(true);
+    expect(Buffer.from(sentByApp[0] as string, "base64")).toHaveLength(65 + 64);
+    expect(logic.log.map((r) => r.method)).toEqual(["get_capabilities"]);
+    session.close();
+  });
 });
