@@ -171,16 +171,16 @@ describe("MWA transport framing", () => {
   it("through a reflector that picked the base64 subprotocol: text frames both ways, the id from its varint prefix", async () => {
     const logic = new MwaTestWalletLogic();
     const id = new Uint8Array(130).map((_, i) => i); // a two-byte varint length
-    let app!: EventTarget & { send(data: unknown): void };
+    const sockets: EventTarget[] = [];
     const sentByApp: unknown[] = [];
     let walletSession: MwaWalletSession | null = null;
-    const toApp = (bytes: Uint8Array) => app.dispatchEvent(new MessageEvent("message", { data: Buffer.from(bytes).toString("base64") }));
+    const toApp = (bytes: Uint8Array) => sockets[0]!.dispatchEvent(new MessageEvent("message", { data: Buffer.from(bytes).toString("base64") }));
     class Base64Reflector extends EventTarget {
       readyState = 0;
       readonly protocol = "com.solana.mobilewalletadapter.v1.base64";
       constructor(readonly url: string) {
         super();
-        app = this;
+        sockets.push(this);
         setTimeout(() => {
           this.readyState = 1;
           this.dispatchEvent(new Event("open"));
