@@ -3,6 +3,7 @@
 // here takes the instance's context; nothing holds state of its own.
 export type { EmulatorContext } from "./context";
 export type { ActivityRecorder, BodyHandler, KeyOperation, LinkedProvider, ServerMethod, ServerPart } from "./method";
+export { keyOperation } from "./method";
 export type { Sql } from "./db/sql";
 export { ApiError, badRequest, conflict, forbidden, notFound, unauthorized } from "./errors";
 export { readBody, readJson, validate } from "./validate";

@@ -1,4 +1,8 @@
-import type { ServerMethod, ServerPart } from "./engine-contract";
+import type { Context } from "hono";
+import type { Type } from "arktype";
+import type { ActivityRecorder, EmulatorContext, KeyOperation, ServerMethod, ServerPart } from "./engine-contract";
+import type { StampedBody } from "../wire/routes";
+import type { SignerRow } from "./store/users";
 
 export type {
   ActivityRecorder,
@@ -19,3 +23,15 @@ export function composeMethods(methods: readonly ServerMethod[]): ServerPart[] {
   }
   return [...parts.values()];
 }
+
+/**
+ * A key-management operation whose handler reads its body as `body` (its schema) checked it: the
+ * engine validates before `handle` runs, so the handler takes the schema's output, not `StampedBody`.
+ */
+export function keyOperation<Body extends Type<StampedBody>>(
+  body: Body,
+  handle: (c: Context, ctx: EmulatorContext, body: Body["infer"], user: SignerRow, activities: ActivityRecorder) => Promise<unknown>,
+): KeyOperation {
+  return { body, handle: (c, ctx, checked, user, activities) => handle(c, ctx, checked as Body["infer"], user, activities) };
+}
+

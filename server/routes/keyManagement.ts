@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readBodyText } from "../middleware/bodyLimit";
 import { Hono, type Context } from "hono";
-import type { ActivityRecorder, KeyOperation } from "../method";
-import type { Type } from "arktype";
+import { keyOperation, type ActivityRecorder, type KeyOperation } from "../method";
 import { operationRequests } from "../../wire/operation-requests";
 import type { EmulatorContext } from "../context";
 import { forbidden, notFound, unauthorized } from "../errors";
@@ -14,7 +13,7 @@ import { insertActivity, pollActivity, type ActivityRow } from "../store/activit
 import type { SignerRow } from "../store/users";
 import type { Sql } from "../db/sql";
 import { API_KEY_STAMP_HEADER } from "../services/stamps/apiKeyStamp";
-import { verifyStampedUserRequest, type StampedBody, type StampedRequest } from "../services/stamps/verify";
+import { verifyStampedUserRequest, type StampedRequest } from "../services/stamps/verify";
 import { WEBAUTHN_STAMP_HEADER } from "../services/stamps/webauthnStamp";
 import { accountKeyOf, createWalletAccounts, signingKeyOf, listAccounts, listWallets, mnemonicOfWallet, requireWallet } from "../services/walletAccounts";
 import { importWallet, initImport } from "../services/walletImport";
@@ -28,122 +27,104 @@ export const KEY_MANAGEMENT_PREFIX = "/public/v1";
 
 // The bodies are the wire's (wire/operation-requests.ts); sign_raw_payload's is narrowed as the signer route's.
 const w = operationRequests;
-const bodies = {
-  "query/whoami": w["query/whoami"],
-  "query/get_activity": w["query/get_activity"],
-  "query/list_wallets": w["query/list_wallets"],
-  "query/list_wallet_accounts": w["query/list_wallet_accounts"],
-  "submit/export_wallet": w["submit/export_wallet"],
-  "submit/export_wallet_account": w["submit/export_wallet_account"],
-  "submit/init_import_wallet": w["submit/init_import_wallet"],
-  "submit/import_wallet": w["submit/import_wallet"],
-  "submit/create_wallet_accounts": w["submit/create_wallet_accounts"],
-  "submit/sign_raw_payload": signRawPayloadBody,
-} satisfies Record<string, Type<StampedBody>>;
 
-type Operation = keyof typeof bodies;
+/** The engine's own operations (a method's are in its `operations`). */
+const engineOperations: Record<string, KeyOperation> = {
+  "query/whoami": keyOperation(w["query/whoami"], async (_c, _ctx, _body, user) => ({
+    organizationId: user.orgId,
+    organizationName: `Latch user ${user.userId}`,
+    userId: user.userId,
+    username: user.email ?? user.phone ?? user.userId,
+  })),
 
-/** The engine's operations written as `KeyOperation`s (as methods write theirs). */
-const engineOperations: Record<string, KeyOperation> = { ...apiKeyOperations, ...userReadOperations };
+  "query/get_activity": keyOperation(w["query/get_activity"], async (_c, ctx, body, user) => {
+    const row = await pollActivity(ctx.db, user.orgId, body.activityId, ctx.now());
+    if (!row) throw notFound("ACTIVITY_NOT_FOUND", `No activity ${body.activityId} in organization ${user.orgId}`);
+    return { activity: activityJson(row) };
+  }),
+
+  "query/list_wallets": keyOperation(w["query/list_wallets"], async (_c, ctx, _body, user) => ({ wallets: await listWallets(ctx, user) })),
+
+  "query/list_wallet_accounts": keyOperation(w["query/list_wallet_accounts"], async (_c, ctx, body, user) => ({
+    accounts: await listAccounts(ctx, user, await requireWallet(ctx, user, body.walletId)),
+  })),
+
+  "submit/export_wallet": keyOperation(w["submit/export_wallet"], async (_c, ctx, body, user) => {
+    const { walletId, targetPublicKey } = body.parameters;
+    const mnemonic = await mnemonicOfWallet(ctx, user, await requireWallet(ctx, user, walletId));
+    const exportBundle = await sealExportBundle(ctx.secrets, targetPublicKey, mnemonic, user.orgId);
+    mnemonic.fill(0);
+    return completed(ctx, user, body.type, { exportWalletResult: { walletId, exportBundle } });
+  }),
+
+  "submit/export_wallet_account": keyOperation(w["submit/export_wallet_account"], async (_c, ctx, body, user) => {
+    const { address, targetPublicKey } = body.parameters;
+    let secret: Uint8Array | undefined;
+    if (address.toLowerCase() === user.address.toLowerCase()) secret = hexToBytes((await signingKeysOfSigner(ctx, user)).evmPrivateKey);
+    else if (address === user.solanaAddress) secret = (await signingKeysOfSigner(ctx, user)).solanaPrivateKey;
+    else secret = await accountKeyOf(ctx, user.orgId, address);
+    if (!secret) throw notFound("WALLET_ACCOUNT_NOT_FOUND", `Could not find wallet associated with ${address}`);
+    const exportBundle = await sealExportBundle(ctx.secrets, targetPublicKey, secret, user.orgId);
+    secret.fill(0);
+    return completed(ctx, user, body.type, { exportWalletAccountResult: { address, exportBundle } });
+  }),
+
+  // The activity form of sign-payload: `signRawPayloadResult {r, s, v}` (hex, v "00" | "01"), with any account of the user's wallets.
+  "submit/sign_raw_payload": keyOperation(signRawPayloadBody, async (_c, ctx, body, user) => {
+    const { hashFunction, payload, signWith } = body.parameters;
+    const evm = hashFunction === "HASH_FUNCTION_NO_OP";
+    const key = evm ? await signingKeyOf(ctx, user, signWith, "evm") : await signingKeyOf(ctx, user, signWith, "solana");
+    if (!key) throw forbidden("SIGN_WITH_NOT_OWNED", `signWith ${signWith} is not ${evm ? "an EVM" : "a Solana"} address of a wallet of organization ${user.orgId}`);
+    const signature = strip0x("evmPrivateKey" in key ? await signEvmHash(key, `0x${strip0x(payload)}`) : signSolanaMessage(key, hexToBytes(payload)));
+    const v = evm ? bytesToHex(new Uint8Array([parseInt(signature.slice(128, 130), 16) - 27])) : "00";
+    return completed(ctx, user, body.type, { signRawPayloadResult: { r: signature.slice(0, 64), s: signature.slice(64, 128), v } });
+  }),
+
+  "submit/init_import_wallet": keyOperation(w["submit/init_import_wallet"], async (_c, ctx, body, user) => {
+    requireSameUser(user, body.parameters.userId);
+    return ctx.db.transaction(async (tx) => {
+      const importBundle = await initImport(ctx, user, tx);
+      return completed(ctx, user, body.type, { initImportWalletResult: { importBundle } }, tx);
+    });
+  }),
+
+  "submit/import_wallet": keyOperation(w["submit/import_wallet"], async (_c, ctx, body, user) => {
+    requireSameUser(user, body.parameters.userId);
+    return importWallet(ctx, user, body.parameters, (tx, importWalletResult) => completed(ctx, user, body.type, { importWalletResult }, tx));
+  }),
+
+  "submit/create_wallet_accounts": keyOperation(w["submit/create_wallet_accounts"], async (_c, ctx, body, user) =>
+    createWalletAccounts(ctx, user, body.parameters.walletId, body.parameters.accounts, (tx, addresses) =>
+      completed(ctx, user, body.type, { createWalletAccountsResult: { addresses } }, tx),
+    ),
+  ),
+
+  ...apiKeyOperations,
+  ...userReadOperations,
+};
 
 /** The operations the engine answers itself (a method's own are in its `operations`). */
-export const ENGINE_OPERATIONS: readonly string[] = [...Object.keys(bodies), ...Object.keys(engineOperations)];
+export const ENGINE_OPERATIONS: readonly string[] = Object.keys(engineOperations);
 
 /**
  * The key-management operations behind wallet export and API keys, plus those the sign-in methods bring (a
  * method's `operations`, e.g. passkey management). Every call is stamped (`X-Stamp` from the auth
- * frame or `X-Stamp-Webauthn` from a passkey) over the exact body. Submits answer `{activity}`;
- * `get_activity` polls one.
+ * frame or `X-Stamp-Webauthn` from a passkey) over the exact body, which the operation's schema
+ * checks before it runs. Submits answer `{activity}`; `get_activity` polls one.
  */
 export function keyManagementRoutes(ctx: EmulatorContext): Hono {
   const app = new Hono();
 
   app.post("/:kind{query|submit}/:op", async (c) => {
     const operation = `${c.req.param("kind")}/${c.req.param("op")}` as `query/${string}` | `submit/${string}`;
-    const methodOperation = engineOperations[operation] ?? ctx.methods.find((method) => method.operations?.[operation])?.operations?.[operation];
-    if (!(operation in bodies) && !methodOperation) throw notFound("UNSUPPORTED_OPERATION", `The emulator does not implement /public/v1/${operation}`);
+    const handler = engineOperations[operation] ?? ctx.methods.find((method) => method.operations?.[operation])?.operations?.[operation];
+    if (!handler) throw notFound("UNSUPPORTED_OPERATION", `The emulator does not implement /public/v1/${operation}`);
     const request = await stampedRequestOf(c);
-    if (methodOperation) {
-      const { body, signer } = await verifyStampedUserRequest(ctx, request, operation, methodOperation.body);
-      return c.json(await methodOperation.handle(c, ctx, body, signer, recordActivity(ctx)));
-    }
-    const op = operation as Operation;
-    const { body, signer } = await verifyStampedUserRequest(ctx, request, op, bodies[op] as Type<StampedBody>);
-    return c.json(await handle(ctx, op, body as never, signer));
+    const { body, signer } = await verifyStampedUserRequest(ctx, request, operation, handler.body);
+    return c.json(await handler.handle(c, ctx, body, signer, recordActivity(ctx)));
   });
 
   return app;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each operation reads its own fields; the wire contract checks them
-async function handle(ctx: EmulatorContext, op: Operation, body: any, user: SignerRow): Promise<unknown> {
-  switch (op) {
-    case "query/whoami":
-      return { organizationId: user.orgId, organizationName: `Latch user ${user.userId}`, userId: user.userId, username: user.email ?? user.phone ?? user.userId };
-
-    case "query/get_activity": {
-      const row = await pollActivity(ctx.db, user.orgId, body.activityId, ctx.now());
-      if (!row) throw notFound("ACTIVITY_NOT_FOUND", `No activity ${body.activityId} in organization ${user.orgId}`);
-      return { activity: activityJson(row) };
-    }
-
-    case "query/list_wallets":
-      return { wallets: await listWallets(ctx, user) };
-
-    case "query/list_wallet_accounts":
-      return { accounts: await listAccounts(ctx, user, await requireWallet(ctx, user, body.walletId)) };
-
-    case "submit/export_wallet": {
-      const { walletId, targetPublicKey } = body.parameters;
-      const mnemonic = await mnemonicOfWallet(ctx, user, await requireWallet(ctx, user, walletId));
-      const exportBundle = await sealExportBundle(ctx.secrets, targetPublicKey, mnemonic, user.orgId);
-      mnemonic.fill(0);
-      return completed(ctx, user, body.type, { exportWalletResult: { walletId, exportBundle } });
-    }
-
-    case "submit/export_wallet_account": {
-      const { address, targetPublicKey } = body.parameters as { address: string; targetPublicKey: string };
-      let secret: Uint8Array | undefined;
-      if (address.toLowerCase() === user.address.toLowerCase()) secret = hexToBytes((await signingKeysOfSigner(ctx, user)).evmPrivateKey);
-      else if (address === user.solanaAddress) secret = (await signingKeysOfSigner(ctx, user)).solanaPrivateKey;
-      else secret = await accountKeyOf(ctx, user.orgId, address);
-      if (!secret) throw notFound("WALLET_ACCOUNT_NOT_FOUND", `Could not find wallet associated with ${address}`);
-      const exportBundle = await sealExportBundle(ctx.secrets, targetPublicKey, secret, user.orgId);
-      secret.fill(0);
-      return completed(ctx, user, body.type, { exportWalletAccountResult: { address, exportBundle } });
-    }
-
-    // The activity form of sign-payload: `signRawPayloadResult {r, s, v}` (hex, v "00" | "01"), with any account of the user's wallets.
-    case "submit/sign_raw_payload": {
-      const { hashFunction, payload, signWith } = body.parameters as { hashFunction: string; payload: string; signWith: string };
-      const evm = hashFunction === "HASH_FUNCTION_NO_OP";
-      const key = evm ? await signingKeyOf(ctx, user, signWith, "evm") : await signingKeyOf(ctx, user, signWith, "solana");
-      if (!key) throw forbidden("SIGN_WITH_NOT_OWNED", `signWith ${signWith} is not ${evm ? "an EVM" : "a Solana"} address of a wallet of organization ${user.orgId}`);
-      const signature = strip0x(
-        "evmPrivateKey" in key ? await signEvmHash(key, `0x${strip0x(payload)}`) : signSolanaMessage(key, hexToBytes(payload)),
-      );
-      const v = evm ? bytesToHex(new Uint8Array([parseInt(signature.slice(128, 130), 16) - 27])) : "00";
-      return completed(ctx, user, body.type, { signRawPayloadResult: { r: signature.slice(0, 64), s: signature.slice(64, 128), v } });
-    }
-
-    case "submit/init_import_wallet": {
-      requireSameUser(user, body.parameters.userId);
-      return ctx.db.transaction(async (tx) => {
-        const importBundle = await initImport(ctx, user, tx);
-        return completed(ctx, user, body.type, { initImportWalletResult: { importBundle } }, tx);
-      });
-    }
-
-    case "submit/import_wallet": {
-      requireSameUser(user, body.parameters.userId);
-      return importWallet(ctx, user, body.parameters, (tx, importWalletResult) => completed(ctx, user, body.type, { importWalletResult }, tx));
-    }
-
-    case "submit/create_wallet_accounts":
-      return createWalletAccounts(ctx, user, body.parameters.walletId, body.parameters.accounts, (tx, addresses) =>
-        completed(ctx, user, body.type, { createWalletAccountsResult: { addresses } }, tx),
-      );
-  }
 }
 
 /** Records a finished activity and answers it as the wire shows activities. */

@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { MAX_API_KEYS_PER_ORGANIZATION, operationRequests } from "../../wire/operation-requests";
 import { badRequest, conflict, forbidden, notFound } from "../errors";
-import type { KeyOperation } from "../method";
+import { keyOperation, type KeyOperation } from "../method";
 import * as s from "../schemas";
 import { countLiveApiKeys, deleteApiKeys, insertApiKeyIfNew, listApiKeyPublicKeys } from "../store/apiKeys";
 import type { UserRow } from "../store/users";
@@ -22,55 +22,47 @@ export function apiKeyIdOf(publicKey: string): string {
 }
 
 export const apiKeyOperations: Record<string, KeyOperation> = {
-  "submit/create_api_keys": {
-    body: createApiKeysBody,
-    async handle(_c, ctx, raw, user, record) {
-      const body = raw as typeof createApiKeysBody.infer;
-      requireSameUser(user, body.parameters.userId);
-      const keys = body.parameters.apiKeys.map((key) => ({ ...key, publicKey: key.publicKey.toLowerCase() }));
-      if (new Set(keys.map((key) => key.publicKey)).size !== keys.length) {
-        throw badRequest("DUPLICATE_API_KEY", "parameters.apiKeys names the same public key twice");
+  "submit/create_api_keys": keyOperation(createApiKeysBody, async (_c, ctx, body, user, record) => {
+    requireSameUser(user, body.parameters.userId);
+    const keys = body.parameters.apiKeys.map((key) => ({ ...key, publicKey: key.publicKey.toLowerCase() }));
+    if (new Set(keys.map((key) => key.publicKey)).size !== keys.length) {
+      throw badRequest("DUPLICATE_API_KEY", "parameters.apiKeys names the same public key twice");
+    }
+    const now = ctx.now();
+    const activity = await ctx.db.transaction(async (tx) => {
+      await lockUser(tx, user.orgId);
+      const live = await countLiveApiKeys(tx, user.orgId, now);
+      if (live + keys.length > MAX_API_KEYS_PER_ORGANIZATION) {
+        throw badRequest(
+          "TOO_MANY_API_KEYS",
+          `An organization holds at most ${MAX_API_KEYS_PER_ORGANIZATION} valid API keys; ${user.orgId} has ${live}, and ${keys.length} more were asked for`,
+        );
       }
-      const now = ctx.now();
-      const activity = await ctx.db.transaction(async (tx) => {
-        await lockUser(tx, user.orgId);
-        const live = await countLiveApiKeys(tx, user.orgId, now);
-        if (live + keys.length > MAX_API_KEYS_PER_ORGANIZATION) {
-          throw badRequest(
-            "TOO_MANY_API_KEYS",
-            `An organization holds at most ${MAX_API_KEYS_PER_ORGANIZATION} valid API keys; ${user.orgId} has ${live}, and ${keys.length} more were asked for`,
-          );
-        }
-        for (const key of keys) {
-          const seconds = key.expirationSeconds ?? s.MAX_EXPIRATION_SECONDS;
-          const fresh = await insertApiKeyIfNew(tx, { publicKey: key.publicKey, orgId: user.orgId, name: key.apiKeyName, expiresAt: now + seconds * 1000 }, now);
-          if (!fresh) throw conflict("API_KEY_EXISTS", `The API key ${key.publicKey} is registered already`);
-        }
-        // Answers PENDING once before COMPLETED, so clients' activity polling runs.
-        return record(tx, { type: body.type, orgId: user.orgId, result: { createApiKeysResult: { apiKeyIds: keys.map((key) => apiKeyIdOf(key.publicKey)) } }, pendingPolls: 1 });
-      });
-      return { activity };
-    },
-  },
+      for (const key of keys) {
+        const seconds = key.expirationSeconds ?? s.MAX_EXPIRATION_SECONDS;
+        const fresh = await insertApiKeyIfNew(tx, { publicKey: key.publicKey, orgId: user.orgId, name: key.apiKeyName, expiresAt: now + seconds * 1000 }, now);
+        if (!fresh) throw conflict("API_KEY_EXISTS", `The API key ${key.publicKey} is registered already`);
+      }
+      // Answers PENDING once before COMPLETED, so clients' activity polling runs.
+      return record(tx, { type: body.type, orgId: user.orgId, result: { createApiKeysResult: { apiKeyIds: keys.map((key) => apiKeyIdOf(key.publicKey)) } }, pendingPolls: 1 });
+    });
+    return { activity };
+  }),
   // Deleting a key removes its row: every instance reads keys from the database on each stamp, so
   // the key's next stamp is refused everywhere (UNKNOWN_API_KEY), the session's own key included.
-  "submit/delete_api_keys": {
-    body: deleteApiKeysBody,
-    async handle(_c, ctx, raw, user, record) {
-      const body = raw as typeof deleteApiKeysBody.infer;
-      requireSameUser(user, body.parameters.userId);
-      const ids = [...new Set(body.parameters.apiKeyIds.map((id) => id.toLowerCase()))];
-      const activity = await ctx.db.transaction(async (tx) => {
-        await lockUser(tx, user.orgId);
-        const byId = new Map((await listApiKeyPublicKeys(tx, user.orgId)).map((publicKey) => [apiKeyIdOf(publicKey), publicKey]));
-        const missing = ids.filter((id) => !byId.has(id));
-        if (missing.length > 0) throw notFound("API_KEY_NOT_FOUND", `No API key ${missing.join(", ")} in organization ${user.orgId}`);
-        await deleteApiKeys(tx, user.orgId, ids.map((id) => byId.get(id)!));
-        return record(tx, { type: body.type, orgId: user.orgId, result: { deleteApiKeysResult: { apiKeyIds: ids } }, pendingPolls: 0 });
-      });
-      return { activity };
-    },
-  },
+  "submit/delete_api_keys": keyOperation(deleteApiKeysBody, async (_c, ctx, body, user, record) => {
+    requireSameUser(user, body.parameters.userId);
+    const ids = [...new Set(body.parameters.apiKeyIds.map((id) => id.toLowerCase()))];
+    const activity = await ctx.db.transaction(async (tx) => {
+      await lockUser(tx, user.orgId);
+      const byId = new Map((await listApiKeyPublicKeys(tx, user.orgId)).map((publicKey) => [apiKeyIdOf(publicKey), publicKey]));
+      const missing = ids.filter((id) => !byId.has(id));
+      if (missing.length > 0) throw notFound("API_KEY_NOT_FOUND", `No API key ${missing.join(", ")} in organization ${user.orgId}`);
+      await deleteApiKeys(tx, user.orgId, ids.map((id) => byId.get(id)!));
+      return record(tx, { type: body.type, orgId: user.orgId, result: { deleteApiKeysResult: { apiKeyIds: ids } }, pendingPolls: 0 });
+    });
+    return { activity };
+  }),
 };
 
 function requireSameUser(user: UserRow, userId: string): void {

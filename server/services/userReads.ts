@@ -3,7 +3,7 @@
 import { operationRequests } from "../../wire/operation-requests";
 import type { EmulatorContext } from "../context";
 import { notFound } from "../errors";
-import type { KeyOperation } from "../method";
+import { keyOperation, type KeyOperation } from "../method";
 import { listLiveApiKeys } from "../store/apiKeys";
 import { listAuthenticators } from "../store/authenticators";
 import { listOauthProviders } from "../store/oauthProviders";
@@ -42,18 +42,9 @@ async function userJson(ctx: EmulatorContext, user: UserRow) {
 }
 
 export const userReadOperations: Record<string, KeyOperation> = {
-  "query/list_users": {
-    body: listUsersBody,
-    async handle(_c, ctx, _body, user) {
-      return { users: [await userJson(ctx, user)] };
-    },
-  },
-  "query/get_user": {
-    body: getUserBody,
-    async handle(_c, ctx, raw, user) {
-      const { userId } = raw as typeof getUserBody.infer;
-      if (userId !== user.userId) throw notFound("USER_NOT_FOUND", `No user ${userId} in organization ${user.orgId}`);
-      return { user: await userJson(ctx, user) };
-    },
-  },
+  "query/list_users": keyOperation(listUsersBody, async (_c, ctx, _body, user) => ({ users: [await userJson(ctx, user)] })),
+  "query/get_user": keyOperation(getUserBody, async (_c, ctx, { userId }, user) => {
+    if (userId !== user.userId) throw notFound("USER_NOT_FOUND", `No user ${userId} in organization ${user.orgId}`);
+    return { user: await userJson(ctx, user) };
+  }),
 };

@@ -9,6 +9,7 @@ import {
   checkFactorCodes,
   clientAddress,
   findUserByContact,
+  keyOperation,
   listFactors,
   notFound,
   openSession,
@@ -76,25 +77,17 @@ export const contactCodes: ServerPart = {
   },
   // The same two steps as key-management activities (the provider's names), for a signed-in user.
   operations: {
-    "submit/init_otp": {
-      body: initOtpActivity,
-      async handle(c, ctx, raw, user, record) {
-        const body = raw as typeof initOtpActivity.infer;
-        const activity = await ctx.db.transaction(async (tx) => {
-          const otpId = await initContactCode(c, ctx, tx, body.parameters);
-          return record(tx, { type: body.type, orgId: user.orgId, result: { initOtpResult: { otpId } } });
-        });
-        return { activity };
-      },
-    },
-    "submit/verify_otp": {
-      body: verifyOtpActivity,
-      async handle(c, ctx, raw, user, record) {
-        const body = raw as typeof verifyOtpActivity.infer;
-        const verificationToken = await verifyContactCode(c, ctx, body.parameters);
-        return { activity: await record(ctx.db, { type: body.type, orgId: user.orgId, result: { verifyOtpResult: { verificationToken } } }) };
-      },
-    },
+    "submit/init_otp": keyOperation(initOtpActivity, async (c, ctx, body, user, record) => {
+      const activity = await ctx.db.transaction(async (tx) => {
+        const otpId = await initContactCode(c, ctx, tx, body.parameters);
+        return record(tx, { type: body.type, orgId: user.orgId, result: { initOtpResult: { otpId } } });
+      });
+      return { activity };
+    }),
+    "submit/verify_otp": keyOperation(verifyOtpActivity, async (c, ctx, body, user, record) => {
+      const verificationToken = await verifyContactCode(c, ctx, body.parameters);
+      return { activity: await record(ctx.db, { type: body.type, orgId: user.orgId, result: { verifyOtpResult: { verificationToken } } }) };
+    }),
   },
 };
 

@@ -18,6 +18,7 @@ import {
   validate,
   authenticatorJson,
   type EmulatorContext,
+  keyOperation,
   type KeyOperation,
   type ServerMethod,
   type UserRow,
@@ -35,55 +36,43 @@ const listBody = operationRequests["query/list_authenticators"];
 const createBody = operationRequests["submit/create_authenticators"];
 const deleteBody = operationRequests["submit/delete_authenticators"];
 
-// Each operation's body is checked by its schema before `handle` runs; the casts name that shape.
-const listAuthenticatorsOperation: KeyOperation = {
-  body: listBody,
-  async handle(_c, ctx, body, user) {
-    requireSameUser(user, (body as typeof listBody.infer).userId);
-    const rows = await listAuthenticators(ctx.db, user.orgId);
-    return { authenticators: rows.map(authenticatorJson) };
-  },
-};
+const listAuthenticatorsOperation = keyOperation(listBody, async (_c, ctx, body, user) => {
+  requireSameUser(user, body.userId);
+  const rows = await listAuthenticators(ctx.db, user.orgId);
+  return { authenticators: rows.map(authenticatorJson) };
+});
 
 const operations: Record<string, KeyOperation> = {
   "query/list_authenticators": listAuthenticatorsOperation,
   // Turnkey's own name for the same read (TurnkeyClient.getAuthenticators, used by Account Kit's SDK).
   "query/get_authenticators": listAuthenticatorsOperation,
-  "submit/create_authenticators": {
-    body: createBody,
-    async handle(c, ctx, raw, user, record) {
-      const body = raw as typeof createBody.infer;
-      requireSameUser(user, body.parameters.userId);
-      const verified: Array<{ name: string; passkey: VerifiedPasskey }> = [];
-      for (const entry of body.parameters.authenticators) {
-        verified.push({ name: entry.authenticatorName, passkey: await verifyPasskeyAttestation(ctx, entry, c.req.header("Origin")) });
-      }
-      const activity = await ctx.db.transaction(async (tx) => {
-        const authenticatorIds: string[] = [];
-        for (const { name, passkey } of verified) authenticatorIds.push(await savePasskey(tx, ctx, user.orgId, passkey, name));
-        // Answers PENDING once before COMPLETED, so clients' activity polling is exercised.
-        return record(tx, { type: body.type, orgId: user.orgId, result: { createAuthenticatorsResult: { authenticatorIds } }, pendingPolls: 1 });
-      });
-      return { activity };
-    },
-  },
-  "submit/delete_authenticators": {
-    body: deleteBody,
-    async handle(_c, ctx, raw, user, record) {
-      const body = raw as typeof deleteBody.infer;
-      requireSameUser(user, body.parameters.userId);
-      const ids = body.parameters.authenticatorIds;
-      const activity = await ctx.db.transaction(async (tx) => {
-        await lockUser(tx, user.orgId);
-        const deleted = await deleteAuthenticators(tx, user.orgId, ids);
-        const missing = ids.filter((id) => !deleted.includes(id));
-        if (missing.length > 0) throw notFound("AUTHENTICATOR_NOT_FOUND", `No such passkey in organization ${user.orgId}: ${missing.join(", ")}`);
-        await requireSignInMethodLeft(ctx, tx, user.orgId);
-        return record(tx, { type: body.type, orgId: user.orgId, result: { deleteAuthenticatorsResult: { authenticatorIds: deleted } } });
-      });
-      return { activity };
-    },
-  },
+  "submit/create_authenticators": keyOperation(createBody, async (c, ctx, body, user, record) => {
+    requireSameUser(user, body.parameters.userId);
+    const verified: Array<{ name: string; passkey: VerifiedPasskey }> = [];
+    for (const entry of body.parameters.authenticators) {
+      verified.push({ name: entry.authenticatorName, passkey: await verifyPasskeyAttestation(ctx, entry, c.req.header("Origin")) });
+    }
+    const activity = await ctx.db.transaction(async (tx) => {
+      const authenticatorIds: string[] = [];
+      for (const { name, passkey } of verified) authenticatorIds.push(await savePasskey(tx, ctx, user.orgId, passkey, name));
+      // Answers PENDING once before COMPLETED, so clients' activity polling is exercised.
+      return record(tx, { type: body.type, orgId: user.orgId, result: { createAuthenticatorsResult: { authenticatorIds } }, pendingPolls: 1 });
+    });
+    return { activity };
+  }),
+  "submit/delete_authenticators": keyOperation(deleteBody, async (_c, ctx, body, user, record) => {
+    requireSameUser(user, body.parameters.userId);
+    const ids = body.parameters.authenticatorIds;
+    const activity = await ctx.db.transaction(async (tx) => {
+      await lockUser(tx, user.orgId);
+      const deleted = await deleteAuthenticators(tx, user.orgId, ids);
+      const missing = ids.filter((id) => !deleted.includes(id));
+      if (missing.length > 0) throw notFound("AUTHENTICATOR_NOT_FOUND", `No such passkey in organization ${user.orgId}: ${missing.join(", ")}`);
+      await requireSignInMethodLeft(ctx, tx, user.orgId);
+      return record(tx, { type: body.type, orgId: user.orgId, result: { deleteAuthenticatorsResult: { authenticatorIds: deleted } } });
+    });
+    return { activity };
+  }),
 };
 
 export const passkeyServer: ServerMethod = {
