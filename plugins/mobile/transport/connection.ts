@@ -109,7 +109,13 @@ class Connection {
   private dial(url: string, protocols: string[], firstDial: number, delays: number[]) {
     if (this.phase === "ended") return;
     const Socket = this.options.WebSocket ?? globalThis.WebSocket;
-    const socket = new Socket(url, protocols);
+    let socket: WebSocket;
+    try {
+      socket = new Socket(url, protocols);
+    } catch (error) {
+      // No WebSocket here, or a URL it refuses: the session cannot start.
+      return this.end(sessionClosed(`Could not open a WebSocket to ${url}.`, error));
+    }
     socket.binaryType = "arraybuffer";
     this.socket = socket;
     const onOpen = () => {

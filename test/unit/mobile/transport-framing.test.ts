@@ -214,4 +214,15 @@ describe("MWA transport framing", () => {
     expect(logic.log.map((r) => r.method)).toEqual(["get_capabilities"]);
     session.close();
   });
+
+  it("a WebSocket constructor that throws ends the session with a readable error (the connect settles)", async () => {
+    const Throwing = function () {
+      throw new SyntaxError("bad url");
+    } as unknown as typeof WebSocket;
+    await expect(connectMwa({ kind: "remote", remoteHostAuthority: "reflector.test", WebSocket: Throwing })).rejects.toMatchObject({
+      name: "MobileWalletError",
+      code: MOBILE_WALLET_ERROR_CODES.sessionClosed,
+      message: "Could not open a WebSocket to wss://reflector.test/reflect.",
+    });
+  });
 });
