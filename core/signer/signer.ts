@@ -10,11 +10,12 @@ import { resolveSignerConfig, type ResolvedSignerConfig } from "./config";
 import { FrameStamper } from "./frame-stamper";
 import { KeyManagementClient } from "./key-management";
 import { completeReturns, pickTokens, restoreSession } from "./restore";
-import type { AuthMethods, RouteResponse, StampedRequest } from "../../wire/routes";
+import type { AuthMethods, StampedRequest } from "../../wire/routes";
 import { LIST_AUTH_METHODS_OPERATION } from "../../wire/constants";
 import { SessionManager, type Session, type SessionType } from "./session";
 import type { Stamper } from "./stamper";
 import { signRawPayloadRequest, type SignRawPayloadParameters } from "./wallet-signing";
+import { toUser } from "./user";
 
 /** What the signer remembers of the sign-in in progress; methods add their fields by module augmentation. */
 export interface SignerState {
@@ -239,16 +240,5 @@ export class EmbeddedSigner {
     return error;
   }
 }
-
-/** The kit's user from the backend's `whoami` answer. */
-export const toUser = (answer: RouteResponse<"whoami">): User => ({
-  type: "sca",
-  orgId: answer.orgId,
-  userId: answer.userId,
-  address: answer.address as Hex,
-  ...(answer.solanaAddress ? { solanaAddress: answer.solanaAddress } : {}),
-  ...(answer.email ? { email: answer.email } : {}),
-  ...(answer.phone ? { phone: answer.phone } : {}),
-});
 
 export type { Session };

@@ -150,6 +150,12 @@ describe("structure", () => {
     expect(crossing).toEqual([]);
   });
 
+  it("keeps the embedded signer an engine: at most 250 lines, naming no sign-in method's route", () => {
+    const signer = readFileSync(join(root, "core/signer/signer.ts"), "utf8");
+    expect(signer.split("\n").length).toBeLessThanOrEqual(250);
+    expect(signer).not.toMatch(/"(init-otp|otp|auth-jwt|email-auth|prepare-oauth|signup|auth)"/);
+  });
+
   it("has no import cycles", () => {
     const cycles: string[] = [];
     const state = new Map<string, "open" | "done">();
