@@ -30,7 +30,9 @@ function kitWith(answer: (call: Call, calls: Call[]) => unknown) {
 const kitAnswering = (statuses: string[], result: Record<string, unknown>) =>
   kitWith((_call, calls) => {
     const status = statuses[Math.min(calls.length - 1, statuses.length - 1)]!;
-    return { activity: { id: "act-1", status, result: status === "ACTIVITY_STATUS_COMPLETED" ? result : {} } };
+    const at = { seconds: "1700000000", nanos: "0" };
+    const activity = { id: "act-1", organizationId: "o1", type: "ACTIVITY_TYPE_CREATE_API_KEYS_V2", createdAt: at, updatedAt: at };
+    return { activity: { ...activity, status, result: status === "ACTIVITY_STATUS_COMPLETED" ? result : {} } };
   });
 
 afterEach(() => {
@@ -82,7 +84,7 @@ describe("§4/§7 createApiKey", () => {
 
 describe("§7 key-management reads", () => {
   it("§7 listUsers reads query/list_users for the signed-in organisation", async () => {
-    const users = [{ userId: "u1", userName: "a@example.com", authenticators: [], apiKeys: [], oauthProviders: [] }];
+    const users = [{ userId: "u1", userName: "a@example.com", authenticators: [], apiKeys: [], oauthProviders: [], userTags: [] }];
     const { kit, calls } = kitWith(() => ({ users }));
     await expect(listUsers(kit)).resolves.toEqual(users);
     expect(calls).toEqual([{ url: `${SIGNER}/public/v1/query/list_users`, body: { organizationId: "o1", timestampMs: expect.any(String) } }]);
@@ -91,7 +93,7 @@ describe("§7 key-management reads", () => {
   it("§7 listWalletAccounts reads the wallets, then each wallet's accounts", async () => {
     const account = (walletId: string, address: string) => ({ walletAccountId: `${walletId}-${address}`, walletId, organizationId: "o1", address, curve: "CURVE_SECP256K1", addressFormat: "ADDRESS_FORMAT_ETHEREUM", path: "m/44'/60'/0'/0/0", pathFormat: "PATH_FORMAT_BIP32" });
     const { kit, calls } = kitWith((call) =>
-      call.url.endsWith("/list_wallets") ? { wallets: [{ walletId: "w1" }, { walletId: "w2" }] } : { accounts: [account(call.body.walletId as string, "0xa")] },
+      call.url.endsWith("/list_wallets") ? { wallets: ["w1", "w2"].map((walletId) => ({ walletId, walletName: "Default wallet", exported: false, imported: false })) } : { accounts: [account(call.body.walletId as string, "0xa")] },
     );
     await expect(listWalletAccounts(kit)).resolves.toEqual([account("w1", "0xa"), account("w2", "0xa")]);
     expect(calls.map((call) => [call.url.replace(`${SIGNER}/public/v1/`, ""), call.body.walletId])).toEqual([
