@@ -103,7 +103,6 @@ export const DRAWER = {
   velocityThreshold: 0.4,
 } as const;
 
-/** Timing and ports of the Solana Mobile Wallet Adapter association. */
 /** Defaults of the dialog's and sections' options. */
 export const DEFAULTS = { uiMode: "modal" as const } as const;
 
