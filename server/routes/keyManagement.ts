@@ -6,7 +6,6 @@ import { operationRequests } from "../../wire/operation-requests";
 import type { EmulatorContext } from "../context";
 import { forbidden, notFound, unauthorized } from "../errors";
 import { bytesToHex, hexToBytes, strip0x } from "../crypto/encoding";
-import { signEvmHash, signSolanaMessage } from "../crypto/wallet";
 import { signRawPayloadBody } from "./stamped";
 import { sealExportBundle } from "../crypto/exportBundle";
 import { insertActivity, pollActivity, type ActivityRow } from "../store/activities";
@@ -15,7 +14,8 @@ import type { Sql } from "../db/sql";
 import { API_KEY_STAMP_HEADER } from "../services/stamps/apiKeyStamp";
 import { verifyStampedUserRequest, type StampedRequest } from "../services/stamps/verify";
 import { WEBAUTHN_STAMP_HEADER } from "../services/stamps/webauthnStamp";
-import { accountKeyOf, createWalletAccounts, signingKeyOf, listAccounts, listWallets, mnemonicOfWallet, requireWallet } from "../services/walletAccounts";
+import { signPayloadAs } from "../services/signPayload";
+import { accountKeyOf, createWalletAccounts, listAccounts, listWallets, mnemonicOfWallet, requireWallet } from "../services/walletAccounts";
 import { importWallet, initImport } from "../services/walletImport";
 import { signingKeysOfSigner } from "../services/accounts";
 import { apiKeyOperations } from "../services/apiKeys";
@@ -71,12 +71,8 @@ const engineOperations: Record<string, KeyOperation> = {
 
   // The activity form of sign-payload: `signRawPayloadResult {r, s, v}` (hex, v "00" | "01"), with any account of the user's wallets.
   "submit/sign_raw_payload": keyOperation(signRawPayloadBody, async (_c, ctx, body, user) => {
-    const { hashFunction, payload, signWith } = body.parameters;
-    const evm = hashFunction === "HASH_FUNCTION_NO_OP";
-    const key = evm ? await signingKeyOf(ctx, user, signWith, "evm") : await signingKeyOf(ctx, user, signWith, "solana");
-    if (!key) throw forbidden("SIGN_WITH_NOT_OWNED", `signWith ${signWith} is not ${evm ? "an EVM" : "a Solana"} address of a wallet of organization ${user.orgId}`);
-    const signature = strip0x("evmPrivateKey" in key ? await signEvmHash(key, `0x${strip0x(payload)}`) : signSolanaMessage(key, hexToBytes(payload)));
-    const v = evm ? bytesToHex(new Uint8Array([parseInt(signature.slice(128, 130), 16) - 27])) : "00";
+    const signature = strip0x(await signPayloadAs(ctx, user, body.parameters));
+    const v = body.parameters.hashFunction === "HASH_FUNCTION_NO_OP" ? bytesToHex(new Uint8Array([parseInt(signature.slice(128, 130), 16) - 27])) : "00";
     return completed(ctx, user, body.type, { signRawPayloadResult: { r: signature.slice(0, 64), s: signature.slice(64, 128), v } });
   }),
 
@@ -129,8 +125,7 @@ export function keyManagementRoutes(ctx: EmulatorContext): Hono {
 
 /** Records a finished activity and answers it as the wire shows activities. */
 async function completed(ctx: EmulatorContext, user: SignerRow, type: string, result: Record<string, unknown>, sql: Sql = ctx.db) {
-  const row = await insertActivity(sql, { id: randomUUID(), orgId: user.orgId, type, result, pendingPolls: 0 }, ctx.now());
-  return { activity: activityJson(row) };
+  return { activity: await recordActivity(ctx)(sql, { orgId: user.orgId, type, result }) };
 }
 
 function requireSameUser(user: SignerRow, userId: string): void {

@@ -3,13 +3,11 @@ import { type } from "arktype";
 import { DEFAULT_ROOT_ORG_ID } from "../../wire/constants";
 import { requests } from "../../wire/requests";
 import type { EmulatorContext } from "../context";
-import { forbidden } from "../errors";
 import { readBody } from "../validate";
 import * as s from "../schemas";
 import { rawPayloadBody } from "../schemas";
-import { hexToBytes, strip0x } from "../crypto/encoding";
-import { signEvmHash, signSolanaMessage } from "../crypto/wallet";
-import { signingKeyOf } from "../services/walletAccounts";
+import { strip0x } from "../crypto/encoding";
+import { signPayloadAs } from "../services/signPayload";
 import { verifyStampedUserRequest } from "../services/stamps/verify";
 
 const stampedOnly = requests.whoami;
@@ -46,20 +44,8 @@ export function stampedRoutes(ctx: EmulatorContext): Hono {
   app.post("/sign-payload", async (c) => {
     const { stampedRequest } = await readBody(c, stampedOnly);
     const { body, signer: user } = await verifyStampedUserRequest(ctx, stampedRequest, "submit/sign_raw_payload", signRawPayloadBody);
-    const { hashFunction, payload, signWith } = body.parameters;
-    if (hashFunction === "HASH_FUNCTION_NO_OP") {
-      const key = await signingKeyOf(ctx, user, signWith, "evm");
-      if (!key) throw notOwned(signWith, user.orgId, "an EVM address");
-      return c.json({ signature: await signEvmHash(key, `0x${strip0x(payload)}`) });
-    }
-    const key = await signingKeyOf(ctx, user, signWith, "solana");
-    if (!key) throw notOwned(signWith, user.orgId, "a Solana address");
-    return c.json({ signature: signSolanaMessage(key, hexToBytes(payload)) });
+    return c.json({ signature: await signPayloadAs(ctx, user, body.parameters) });
   });
 
   return app;
-}
-
-function notOwned(signWith: string, orgId: string, kind: string) {
-  return forbidden("SIGN_WITH_NOT_OWNED", `signWith ${signWith} is not ${kind} of a wallet of organization ${orgId}`);
 }
