@@ -1,6 +1,7 @@
 import { untilAborted, type AbortOptions } from "../abort";
 import type { Kit } from "../kit-types";
 import { getEmbeddedSigner } from "../signer/service";
+import { listWallets } from "./listWallets";
 
 /** One account (an address on one curve) of the signed-in user's wallets. */
 export interface WalletAccount {
@@ -27,7 +28,7 @@ export async function listWalletAccounts(kit: Kit, options: AbortOptions = {}): 
   const signer = getEmbeddedSigner(kit);
   const { orgId } = signer.requireUser();
   const read = async () => {
-    const { wallets } = await signer.keyManagement.request("query/list_wallets", { organizationId: orgId, timestampMs: signer.nextTimestampMs() }, options);
+    const wallets = await listWallets(kit, options);
     const lists = await Promise.all(
       wallets.map(({ walletId }) =>
         signer.keyManagement.request("query/list_wallet_accounts", { organizationId: orgId, walletId, timestampMs: signer.nextTimestampMs() }, options),
