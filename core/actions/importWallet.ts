@@ -4,7 +4,7 @@ import { DEFAULT_IMPORT_IFRAME_CONTAINER_ID, DEFAULT_IMPORT_IFRAME_ELEMENT_ID } 
 import { LatchError } from "../errors";
 import type { Kit } from "../kit-types";
 import { getEmbeddedSigner } from "../signer/service";
-import { FrameTimeoutError } from "../signer/frame-stamper";
+import { initFrameWithin } from "../signer/frame-stamper";
 import { WALLET_IMPORT_TEXTS as TEXTS } from "./walletImportTexts";
 
 /** An account to derive, as the key-management API names one (`m/44'/60'/0'/0/0`, `ADDRESS_FORMAT_ETHEREUM`, …). */
@@ -65,7 +65,8 @@ export async function importWallet(kit: Kit, params: ImportWalletParameters = {}
   const frame = new IframeStamper({ iframeUrl: signer.config.importFrameUrl, iframeContainer: container, iframeElementId: elementId });
   frame.iframe.style.cssText = "width:100%;height:280px;border:0";
   try {
-    await untilAborted(withinMs(frame.init(), signer.config.frameInitTimeoutMs), signal);
+    const ms = signer.config.frameInitTimeoutMs;
+    await untilAborted(initFrameWithin(frame, ms, TEXTS.frameTimeout(ms)), signal);
     const initiated = await signer.keyManagement.submitActivity(
       "init_import_wallet",
       { type: "ACTIVITY_TYPE_INIT_IMPORT_WALLET", timestampMs: signer.nextTimestampMs(), organizationId: user.orgId, parameters: { userId: user.userId } },
@@ -97,12 +98,4 @@ export async function importWallet(kit: Kit, params: ImportWalletParameters = {}
   } finally {
     frame.clear();
   }
-}
-
-function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new FrameTimeoutError(TEXTS.frameTimeout(ms))), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -31,6 +31,19 @@ export class FrameTimeoutError extends LatchError {
   override readonly name = "FrameTimeoutError" as const;
 }
 
+/** A frame's `init()` (its public key), or a {@link FrameTimeoutError} with `message` after `ms`. */
+export async function initFrameWithin(frame: IframeStamper, ms: number, message: string): Promise<string> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new FrameTimeoutError(message)), ms);
+  });
+  try {
+    return await Promise.race([frame.init(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * The auth frame: holds the session's API key in a sandboxed iframe and stamps with it. The key
  * never reaches the app. Created lazily, on the client only.
@@ -97,18 +110,7 @@ export class FrameStamper implements Stamper {
     document.getElementById(elementId)?.remove();
     this.stamper = new IframeStamper({ iframeUrl: this.frameUrlWithSealedKey(), iframeContainer: container, iframeElementId: elementId });
     this.listenForSealedKey(this.stamper.iframe);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new FrameTimeoutError(`The auth frame at ${frameUrl} did not answer within ${initTimeoutMs} ms`)),
-        initTimeoutMs,
-      );
-    });
-    try {
-      return await Promise.race([this.stamper.init(), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return initFrameWithin(this.stamper, initTimeoutMs, `The auth frame at ${frameUrl} did not answer within ${initTimeoutMs} ms`);
   }
 
   private frameUrlWithSealedKey(): string {
