@@ -20,17 +20,17 @@ else if (mode === "--serve") await serveChild();
 else await main();
 
 async function coldChild(kind) {
-  const { startEmulator } = await import("../server/index.ts");
+  const { startServer } = await import("../server/index.ts");
   const options = kind.startsWith("datadir") ? { dataDir: process.env.BENCH_DATA_DIR } : { memory: true };
   const t0 = performance.now();
-  const first = await startEmulator(options);
+  const first = await startServer(options);
   const startMs = performance.now() - t0;
   const processReadyMs = performance.now();
   await first.stop();
   let secondMs = null;
   if (kind === "memory") {
     const t1 = performance.now();
-    const second = await startEmulator({ memory: true });
+    const second = await startServer({ memory: true });
     secondMs = performance.now() - t1;
     await second.stop();
   }
@@ -39,8 +39,8 @@ async function coldChild(kind) {
 }
 
 async function serveChild() {
-  const { startEmulator } = await import("../server/index.ts");
-  const emulator = await startEmulator({ memory: true, limits: { sendMaxPerWindow: 1e9 } });
+  const { startServer } = await import("../server/index.ts");
+  const emulator = await startServer({ memory: true, limits: { sendMaxPerWindow: 1e9 } });
   process.stdout.write(`${JSON.stringify({ url: emulator.url })}\n`);
   process.on("SIGTERM", () => emulator.stop().then(() => process.exit(0)));
 }

@@ -27,11 +27,11 @@ const SETUPS = new Set((process.env.BENCH_SETUPS ?? "pglite,pg1,pg2,signups").sp
 
 /** One server instance: DATABASE_URL or BENCH_PGLITE_DIR, LATCH_SECRET_KEY. */
 async function serve() {
-  const { startEmulator } = await import("../server/index");
+  const { startServer } = await import("../server/index");
   const { databaseFromEnv } = await import("../server/db/config");
   const { keyEncryptionKeysFromEnv } = await import("../server/custody/env");
   const env = process.env;
-  const server = await startEmulator({
+  const server = await startServer({
     port: 0,
     ...(env.DATABASE_URL ? { database: databaseFromEnv(env) } : { dataDir: env.BENCH_PGLITE_DIR }),
     keyEncryptionKeys: keyEncryptionKeysFromEnv(env),
@@ -100,7 +100,7 @@ function signRequestBody(user: BenchUser, i: number): string {
   return JSON.stringify({ stampedRequest: { url: "https://api.turnkey.com/public/v1/submit/sign_raw_payload", body: stamped, stamp: { stampHeaderName: "X-Stamp", stampHeaderValue } } });
 }
 
-function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+function startServerProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   return new Promise((resolve, reject) => {
     // BENCH_PROFILE_DIR=<dir>: each server writes a V8 CPU profile there when it stops (node --cpu-prof).
     const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
@@ -123,7 +123,7 @@ async function stopServer(child: ChildProcess) {
 }
 
 async function withServers(envs: Record<string, string>[], run: (urls: string[]) => Promise<void>): Promise<void> {
-  const started = await Promise.allSettled(envs.map(startServer));
+  const started = await Promise.allSettled(envs.map(startServerProcess));
   const servers = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
   try {
     const failed = started.find((s) => s.status === "rejected");

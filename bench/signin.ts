@@ -1,13 +1,13 @@
 // Email-code sign-in round trip, click on Continue to connected, in Chromium against the playground
 // and the emulator on loopback. The code is typed from the dev inbox as soon as it arrives.
 import { writeFileSync, mkdirSync } from "node:fs";
-import { startEmulator } from "../server/index";
+import { startServer } from "../server/index";
 import { launchChromium } from "../test/e2e/support/chromium";
 import { startPlayground } from "../test/e2e/support/playground";
 import { waitForMessage } from "../test/e2e/support/inbox";
 
 const RUNS = Number(process.env.RUNS ?? 20);
-const emulator = await startEmulator({ memory: true, port: 0 });
+const emulator = await startServer({ memory: true, port: 0 });
 const playground = await startPlayground(emulator.url);
 const browser = await launchChromium();
 const samples: number[] = [];

@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { build } from "esbuild";
-import { startEmulator } from "../server/index";
+import { startServer } from "../server/index";
 import { launchChromium } from "../test/e2e/support/chromium";
 import { waitForMessage } from "../test/e2e/support/inbox";
 
@@ -40,7 +40,7 @@ const server = createServer((req, res) => {
 });
 await new Promise<void>((resolve) => server.listen(0, "localhost", resolve));
 const appUrl = `http://localhost:${(server.address() as AddressInfo).port}`;
-const emulator = await startEmulator({ memory: true, port: 0 });
+const emulator = await startServer({ memory: true, port: 0 });
 const browser = await launchChromium();
 
 /** In the page: ms from the next `trigger` event (capture phase) to the frame painted once `done()` holds. */

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { bodyLimit } from "./middleware/bodyLimit";
-import type { EmulatorContext } from "./context";
+import type { ServerContext } from "./context";
 import { ApiError } from "./errors";
 import { accountRoutes } from "./routes/account";
 import { devRoutes } from "./routes/dev";
@@ -26,14 +26,14 @@ export interface AppHooks {
   /** One line per request (the dev profile's console log). */
   log?: ((line: string) => void) | undefined;
   /** Runs after CORS and before the routes: middleware and routes of the profile (production: logs, metrics, API keys). */
-  install?: (app: Hono, ctx: EmulatorContext) => void;
+  install?: (app: Hono, ctx: ServerContext) => void;
   /** An error no route expected (answered 500); default console.error. */
   onUnexpectedError?: (error: Error, c: Context) => void;
   /** Check every signer route's answer against its contract (server/answers.ts); default off. */
   checkAnswers?: AnswerCheck | undefined;
 }
 
-export function createApp(ctx: EmulatorContext, hooks: AppHooks = {}): Hono {
+export function createApp(ctx: ServerContext, hooks: AppHooks = {}): Hono {
   const app = new Hono();
   const { log } = hooks;
 
@@ -64,7 +64,7 @@ export function createApp(ctx: EmulatorContext, hooks: AppHooks = {}): Hono {
   app.route(SIGNER_PREFIX, stampedRoutes(ctx));
   app.route(SIGNER_PREFIX, accountRoutes(ctx));
   app.route(SIGNER_PREFIX, multiOwnerRoutes(ctx));
-  // The sign-in methods' parts (server/methods.ts and startEmulator's `methods`), each once.
+  // The sign-in methods' parts (server/methods.ts and startServer's `methods`), each once.
   for (const method of ctx.methods) if (method.routes) app.route(SIGNER_PREFIX, method.routes(ctx));
   app.route(KEY_MANAGEMENT_PREFIX, keyManagementRoutes(ctx));
   app.route("/frames", frameRoutes(ctx));

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { startEmulator } from "./index";
+import { startServer } from "./index";
 import { DEFAULT_CLI_PORT, DEFAULT_DATA_DIR, normalizeEmailMode, parseJwtIssuer } from "./options";
 import { parsePortFlag } from "./port-flag";
 
@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const mode = values["email-mode"];
   if (mode !== undefined && mode !== "otp" && mode !== "magic-link") throw new Error(`--email-mode must be otp or magic-link (was ${mode})`);
 
-  const emulator = await startEmulator({
+  const emulator = await startServer({
     port,
     host: values.host,
     memory: values.memory === true,

@@ -1,1 +1,1 @@
-export type { EmulatorContext } from "./engine-contract";
+export type { ServerContext } from "./engine-contract";

@@ -17,7 +17,7 @@ import type { Type } from "arktype";
 import type { WalletDeriver } from "./crypto/derivationPool";
 
 /** Everything a route needs: one per emulator instance, so instances never share state. */
-export interface EmulatorContext {
+export interface ServerContext {
   db: Database;
   secrets: Secrets;
   limits: Limits;
@@ -43,7 +43,7 @@ export interface EmulatorContext {
   /** Social sign-in providers configured besides the dev identity provider (production: real OIDC providers). */
   socialProviders: SocialProvider[];
   observer: Observer;
-  /** The sign-in methods this instance serves and their shared parts, each once (server/methods.ts plus `startEmulator({ methods })`). */
+  /** The sign-in methods this instance serves and their shared parts, each once (server/methods.ts plus `startServer({ methods })`). */
   methods: ServerPart[];
   /** Derives wallets from mnemonics (on worker threads when configured). */
   deriver: WalletDeriver;
@@ -53,7 +53,7 @@ export interface EmulatorContext {
  * A sign-in method's server part (the method module): what it adds to the engine. The engine keeps
  * the app, middleware, database, custody, frames, stamped-request verification and sessions; a
  * method brings its routes and claims the requests that are its own. The server composes the list
- * in server/methods.ts plus the ones it is given (`startEmulator({ methods })`).
+ * in server/methods.ts plus the ones it is given (`startServer({ methods })`).
  */
 export interface ServerMethod extends ServerPart {
   /** Shared parts this method needs (e.g. contact codes for email and SMS): mounted once however many methods bring them. */
@@ -63,7 +63,7 @@ export interface ServerMethod extends ServerPart {
 export interface ServerPart {
   id: string;
   /** Routes mounted under /signer/v1. */
-  routes?: (ctx: EmulatorContext) => Hono;
+  routes?: (ctx: ServerContext) => Hono;
   /**
    * The contracts of those routes when they are not the wire's own (wire/responses.ts): route →
    * request, response and error codes. The server checks answers against them; the kit part
@@ -71,7 +71,7 @@ export interface ServerPart {
    */
   contract?: RouteContracts;
   /** Pages mounted at the server's root (e.g. a provider's return page). */
-  pages?: (ctx: EmulatorContext) => Hono;
+  pages?: (ctx: ServerContext) => Hono;
   /** `POST /signer/v1/signup`: claims the bodies it recognises (the first method that accepts answers). */
   signUp?: BodyHandler;
   /** `POST /signer/v1/auth`: the same for sign-in of a known user. */
@@ -85,14 +85,14 @@ export interface ServerPart {
 export interface BodyHandler {
   /** What the body names for this method (shown when no method accepts one), e.g. "email". */
   names: string;
-  accepts(raw: unknown, ctx: EmulatorContext): boolean;
-  handle(c: Context, raw: unknown, ctx: EmulatorContext): Promise<object>;
+  accepts(raw: unknown, ctx: ServerContext): boolean;
+  handle(c: Context, raw: unknown, ctx: ServerContext): Promise<object>;
 }
 
 /** One key-management operation: its stamped body's schema and what it answers. */
 export interface KeyOperation {
   body: Type<StampedBody>;
-  handle(c: Context, ctx: EmulatorContext, body: StampedBody, user: SignerRow, activities: ActivityRecorder): Promise<unknown>;
+  handle(c: Context, ctx: ServerContext, body: StampedBody, user: SignerRow, activities: ActivityRecorder): Promise<unknown>;
 }
 
 /** Records a submitted activity (the key-management answer `{activity}`); `pendingPolls` makes clients poll. */

@@ -2,7 +2,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
 import { composeMethods } from "./method";
 import { BUILT_IN_METHODS } from "./methods";
-import type { EmulatorContext } from "./context";
+import type { ServerContext } from "./context";
 import { createSecrets, masterSecretFromSeed } from "./crypto/secrets";
 import { inboxDelivery } from "./delivery/inbox";
 import { silentObserver } from "./observer";
@@ -12,17 +12,17 @@ import type { DatabaseConfig } from "./db/config";
 import { devKeyRing } from "./custody/devKey";
 import { loadServerSecret } from "./custody/serverSecret";
 import { pruneExpired } from "./maintenance";
-import { DEFAULT_LIMITS, normalizeEmailMode, type EmulatorOptions } from "./options";
+import { DEFAULT_LIMITS, normalizeEmailMode, type ServerOptions } from "./options";
 import { createOriginPolicy } from "./origins";
 import { listen } from "./server";
 import { createWalletDeriver } from "./crypto/derivationPool";
 import { clearMessages, listMessages, type InboxMessage } from "./store/messages";
 
-export type { EmulatorOptions, EmailMode, JwtIssuerOption, Limits, Profile } from "./options";
+export type { ServerOptions, EmailMode, JwtIssuerOption, Limits, Profile } from "./options";
 export type { ServerMethod } from "./method";
 export type { InboxMessage } from "./store/messages";
 
-export interface RunningEmulator {
+export interface RunningServer {
   /** Base URL, always on the host name `localhost` so frames are same-site with a localhost app. */
   url: string;
   port: number;
@@ -44,7 +44,7 @@ export interface RunningEmulator {
 const PRUNE_INTERVAL_MS = 60_000;
 
 /** Starts an emulator with its own state: in memory unless a dataDir is given. */
-export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const shared = options.database?.engine === "postgres";
   const memory = options.memory === true || options.dataDir === undefined;
   if (shared && options.keyEncryptionKeys === undefined && options.seed === undefined) {
@@ -67,7 +67,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       await db.close();
       throw error;
     });
-    const ctx: EmulatorContext = {
+    const ctx: ServerContext = {
       db,
       keys,
       secrets: createSecrets(serverSecret),

@@ -1,4 +1,4 @@
-import type { EmulatorContext } from "./context";
+import type { ServerContext } from "./context";
 import { sweepBatch, type Sweep } from "./store/sweep";
 
 /** Key-management activities are kept a day: long enough for any client to poll them. */
@@ -7,7 +7,7 @@ const ACTIVITY_RETENTION_MS = 24 * 60 * 60 * 1000;
 /** Rows per table per run: a run stays short however much piled up; the next run takes the rest. */
 export const SWEEP_BATCH = 1000;
 
-function sweeps(ctx: EmulatorContext): Sweep[] {
+function sweeps(ctx: ServerContext): Sweep[] {
   const at = (now: number) => now;
   return [
     { table: "otps", column: "expires_at", before: at },
@@ -27,7 +27,7 @@ function sweeps(ctx: EmulatorContext): Sweep[] {
  * Drops rows nobody can use any more (expired codes, keys, replay records, prepared sign-ins, old
  * send records and activities), a bounded batch per table. Any instance may run it at any time.
  */
-export async function pruneExpired(ctx: EmulatorContext, limit = SWEEP_BATCH): Promise<Record<string, number>> {
+export async function pruneExpired(ctx: ServerContext, limit = SWEEP_BATCH): Promise<Record<string, number>> {
   const now = ctx.now();
   const deleted: Record<string, number> = {};
   for (const sweep of sweeps(ctx)) deleted[sweep.table] = await sweepBatch(ctx.db, sweep, now, limit);

@@ -1,7 +1,7 @@
 // What the server lends to sign-in methods' server parts (plugins/<m>/server, lib/<x>/server, a
 // test's fixture method): one entry, so a method never reaches into the engine's files. Everything
 // here takes the instance's context; nothing holds state of its own.
-export type { EmulatorContext } from "./context";
+export type { ServerContext } from "./context";
 export type { ActivityRecorder, BodyHandler, KeyOperation, LinkedProvider, ServerMethod, ServerPart } from "./method";
 export { keyOperation } from "./method";
 export type { Sql } from "./db/sql";

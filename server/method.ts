@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { Type } from "arktype";
-import type { ActivityRecorder, EmulatorContext, KeyOperation, ServerMethod, ServerPart } from "./engine-contract";
+import type { ActivityRecorder, ServerContext, KeyOperation, ServerMethod, ServerPart } from "./engine-contract";
 import type { StampedBody } from "../wire/routes";
 import type { SignerRow } from "./store/users";
 
@@ -30,7 +30,7 @@ export function composeMethods(methods: readonly ServerMethod[]): ServerPart[] {
  */
 export function keyOperation<Body extends Type<StampedBody>>(
   body: Body,
-  handle: (c: Context, ctx: EmulatorContext, body: Body["infer"], user: SignerRow, activities: ActivityRecorder) => Promise<unknown>,
+  handle: (c: Context, ctx: ServerContext, body: Body["infer"], user: SignerRow, activities: ActivityRecorder) => Promise<unknown>,
 ): KeyOperation {
   return { body, handle: (c, ctx, checked, user, activities) => handle(c, ctx, checked as Body["infer"], user, activities) };
 }

@@ -1,5 +1,5 @@
 // The one list of the sign-in methods this server serves. Each is its plugin's server part; the
-// engine (app.ts) never names a method. `startEmulator({ methods })` adds more (e.g. a test's fixture).
+// engine (app.ts) never names a method. `startServer({ methods })` adds more (e.g. a test's fixture).
 import type { ServerMethod } from "./method";
 import { passkeyServer } from "../plugins/passkey/server";
 import { smsServer } from "../plugins/sms/server";

@@ -10,8 +10,8 @@ import type { EmailMode, JwtIssuerOption, Limits, Profile } from "./settings";
 
 export type { EmailMode, JwtIssuerOption, Limits, Profile } from "./settings";
 
-/** How the emulator is started, in-process (`startEmulator`) or from the CLI. */
-export interface EmulatorOptions {
+/** How the emulator is started, in-process (`startServer`) or from the CLI. */
+export interface ServerOptions {
   /** 0 picks a free port. Default 0 in-process; the CLI defaults to 8787. */
   port?: number;
   /** Interface to listen on. Default loopback only: 127.0.0.1 and, when the machine has it, ::1. */
@@ -134,6 +134,6 @@ export const DEFAULT_LIMITS: Limits = {
 export const DEFAULT_CLI_PORT = 8787;
 export const DEFAULT_DATA_DIR = ".latch-emulator";
 
-export function normalizeEmailMode(mode: EmulatorOptions["emailMode"]): EmailMode {
+export function normalizeEmailMode(mode: ServerOptions["emailMode"]): EmailMode {
   return mode === "magic-link" || mode === "magicLink" ? "magic-link" : "otp";
 }

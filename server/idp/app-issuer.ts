@@ -3,7 +3,7 @@
 // auth-jwt trusts it like any issuer given with --jwt-issuer. Development only, as the whole emulator:
 // anyone who can reach the emulator can mint a token for any subject.
 import { SignJWT } from "jose";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import { devIdp } from "./provider";
 
 export const DEV_APP_ISSUER_ID = "dev-app-auth";
@@ -20,7 +20,7 @@ export interface DevAppTokenRequest {
   nonce?: string | undefined;
 }
 
-export async function mintDevAppJwt(ctx: EmulatorContext, request: DevAppTokenRequest): Promise<string> {
+export async function mintDevAppJwt(ctx: ServerContext, request: DevAppTokenRequest): Promise<string> {
   const signing = await devIdp(ctx).signingKey();
   const now = Math.floor(ctx.now() / 1000);
   return new SignJWT({

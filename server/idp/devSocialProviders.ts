@@ -1,11 +1,11 @@
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import { badRequest } from "../errors";
 import type { SocialProvider } from "./socialProvider";
 import { devIdp, TokenError } from "./provider";
 import { devProviders } from "./providers";
 
 /** The dev identity provider's issuers as social providers: the code exchange runs in process. */
-export function devSocialProviders(ctx: EmulatorContext): SocialProvider[] {
+export function devSocialProviders(ctx: ServerContext): SocialProvider[] {
   const idp = devIdp(ctx);
   return devProviders(ctx.publicUrl).map((provider) => ({
     id: provider.id,

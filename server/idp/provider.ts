@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { createLocalJWKSet, SignJWT, type JWTVerifyGetKey } from "jose";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import { findIdpGrant, insertIdpGrant, takeIdpGrant } from "../store/idpGrants";
 import { idpSigningKey, type IdpSigningKey } from "./keys";
 import type { DevProvider } from "./providers";
@@ -102,10 +102,10 @@ export interface DevIdp {
   subjectOf(provider: DevProvider, connection: string | undefined, email: string): string;
 }
 
-const instances = new WeakMap<EmulatorContext, DevIdp>();
+const instances = new WeakMap<ServerContext, DevIdp>();
 
 /** The dev identity provider of one emulator instance. */
-export function devIdp(ctx: EmulatorContext): DevIdp {
+export function devIdp(ctx: ServerContext): DevIdp {
   let idp = instances.get(ctx);
   if (!idp) {
     idp = createDevIdp(ctx);
@@ -114,7 +114,7 @@ export function devIdp(ctx: EmulatorContext): DevIdp {
   return idp;
 }
 
-function createDevIdp(ctx: EmulatorContext): DevIdp {
+function createDevIdp(ctx: ServerContext): DevIdp {
   let key: Promise<IdpSigningKey> | undefined;
   let keySet: Promise<JWTVerifyGetKey> | undefined;
   const signingKey = () => (key ??= idpSigningKey(ctx.secrets));
@@ -238,7 +238,7 @@ function createDevIdp(ctx: EmulatorContext): DevIdp {
 }
 
 /** The one registered redirect URI, the emulator's own /callback, matched exactly (RFC 9700 §4.1.3). */
-export function isAllowedRedirectUri(ctx: EmulatorContext, value: string): boolean {
+export function isAllowedRedirectUri(ctx: ServerContext, value: string): boolean {
   return value === `${ctx.publicUrl}/callback` || ctx.idpRedirectUris.includes(value);
 }
 

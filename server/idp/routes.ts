@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import { email as emailSchema, normalizeEmail } from "../schemas";
 import { errorPage, loginPage } from "./pages";
 import { AuthorizationError, devIdp, FatalAuthorizationError, TokenError } from "./provider";
@@ -18,7 +18,7 @@ const PAGE_HEADERS = {
  * The development identity provider, one OIDC issuer per provider it stands in for:
  * `/idp/<google|facebook|apple|twitch|auth0>/{.well-known/openid-configuration, authorize, token, userinfo, jwks}`.
  */
-export function idpRoutes(ctx: EmulatorContext): Hono {
+export function idpRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
   const idp = devIdp(ctx);
 

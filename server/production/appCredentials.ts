@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { decodeJwt } from "jose";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import { ApiError, unauthorized } from "../errors";
 import { trustedIssuers, verifyJwt } from "../services/jwt";
 
@@ -11,7 +11,7 @@ const digest = (value: string) => createHash("sha256").update(value, "utf8").dig
  * The signer routes need an app credential: `Authorization: Bearer <key>` with one of LATCH_API_KEYS,
  * or a JWT of a trusted app issuer (LATCH_JWT_<ID>_*). Anything else is 401 and says which.
  */
-export function requireAppCredential(ctx: EmulatorContext, apiKeys: string[]): MiddlewareHandler {
+export function requireAppCredential(ctx: ServerContext, apiKeys: string[]): MiddlewareHandler {
   const keyDigests = apiKeys.map(digest);
   const appIssuerIds = new Set(ctx.jwtIssuers.map((i) => i.id ?? i.issuer));
   return async (c, next) => {

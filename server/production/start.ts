@@ -4,7 +4,7 @@ import { realDelivery } from "../delivery/production";
 import { smtpSender } from "../delivery/smtp";
 import { twilioSmsSender, webhookSmsSender, type SmsSender } from "../delivery/sms";
 import { oidcProvider } from "../idp/oidc";
-import { startEmulator, type RunningEmulator } from "../index";
+import { startServer, type RunningServer } from "../index";
 import { SIGNER_PREFIX } from "../app";
 import { requireAppCredential } from "./appCredentials";
 import type { ProductionConfig } from "./config";
@@ -12,7 +12,7 @@ import { createMetrics } from "./metrics";
 import { requestLog } from "./requestLog";
 
 export interface ProductionServer {
-  server: RunningEmulator;
+  server: RunningServer;
   /** Stops accepting, finishes requests in flight (up to the grace period), closes the database and SMTP pool. */
   stop(): Promise<void>;
 }
@@ -22,7 +22,7 @@ export async function startProductionServer(config: ProductionConfig, logger: Lo
   const email = config.smtp ? smtpSender(config.smtp) : undefined;
   const metrics = createMetrics();
   try {
-    const server = await startEmulator({
+    const server = await startServer({
       profile: "production",
       port: config.port,
       host: config.host,

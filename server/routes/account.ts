@@ -3,7 +3,7 @@ import { LIST_AUTH_METHODS_OPERATION } from "../../wire/constants";
 import { requests } from "../../wire/requests";
 import { Hono } from "hono";
 import { type } from "arktype";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import { badRequest, conflict, forbidden } from "../errors";
 import { readBody, validate } from "../validate";
 import * as s from "../schemas";
@@ -38,7 +38,7 @@ export const PHONE_TOKEN_REQUIRED_MESSAGE = "Verification token is required to c
 export const EMAIL_TOKEN_REQUIRED_MESSAGE = "Verification token is required to change email";
 
 /** The signed-in user's sign-in methods, and changes of email and phone (verified by a code first). */
-export function accountRoutes(ctx: EmulatorContext): Hono {
+export function accountRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
 
   app.post("/list-auth-methods", async (c) => {
@@ -98,7 +98,7 @@ interface CheckedToken {
 }
 
 /** A token from verify-otp must name this very contact and channel and be unexpired; it is used up with the change. */
-async function checkVerificationToken(ctx: EmulatorContext, token: string, expected: VerificationClaims): Promise<CheckedToken> {
+async function checkVerificationToken(ctx: ServerContext, token: string, expected: VerificationClaims): Promise<CheckedToken> {
   let claims: VerificationClaims;
   try {
     claims = await readVerificationToken(ctx.secrets, token, ctx.now());
@@ -115,7 +115,7 @@ async function checkVerificationToken(ctx: EmulatorContext, token: string, expec
 }
 
 /** Sets or removes (null) the email or phone; removing the last way to sign in is refused. */
-async function setContact(ctx: EmulatorContext, sql: Sql, orgId: string, field: "email" | "phone", value: string | null, token?: CheckedToken): Promise<void> {
+async function setContact(ctx: ServerContext, sql: Sql, orgId: string, field: "email" | "phone", value: string | null, token?: CheckedToken): Promise<void> {
   await lockUser(sql, orgId);
   if (token && !(await claimOnce(sql, token.hash, token.keepUntil))) {
     throw badRequest("VERIFICATION_TOKEN_USED", "This verification token was already used; verify the contact again");

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import { clearMessages, listMessages } from "../store/messages";
 import { inboxPage, indexPage } from "../dev/inboxPage";
 import { badRequest } from "../errors";
@@ -24,7 +24,7 @@ function optionalClaim(body: Record<string, unknown>, name: string): string | un
 }
 
 /** The dev inbox (page and JSON), the dev app issuer's token endpoint, and the index page. */
-export function devRoutes(ctx: EmulatorContext): Hono {
+export function devRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
   app.use("/dev/*", async (c, next) => {
     await next();

@@ -1,7 +1,7 @@
 import { type } from "arktype";
 import { Hono, type Context } from "hono";
 import { base64urlnopad } from "@scure/base";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import { badRequest, forbidden } from "../errors";
 import { readBody } from "../validate";
 
@@ -29,7 +29,7 @@ function refuseUnlessOwnFrame(c: Context): void {
   }
 }
 
-export function frameKeyRoutes(ctx: EmulatorContext): Hono {
+export function frameKeyRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
   app.post("/seal", async (c) => {
     refuseUnlessOwnFrame(c);

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import type { OriginPolicy } from "../origins";
 import { exportSigningKey } from "../crypto/exportBundle";
 import { authFrameBundle, exportFrameBundle, importFrameBundle } from "../frames/bundle";
@@ -7,7 +7,7 @@ import { AUTH_FRAME_HTML, exportFrameHtml, importFrameHtml } from "../frames/pag
 import { frameKeyRoutes } from "./frameKey";
 
 /** Frames may be embedded by the app origins only (frame-ancestors) and load nothing but their own script. */
-function frameHeaders(ctx: EmulatorContext): Record<string, string> {
+function frameHeaders(ctx: ServerContext): Record<string, string> {
   return {
     "Cache-Control": "no-store",
     "Content-Security-Policy": `default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; frame-ancestors ${frameAncestors(ctx.origins)}`,
@@ -25,7 +25,7 @@ export function frameAncestors(origins: OriginPolicy): string {
   return ["'self'", ...origins.configured, ...loopback].join(" ");
 }
 
-export function frameRoutes(ctx: EmulatorContext): Hono {
+export function frameRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
   const FRAME_HEADERS = frameHeaders(ctx);
   app.get("/auth", (c) => c.html(AUTH_FRAME_HTML, 200, FRAME_HEADERS));

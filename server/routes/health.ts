@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import { schemaState } from "../db/migrate";
 
 /** `/health`: the process answers. `/ready`: it can serve, its database reachable and on this server's schema. */
-export function healthRoutes(ctx: EmulatorContext): Hono {
+export function healthRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
   app.get("/health", (c) => c.json({ ok: true }));
   app.get("/ready", async (c) => {

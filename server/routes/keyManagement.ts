@@ -3,7 +3,7 @@ import { readBodyText } from "../middleware/bodyLimit";
 import { Hono, type Context } from "hono";
 import { keyOperation, type ActivityRecorder, type KeyOperation } from "../method";
 import { operationRequests } from "../../wire/operation-requests";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import { forbidden, notFound, unauthorized } from "../errors";
 import { bytesToHex, hexToBytes, strip0x } from "../crypto/encoding";
 import { signRawPayloadBody } from "./stamped";
@@ -108,7 +108,7 @@ export const ENGINE_OPERATIONS: readonly string[] = Object.keys(engineOperations
  * frame or `X-Stamp-Webauthn` from a passkey) over the exact body, which the operation's schema
  * checks before it runs. Submits answer `{activity}`; `get_activity` polls one.
  */
-export function keyManagementRoutes(ctx: EmulatorContext): Hono {
+export function keyManagementRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
 
   app.post("/:kind{query|submit}/:op", async (c) => {
@@ -124,7 +124,7 @@ export function keyManagementRoutes(ctx: EmulatorContext): Hono {
 }
 
 /** Records a finished activity and answers it as the wire shows activities. */
-async function completed(ctx: EmulatorContext, user: SignerRow, type: string, result: Record<string, unknown>, sql: Sql = ctx.db) {
+async function completed(ctx: ServerContext, user: SignerRow, type: string, result: Record<string, unknown>, sql: Sql = ctx.db) {
   return { activity: await recordActivity(ctx)(sql, { orgId: user.orgId, type, result }) };
 }
 
@@ -144,7 +144,7 @@ async function stampedRequestOf(c: Context): Promise<StampedRequest> {
 
 
 /** Records a method's submitted activity and answers it as the wire shows activities. */
-function recordActivity(ctx: EmulatorContext): ActivityRecorder {
+function recordActivity(ctx: ServerContext): ActivityRecorder {
   return async (sql, activity) =>
     activityJson(await insertActivity(sql, { id: randomUUID(), pendingPolls: 0, ...activity }, ctx.now()));
 }

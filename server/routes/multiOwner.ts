@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { type } from "arktype";
 import { getAddress, recoverMessageAddress, type Hex } from "viem";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import { signEvmHash } from "../crypto/wallet";
 import { createSealedWallet, signingKeysOfRow } from "../services/custody";
 import { fromBase64url, strip0x } from "../crypto/encoding";
@@ -63,7 +63,7 @@ async function stamperOf(request: StampedRequest, list: MultiOwnerMember[]): Pro
 }
 
 /** A change needs a member of the root quorum; with a threshold above 1 it needs the others' approval. */
-async function requireRootQuorum(ctx: EmulatorContext, request: StampedRequest, orgId: string) {
+async function requireRootQuorum(ctx: ServerContext, request: StampedRequest, orgId: string) {
   const org = await findMultiOwnerOrg(ctx.db, orgId);
   if (!org) throw notFound("ORGANIZATION_NOT_FOUND", `No multi-owner organization ${orgId}`);
   const list = await membersOf(ctx.db, orgId);
@@ -73,7 +73,7 @@ async function requireRootQuorum(ctx: EmulatorContext, request: StampedRequest, 
   return { org, list };
 }
 
-export function multiOwnerRoutes(ctx: EmulatorContext): Hono {
+export function multiOwnerRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
 
   app.post("/multi-owner-create", async (c) => {

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { requests } from "../../wire/requests";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import type { BodyHandler } from "../method";
 import { badRequest } from "../errors";
 import { readJson, validate } from "../validate";
@@ -13,7 +13,7 @@ import type { Contact } from "../services/accounts";
  * `lookup` (is there a user with this contact?), and `signup` / `auth`, which the sign-in methods
  * answer: the first method whose handler accepts the body (see ServerMethod.signUp / signIn).
  */
-export function signInRoutes(ctx: EmulatorContext): Hono {
+export function signInRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
 
   app.post("/lookup", async (c) => {
@@ -31,7 +31,7 @@ export function signInRoutes(ctx: EmulatorContext): Hono {
   return app;
 }
 
-async function dispatch(c: Context, ctx: EmulatorContext, kind: "signUp" | "signIn") {
+async function dispatch(c: Context, ctx: ServerContext, kind: "signUp" | "signIn") {
   const raw = await readJson(c);
   const handlers = ctx.methods.flatMap((method) => (method[kind] ? [method[kind]] : [])) as BodyHandler[];
   const handler = handlers.find((h) => h.accepts(raw, ctx));

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { type } from "arktype";
 import { DEFAULT_ROOT_ORG_ID } from "../../wire/constants";
 import { requests } from "../../wire/requests";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import { readBody } from "../validate";
 import * as s from "../schemas";
 import { rawPayloadBody } from "../schemas";
@@ -23,7 +23,7 @@ export const signRawPayloadBody = rawPayloadBody.narrow((body, check) =>
 );
 
 /** Calls acting for a signed-in user, authorised by a stamp over the body. */
-export function stampedRoutes(ctx: EmulatorContext): Hono {
+export function stampedRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
 
   app.post("/whoami", async (c) => {

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { conflict, notFound } from "../errors";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import type { SealedWallet, SigningKeys } from "../custody/walletCustody";
 import { findUserByOrg, insertUser, upgradeLegacyWallet, type SignerRow, type UserRow } from "../store/users";
 import type { Sql } from "../db/sql";
@@ -17,7 +17,7 @@ export interface PreparedAccount {
 }
 
 /** Creates ids and a wallet for a new user (the slow, crypto part, outside any transaction). */
-export async function prepareAccount(ctx: EmulatorContext, contact: Contact): Promise<PreparedAccount> {
+export async function prepareAccount(ctx: ServerContext, contact: Contact): Promise<PreparedAccount> {
   const label = contact.email ?? contact.phone ?? randomUUID();
   const orgId = ctx.seeded ? seededUuid(ctx, `org:${label}`) : randomUUID();
   const userId = ctx.seeded ? seededUuid(ctx, `user:${label}`) : randomUUID();
@@ -36,17 +36,17 @@ export async function prepareAccount(ctx: EmulatorContext, contact: Contact): Pr
   };
 }
 
-export async function saveAccount(sql: Sql, ctx: EmulatorContext, account: PreparedAccount): Promise<void> {
+export async function saveAccount(sql: Sql, ctx: ServerContext, account: PreparedAccount): Promise<void> {
   const created = await insertUser(sql, { ...account.user, wallet: account.wallet }, ctx.now());
   if (!created) throw conflict("USER_EXISTS", "A user with this email or phone already exists; sign in instead");
 }
 
 /** The user's private keys for one signing call: opened from their sealed form, never cached. */
-export function signingKeysOfSigner(ctx: EmulatorContext, signer: SignerRow): Promise<SigningKeys> {
+export function signingKeysOfSigner(ctx: ServerContext, signer: SignerRow): Promise<SigningKeys> {
   return signingKeysOfRow(ctx, signer.orgId, signer, (sealed) => upgradeLegacyWallet(ctx.db, signer.orgId, sealed));
 }
 
-function seededUuid(ctx: EmulatorContext, label: string): string {
+function seededUuid(ctx: ServerContext, label: string): string {
   const bytes = createHmac("sha256", ctx.secrets.key("seeded-id")).update(label).digest().subarray(0, 16);
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
@@ -54,7 +54,7 @@ function seededUuid(ctx: EmulatorContext, label: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export async function requireUser(ctx: EmulatorContext, orgId: string): Promise<UserRow> {
+export async function requireUser(ctx: ServerContext, orgId: string): Promise<UserRow> {
   const user = await findUserByOrg(ctx.db, orgId);
   if (!user) throw notFound("USER_NOT_FOUND", `No user in organization ${orgId}`);
   return user;

@@ -1,4 +1,4 @@
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import { ApiError } from "../errors";
 import { admit, refund } from "../store/rateLimits";
 
@@ -14,7 +14,7 @@ const rateLimited = (message: string) => (retryAfterSeconds: number) =>
   new ApiError(429, "RATE_LIMITED", `${message}; try again in ${retryAfterSeconds} s`, { retryAfterSeconds });
 
 /** Failed code and TOTP guesses per account (an organisation, or the contact of a code not tied to one): OWASP ASVS 2.2.1. */
-export function accountBudget(ctx: EmulatorContext, account: string): Budget {
+export function accountBudget(ctx: ServerContext, account: string): Budget {
   return {
     key: `guess:account:${account}`,
     limit: ctx.limits.guessesPerAccount,
@@ -24,7 +24,7 @@ export function accountBudget(ctx: EmulatorContext, account: string): Budget {
 }
 
 /** Failed guesses from one client address, whatever the account. */
-export function clientBudget(ctx: EmulatorContext, client: string): Budget {
+export function clientBudget(ctx: ServerContext, client: string): Budget {
   return {
     key: `guess:client:${client}`,
     limit: ctx.limits.guessesPerClient,
@@ -34,7 +34,7 @@ export function clientBudget(ctx: EmulatorContext, client: string): Budget {
 }
 
 /** Failed TOTP codes per user. */
-export function totpUserBudget(ctx: EmulatorContext, orgId: string): Budget {
+export function totpUserBudget(ctx: ServerContext, orgId: string): Budget {
   return {
     key: `totp:user:${orgId}`,
     limit: ctx.limits.totpFailuresPerUser,
@@ -44,7 +44,7 @@ export function totpUserBudget(ctx: EmulatorContext, orgId: string): Budget {
 }
 
 /** TOTP attempts on one pending MFA sign-in: after this many the sign-in is dead and starts over. */
-export function totpContextBudget(ctx: EmulatorContext, context: string): Budget {
+export function totpContextBudget(ctx: ServerContext, context: string): Budget {
   return {
     key: `totp:context:${context}`,
     limit: ctx.limits.totpAttemptsPerContext,
@@ -60,7 +60,7 @@ export function totpContextBudget(ctx: EmulatorContext, context: string): Budget
  * them back, so only failures count.
  */
 export async function withinBudgets<T>(
-  ctx: EmulatorContext,
+  ctx: ServerContext,
   budgets: Budget[],
   guess: () => Promise<T>,
   isWrongGuess: (error: unknown) => boolean,

@@ -1,7 +1,7 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import { OTP_LENGTH } from "../../wire/constants";
 import { badRequest, notFound, type ApiError } from "../errors";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import type { Sql } from "../db/sql";
 import { countWrongTry, findOtpOwner, insertOtp, lockOtp, markOtpUsed, type Channel, type OtpPurpose, type OtpRow } from "../store/otps";
 import { accountBudget, clientBudget, isErrorCode, withinBudgets } from "./budgets";
@@ -20,7 +20,7 @@ export interface CodeRequest {
 }
 
 /** Creates a one-time code and sends it, in the caller's transaction. */
-export async function sendCode(sql: Sql, ctx: EmulatorContext, request: CodeRequest): Promise<string> {
+export async function sendCode(sql: Sql, ctx: ServerContext, request: CodeRequest): Promise<string> {
   const id = randomUUID();
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, "0");
   const minutes = Math.round(ctx.limits.otpTtlMs / 60_000);
@@ -50,7 +50,7 @@ export async function sendCode(sql: Sql, ctx: EmulatorContext, request: CodeRequ
  * expiry, or after one successful use.
  */
 export async function redeemCode(
-  ctx: EmulatorContext,
+  ctx: ServerContext,
   attempt: { otpId: string; code: string; purpose: OtpPurpose; orgId?: string },
   client: string,
 ): Promise<OtpRow> {
@@ -59,7 +59,7 @@ export async function redeemCode(
   return withinBudgets(ctx, budgets, () => redeemOnce(ctx, attempt), isErrorCode("INVALID_OTP"));
 }
 
-async function redeemOnce(ctx: EmulatorContext, attempt: { otpId: string; code: string; purpose: OtpPurpose; orgId?: string }): Promise<OtpRow> {
+async function redeemOnce(ctx: ServerContext, attempt: { otpId: string; code: string; purpose: OtpPurpose; orgId?: string }): Promise<OtpRow> {
   const outcome = await ctx.db.transaction(async (tx): Promise<{ otp: OtpRow } | { error: ApiError }> => {
     const otp = await lockOtp(tx, attempt.otpId);
     if (!otp || otp.purpose !== attempt.purpose || (attempt.orgId !== undefined && otp.orgId !== attempt.orgId)) {
@@ -81,7 +81,7 @@ async function redeemOnce(ctx: EmulatorContext, attempt: { otpId: string; code: 
   return outcome.otp;
 }
 
-function hashCode(ctx: EmulatorContext, otpId: string, code: string): string {
+function hashCode(ctx: ServerContext, otpId: string, code: string): string {
   return createHmac("sha256", ctx.secrets.key("otp-hash")).update(`${otpId}:${code}`).digest("hex");
 }
 

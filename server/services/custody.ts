@@ -1,11 +1,11 @@
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import { newMnemonic } from "../crypto/wallet";
 import { openMnemonic, openSigningKeys, sealWallet, signingKeysOf, type SealedWallet, type SigningKeys } from "../custody/walletCustody";
 import type { WalletCustodyRow } from "../store/users";
 
 /** A new wallet: its mnemonic (from entropy when seeded), public addresses and sealed form. */
 export async function createSealedWallet(
-  ctx: EmulatorContext,
+  ctx: ServerContext,
   owner: string,
   entropy?: Uint8Array,
 ): Promise<{ address: `0x${string}`; solanaAddress: string; sealed: SealedWallet }> {
@@ -20,7 +20,7 @@ export async function createSealedWallet(
  * instance upgraded it first).
  */
 export async function signingKeysOfRow(
-  ctx: EmulatorContext,
+  ctx: ServerContext,
   owner: string,
   row: WalletCustodyRow,
   upgrade: (sealed: SealedWallet) => Promise<unknown>,
@@ -35,12 +35,12 @@ export async function signingKeysOfRow(
 }
 
 /** The mnemonic of a stored wallet, opened only to export it. */
-export async function mnemonicOfRow(ctx: EmulatorContext, owner: string, row: WalletCustodyRow): Promise<Uint8Array> {
+export async function mnemonicOfRow(ctx: ServerContext, owner: string, row: WalletCustodyRow): Promise<Uint8Array> {
   if (row.kekId !== null && row.wrappedKey) return openMnemonic(ctx.keys, owner, { kekId: row.kekId, wrappedKey: row.wrappedKey, sealedMnemonic: row.sealedMnemonic });
   return new TextEncoder().encode(legacyMnemonic(ctx, owner, row));
 }
 
 /** Before envelope custody the mnemonic was sealed under a key derived from the server secret. */
-export function legacyMnemonic(ctx: EmulatorContext, owner: string, row: Pick<WalletCustodyRow, "sealedMnemonic">): string {
+export function legacyMnemonic(ctx: ServerContext, owner: string, row: Pick<WalletCustodyRow, "sealedMnemonic">): string {
   return new TextDecoder().decode(ctx.secrets.open("wallet-at-rest", row.sealedMnemonic, owner));
 }

@@ -1,11 +1,11 @@
 import { ApiError } from "../errors";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import type { Sql } from "../db/sql";
 import type { OutgoingMessage } from "../delivery/types";
 import { reserveSend } from "../store/otps";
 
 /** Sends an email or SMS (dev inbox or real delivery), refusing when the contact had too many sends in the window. */
-export async function deliver(sql: Sql, ctx: EmulatorContext, message: OutgoingMessage): Promise<void> {
+export async function deliver(sql: Sql, ctx: ServerContext, message: OutgoingMessage): Promise<void> {
   const now = ctx.now();
   const { sendMaxPerWindow, sendWindowMs } = ctx.limits;
   const recent = await reserveSend(sql, message.to, { now, since: now - sendWindowMs, max: sendMaxPerWindow });

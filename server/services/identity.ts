@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import * as s from "../schemas";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import { conflict } from "../errors";
 import { findUserByContact } from "../store/users";
 import { findOauthProvider, insertOauthProvider } from "../store/oauthProviders";
@@ -25,7 +25,7 @@ export type IdentitySignIn =
  * goes to that email); otherwise a new user is made, with the email when it is free.
  */
 export async function signInWithIdentity(
-  ctx: EmulatorContext,
+  ctx: ServerContext,
   params: {
     issuer: TrustedIssuer;
     claims: VerifiedClaims;

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import type { TrustedIssuer } from "../idp/socialProvider";
 import { ApiError, badRequest, unauthorized } from "../errors";
 import { devIdp } from "../idp/provider";
@@ -11,9 +11,9 @@ export type VerifiedClaims = JWTPayload & { sub: string; iss: string; email?: un
 
 const ALGORITHMS = ["ES256", "ES384", "ES512", "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "EdDSA"];
 const CLOCK_TOLERANCE_SECONDS = 5;
-const remoteKeySets = new WeakMap<EmulatorContext, Map<string, JWTVerifyGetKey>>();
+const remoteKeySets = new WeakMap<ServerContext, Map<string, JWTVerifyGetKey>>();
 
-export function trustedIssuers(ctx: EmulatorContext): TrustedIssuer[] {
+export function trustedIssuers(ctx: ServerContext): TrustedIssuer[] {
   const social = socialProvidersOf(ctx).map((p) => p.issuer);
   const configured = ctx.jwtIssuers.map((option) => ({
     id: option.id ?? option.issuer,
@@ -26,7 +26,7 @@ export function trustedIssuers(ctx: EmulatorContext): TrustedIssuer[] {
   return [...configured, ...social, devApp];
 }
 
-function remoteKeySet(ctx: EmulatorContext, jwksUri: string): JWTVerifyGetKey {
+function remoteKeySet(ctx: ServerContext, jwksUri: string): JWTVerifyGetKey {
   let sets = remoteKeySets.get(ctx);
   if (!sets) remoteKeySets.set(ctx, (sets = new Map()));
   let set = sets.get(jwksUri);
@@ -42,7 +42,7 @@ function remoteKeySet(ctx: EmulatorContext, jwksUri: string): JWTVerifyGetKey {
  * the issuer's JWKS, audience, expiry and not-before. Refusals are 401s that say what was wrong.
  */
 export async function verifyJwt(
-  ctx: EmulatorContext,
+  ctx: ServerContext,
   token: string,
   options: { authProvider?: string; issuer?: TrustedIssuer } = {},
 ): Promise<{ claims: VerifiedClaims; issuer: TrustedIssuer }> {

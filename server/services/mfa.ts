@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { MFA_FACTOR_TYPE } from "../../wire/constants";
 import { badRequest, ApiError } from "../errors";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import type { Sql } from "../db/sql";
 import { base64url, fromBase64url } from "../crypto/encoding";
 import { matchTotpStep } from "../crypto/totp";
@@ -42,7 +42,7 @@ export interface GuessSource {
  * budgets: the pending sign-in's attempts, the user's TOTP failures, the account's and the client's
  * guesses. `verifying` accepts a factor that is not verified yet (and verifies it).
  */
-export async function checkFactorCode(ctx: EmulatorContext, orgId: string, given: FactorCode, source: GuessSource, verifying = false): Promise<void> {
+export async function checkFactorCode(ctx: ServerContext, orgId: string, given: FactorCode, source: GuessSource, verifying = false): Promise<void> {
   const budgets = [
     ...(source.context ? [totpContextBudget(ctx, source.context)] : []),
     totpUserBudget(ctx, orgId),
@@ -52,7 +52,7 @@ export async function checkFactorCode(ctx: EmulatorContext, orgId: string, given
   await withinBudgets(ctx, budgets, () => checkOnce(ctx, orgId, given, verifying), isErrorCode("INVALID_MFA_CODE"));
 }
 
-async function checkOnce(ctx: EmulatorContext, orgId: string, given: FactorCode, verifying: boolean): Promise<void> {
+async function checkOnce(ctx: ServerContext, orgId: string, given: FactorCode, verifying: boolean): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const factor = await lockFactor(tx, orgId, given.multiFactorId);
     if (!factor || (!factor.verified && !verifying)) {
@@ -69,7 +69,7 @@ async function checkOnce(ctx: EmulatorContext, orgId: string, given: FactorCode,
 }
 
 /** Every given factor must be a verified factor of the organisation with a fresh, valid code. */
-export async function checkFactorCodes(ctx: EmulatorContext, orgId: string, given: FactorCode[], source: GuessSource): Promise<void> {
+export async function checkFactorCodes(ctx: ServerContext, orgId: string, given: FactorCode[], source: GuessSource): Promise<void> {
   if (given.length === 0) throw mfaRequired(await listFactors(ctx.db, orgId));
   for (const factor of given) await checkFactorCode(ctx, orgId, factor, source);
 }
@@ -86,12 +86,12 @@ export interface PendingSignIn {
   expiresAt: number;
 }
 
-export function sealPendingSignIn(ctx: EmulatorContext, pending: Omit<PendingSignIn, "expiresAt">): string {
+export function sealPendingSignIn(ctx: ServerContext, pending: Omit<PendingSignIn, "expiresAt">): string {
   const payload: PendingSignIn = { ...pending, expiresAt: ctx.now() + ctx.limits.mfaPayloadTtlMs };
   return base64url(ctx.secrets.seal("mfa-payload", new TextEncoder().encode(JSON.stringify(payload))));
 }
 
-export function openPendingSignIn(ctx: EmulatorContext, encryptedPayload: string): PendingSignIn {
+export function openPendingSignIn(ctx: ServerContext, encryptedPayload: string): PendingSignIn {
   let pending: PendingSignIn;
   try {
     pending = JSON.parse(new TextDecoder().decode(ctx.secrets.open("mfa-payload", fromBase64url(encryptedPayload)))) as PendingSignIn;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { badRequest } from "../errors";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import { claimOnce } from "../store/usedTokens";
 import type { VerifiedClaims } from "./jwt";
 
@@ -24,7 +24,7 @@ export function requireNonceFor(claims: VerifiedClaims, framePublicKey: string, 
  * A token signs in once: its signing input (header and claims, so a re-encoded signature is the
  * same token) and its `jti`, if any, are recorded until it expires; a second use is refused.
  */
-export async function claimTokenOnce(ctx: EmulatorContext, token: string, claims: VerifiedClaims): Promise<void> {
+export async function claimTokenOnce(ctx: ServerContext, token: string, claims: VerifiedClaims): Promise<void> {
   const signingInput = token.split(".").slice(0, 2).join(".");
   const keepUntil = (typeof claims.exp === "number" ? claims.exp * 1000 : ctx.now()) + 60_000;
   const keys = [`jwt:${createHash("sha256").update(signingInput).digest("hex")}`];

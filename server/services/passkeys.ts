@@ -1,5 +1,5 @@
 import { badRequest } from "../errors";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import type { AuthenticatorRow } from "../store/authenticators";
 import { wireTimestamp } from "./wireTimestamp";
 
@@ -8,7 +8,7 @@ import { wireTimestamp } from "./wireTimestamp";
  * or loopback in the dev profile). When the HTTP request carries an Origin, the ceremony must have
  * run on that same origin.
  */
-export function ceremonyOrigin(ctx: EmulatorContext, clientDataJson: string, requestOrigin?: string): { origin: string; hostname: string } {
+export function ceremonyOrigin(ctx: ServerContext, clientDataJson: string, requestOrigin?: string): { origin: string; hostname: string } {
   let claimed: string;
   try {
     claimed = String((JSON.parse(Buffer.from(clientDataJson, "base64url").toString("utf8")) as { origin?: unknown }).origin);

@@ -1,12 +1,12 @@
 import { badRequest } from "../errors";
 import type { Sql } from "../db/sql";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import type { LinkedProvider } from "../method";
 
 export type { LinkedProvider, LinkedProviderSource } from "../method";
 
 /** Identities the instance's methods link to the user (social sign-in's providers), for list-auth-methods and the rule below. */
-export async function linkedProviders(ctx: EmulatorContext, sql: Sql, orgId: string): Promise<LinkedProvider[]> {
+export async function linkedProviders(ctx: ServerContext, sql: Sql, orgId: string): Promise<LinkedProvider[]> {
   const sources = ctx.methods.flatMap((method) => (method.linkedProviders ? [method.linkedProviders] : []));
   return (await Promise.all(sources.map((source) => source(sql, orgId)))).flat();
 }
@@ -23,7 +23,7 @@ export async function lockUser(sql: Sql, orgId: string): Promise<void> {
  * Call inside the transaction that removed something, after `lockUser`: refuses (and so rolls back)
  * when the user has no email, phone, passkey or linked provider left.
  */
-export async function requireSignInMethodLeft(ctx: EmulatorContext, sql: Sql, orgId: string): Promise<void> {
+export async function requireSignInMethodLeft(ctx: ServerContext, sql: Sql, orgId: string): Promise<void> {
   const row = (
     await sql.query<{ contacts: number; passkeys: number }>(
       `select (case when u.email is null then 0 else 1 end + case when u.phone is null then 0 else 1 end)::int as contacts,

@@ -1,4 +1,4 @@
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import { forbidden } from "../errors";
 import { hexToBytes, strip0x } from "../crypto/encoding";
 import { signEvmHash, signSolanaMessage } from "../crypto/wallet";
@@ -12,7 +12,7 @@ import { signingKeyOf } from "./walletAccounts";
  * wallets holds that account.
  */
 export async function signPayloadAs(
-  ctx: EmulatorContext,
+  ctx: ServerContext,
   user: SignerRow,
   { hashFunction, payload, signWith }: { hashFunction: string; payload: string; signWith: string },
 ): Promise<`0x${string}`> {

@@ -1,7 +1,7 @@
 // `query/list_users` and `query/get_user`: an organisation's user (each organisation has one) with
 // its contacts, passkeys, valid API keys and linked providers, as key-management answers show users.
 import { operationRequests } from "../../wire/operation-requests";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import { notFound } from "../errors";
 import { keyOperation, type KeyOperation } from "../method";
 import { listLiveApiKeys } from "../store/apiKeys";
@@ -15,7 +15,7 @@ import { wireTimestamp } from "./wireTimestamp";
 const listUsersBody = operationRequests["query/list_users"];
 const getUserBody = operationRequests["query/get_user"];
 
-async function userJson(ctx: EmulatorContext, user: UserRow) {
+async function userJson(ctx: ServerContext, user: UserRow) {
   const now = ctx.now();
   const [authenticators, apiKeys, providers] = await Promise.all([
     listAuthenticators(ctx.db, user.orgId),

@@ -2,7 +2,7 @@
 // imported; accounts beyond the default wallet's first two live in wallet_accounts, each key
 // sealed under its wallet's data key.
 import { randomUUID } from "node:crypto";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import type { Sql } from "../db/sql";
 import { badRequest, conflict, notFound } from "../errors";
 import { ACCOUNT_KINDS, accountSpecProblem, addressKeyOf, deriveAccount, type AccountSpec, type AddressFormat, type DerivedAccount } from "../crypto/accounts";
@@ -28,7 +28,7 @@ import { WALLET_NAME, walletAccountsOf, walletIdOf } from "./wallets";
 export type UserWallet = { walletId: string; imported: false } | { walletId: string; imported: true; row: ImportedWalletRow };
 
 /** The user's wallets as `list_wallets` answers them: the default one first, then imported ones, oldest first. */
-export async function listWallets(ctx: EmulatorContext, user: SignerRow) {
+export async function listWallets(ctx: ServerContext, user: SignerRow) {
   const imported = await listImportedWallets(ctx.db, user.orgId);
   return [
     { walletId: walletIdOf(user.orgId), walletName: WALLET_NAME, exported: false, imported: false },
@@ -37,7 +37,7 @@ export async function listWallets(ctx: EmulatorContext, user: SignerRow) {
 }
 
 /** One of the user's wallets; 404 when the id names none of them. */
-export async function requireWallet(ctx: EmulatorContext, user: SignerRow, walletId: string): Promise<UserWallet> {
+export async function requireWallet(ctx: ServerContext, user: SignerRow, walletId: string): Promise<UserWallet> {
   if (walletId === walletIdOf(user.orgId)) return { walletId, imported: false };
   const row = await findImportedWallet(ctx.db, user.orgId, walletId);
   if (!row) throw notFound("WALLET_NOT_FOUND", `No wallet ${walletId} in organization ${user.orgId}`);
@@ -45,7 +45,7 @@ export async function requireWallet(ctx: EmulatorContext, user: SignerRow, walle
 }
 
 /** A wallet's accounts as `list_wallet_accounts` answers them. */
-export async function listAccounts(ctx: EmulatorContext, user: SignerRow, wallet: UserWallet) {
+export async function listAccounts(ctx: ServerContext, user: SignerRow, wallet: UserWallet) {
   const stored = (await listWalletAccountRows(ctx.db, user.orgId, wallet.walletId)).map(accountJson);
   return wallet.imported ? stored : [...walletAccountsOf(user), ...stored];
 }
@@ -56,7 +56,7 @@ export function accountJson(row: Omit<WalletAccountRow, "sealedKey" | "addressKe
 }
 
 /** The wallet's mnemonic (UTF-8 bytes), opened only to export it or derive accounts. */
-export async function mnemonicOfWallet(ctx: EmulatorContext, user: SignerRow, wallet: UserWallet): Promise<Uint8Array> {
+export async function mnemonicOfWallet(ctx: ServerContext, user: SignerRow, wallet: UserWallet): Promise<Uint8Array> {
   return wallet.imported ? openMnemonic(ctx.keys, wallet.walletId, wallet.row) : mnemonicOfRow(ctx, user.orgId, user);
 }
 
@@ -131,7 +131,7 @@ export function refuseOwnedAddresses(user: SignerRow, accounts: DerivedAccount[]
  * key (all outside the transaction); `record` writes the activity in the transaction that inserts them.
  */
 export async function createWalletAccounts<T>(
-  ctx: EmulatorContext,
+  ctx: ServerContext,
   user: SignerRow,
   walletId: string,
   specs: NewAccountSpec[],
@@ -156,7 +156,7 @@ export async function createWalletAccounts<T>(
 }
 
 /** The default wallet's envelope; a wallet sealed before envelope custody is re-sealed first. */
-async function defaultWalletEnvelope(ctx: EmulatorContext, user: SignerRow): Promise<Envelope> {
+async function defaultWalletEnvelope(ctx: ServerContext, user: SignerRow): Promise<Envelope> {
   if (user.kekId !== null && user.wrappedKey) return { kekId: user.kekId, wrappedKey: user.wrappedKey };
   await signingKeysOfSigner(ctx, user);
   const upgraded = await findSigner(ctx.db, user.orgId);
@@ -170,9 +170,9 @@ async function defaultWalletEnvelope(ctx: EmulatorContext, user: SignerRow): Pro
  * the signing path as it was (its sealed keys, loaded with the stamp); only other addresses read
  * wallet_accounts.
  */
-export async function signingKeyOf(ctx: EmulatorContext, signer: SignerRow, signWith: string, format: "evm"): Promise<Pick<SigningKeys, "evmPrivateKey"> | undefined>;
-export async function signingKeyOf(ctx: EmulatorContext, signer: SignerRow, signWith: string, format: "solana"): Promise<Pick<SigningKeys, "solanaPrivateKey"> | undefined>;
-export async function signingKeyOf(ctx: EmulatorContext, signer: SignerRow, signWith: string, format: "evm" | "solana"): Promise<Partial<SigningKeys> | undefined> {
+export async function signingKeyOf(ctx: ServerContext, signer: SignerRow, signWith: string, format: "evm"): Promise<Pick<SigningKeys, "evmPrivateKey"> | undefined>;
+export async function signingKeyOf(ctx: ServerContext, signer: SignerRow, signWith: string, format: "solana"): Promise<Pick<SigningKeys, "solanaPrivateKey"> | undefined>;
+export async function signingKeyOf(ctx: ServerContext, signer: SignerRow, signWith: string, format: "evm" | "solana"): Promise<Partial<SigningKeys> | undefined> {
   if (format === "evm" ? signWith.toLowerCase() === signer.address.toLowerCase() : signWith === signer.solanaAddress) {
     const keys = await signingKeysOfSigner(ctx, signer);
     return format === "evm" ? { evmPrivateKey: keys.evmPrivateKey } : { solanaPrivateKey: keys.solanaPrivateKey };
@@ -183,7 +183,7 @@ export async function signingKeyOf(ctx: EmulatorContext, signer: SignerRow, sign
 }
 
 /** The key of a stored account (not the default wallet's first two), opened for one use. */
-export async function accountKeyOf(ctx: EmulatorContext, orgId: string, address: string, addressFormat?: string): Promise<Uint8Array | undefined> {
+export async function accountKeyOf(ctx: ServerContext, orgId: string, address: string, addressFormat?: string): Promise<Uint8Array | undefined> {
   const row = await findWalletAccountWithKey(ctx.db, orgId, addressKeyOf(address));
   if (!row || (addressFormat && row.addressFormat !== addressFormat) || row.kekId === null || !row.wrappedKey) return undefined;
   return openAccountKey(ctx.keys, row.owner, { kekId: row.kekId, wrappedKey: row.wrappedKey }, row.sealedKey, row.addressKey);

@@ -3,7 +3,7 @@
 // finish the import); the import frame seals the phrase the user typed to that key; import_wallet
 // opens it, checks it, stores it sealed and derives the accounts asked for.
 import { randomUUID } from "node:crypto";
-import type { EmulatorContext } from "../context";
+import type { ServerContext } from "../context";
 import { badRequest, conflict, forbidden } from "../errors";
 import { isValidMnemonic } from "../crypto/wallet";
 import { newImportTarget, openImportBundle, parseEncryptedBundle, signImportBundle } from "../crypto/importBundle";
@@ -23,7 +23,7 @@ export const MAX_LIVE_IMPORT_BUNDLES = 10;
 const sealingContext = (orgId: string, targetPublic: string) => `import-target\n${orgId}\n${targetPublic}`;
 
 /** A new import bundle for the user: its target key's private half stored sealed. */
-export async function initImport(ctx: EmulatorContext, user: SignerRow, sql: Sql): Promise<string> {
+export async function initImport(ctx: ServerContext, user: SignerRow, sql: Sql): Promise<string> {
   const now = ctx.now();
   await lockUser(sql, user.orgId);
   const live = await countLiveImportBundles(sql, user.orgId, now);
@@ -54,7 +54,7 @@ export interface ImportParameters {
  * not a BIP-39 mnemonic.
  */
 export async function importWallet<T>(
-  ctx: EmulatorContext,
+  ctx: ServerContext,
   user: SignerRow,
   params: ImportParameters,
   record: (tx: Sql, result: { walletId: string; addresses: string[] }) => Promise<T>,

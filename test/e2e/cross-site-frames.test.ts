@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { verifyMessage } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
-import { startEmulator } from "../../server/index";
+import { startServer } from "../../server/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPlayground, type PlaygroundServer } from "./support/playground";
 import { waitForMessage } from "./support/inbox";
@@ -14,12 +14,12 @@ import { addVirtualAuthenticator } from "./support/webauthn";
 // deployment. Chromium as Playwright launches it blocks third-party storage (the setting users get
 // with "Block third-party cookies"), so the frames see no localStorage at all.
 let browser: Browser;
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let emulator: Awaited<ReturnType<typeof startServer>>;
 let playground: PlaygroundServer;
 let signerUrl: string;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ memory: true, port: 0, seed: "e2e-cross-site" });
+  emulator = await startServer({ memory: true, port: 0, seed: "e2e-cross-site" });
   signerUrl = emulator.url.replace("//localhost:", "//127.0.0.1:");
   [browser, playground] = await Promise.all([launchChromium(), startPlayground(signerUrl)]);
 });

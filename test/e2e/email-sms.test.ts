@@ -2,18 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { verifyMessage, verifyTypedData } from "viem";
 import { URI, type TOTP } from "otpauth";
-import { startEmulator } from "../../server/index";
+import { startServer } from "../../server/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPlayground, type PlaygroundServer } from "./support/playground";
 import { waitForMessage } from "./support/inbox";
 import { uniqueEmail } from "./support/sign-in";
 
 let browser: Browser;
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let emulator: Awaited<ReturnType<typeof startServer>>;
 let playground: PlaygroundServer;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ memory: true, port: 0, seed: "e2e-email", checkAnswers: true });
+  emulator = await startServer({ memory: true, port: 0, seed: "e2e-email", checkAnswers: true });
   [browser, playground] = await Promise.all([launchChromium(), startPlayground(emulator.url)]);
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { hashMessage, recoverMessageAddress } from "viem";
-import { startEmulator, type RunningEmulator } from "../../server/index";
+import { startServer, type RunningServer } from "../../server/index";
 import { EmulatorClient, SIGN_RAW_PAYLOAD_URL, WHOAMI_URL, signRawPayloadBody } from "../server/support/client";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startStamperPage } from "./support/stamper-page";
@@ -13,13 +13,13 @@ declare global {
   }
 }
 
-let emulator: RunningEmulator;
+let emulator: RunningServer;
 let client: EmulatorClient;
 let browser: Browser;
 let stamperPage: Awaited<ReturnType<typeof startStamperPage>>;
 
 beforeAll(async () => {
-  [emulator, browser, stamperPage] = await Promise.all([startEmulator({ memory: true, port: 0 }), launchChromium(), startStamperPage()]);
+  [emulator, browser, stamperPage] = await Promise.all([startServer({ memory: true, port: 0 }), launchChromium(), startStamperPage()]);
   client = new EmulatorClient(emulator.url);
 });
 afterAll(async () => {

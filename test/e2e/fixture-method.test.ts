@@ -4,19 +4,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { verifyMessage } from "viem";
-import { startEmulator, type RunningEmulator } from "../../server/index";
+import { startServer, type RunningServer } from "../../server/index";
 import { backupCodeServer } from "../fixtures/backup-code/server";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
 
 let browser: Browser;
-let emulator: RunningEmulator;
+let emulator: RunningServer;
 let pages: PageServer;
 
 beforeAll(async () => {
   [emulator, browser, pages] = await Promise.all([
     // Every answer of the flow is checked against its contract (the wire's and the fixture's own).
-    startEmulator({ memory: true, port: 0, methods: [backupCodeServer()], checkAnswers: true }),
+    startServer({ memory: true, port: 0, methods: [backupCodeServer()], checkAnswers: true }),
     launchChromium(),
     startPageServer(["backup-code"]),
   ]);

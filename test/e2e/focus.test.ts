@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { startEmulator } from "../../server/index";
+import { startServer } from "../../server/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPlayground, type PlaygroundServer } from "./support/playground";
 import { waitForMessage } from "./support/inbox";
@@ -9,11 +9,11 @@ import { uniqueEmail } from "./support/sign-in";
 // Keyboard only: after a wrong code the focus is back in the first box (typing fills it, Escape
 // closes the dialog), and every step change puts the focus inside the dialog.
 let browser: Browser;
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let emulator: Awaited<ReturnType<typeof startServer>>;
 let playground: PlaygroundServer;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ memory: true, port: 0, seed: "e2e-focus" });
+  emulator = await startServer({ memory: true, port: 0, seed: "e2e-focus" });
   [browser, playground] = await Promise.all([launchChromium(), startPlayground(emulator.url)]);
 });
 afterAll(async () => {

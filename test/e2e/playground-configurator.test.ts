@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58 } from "@scure/base";
-import { startEmulator } from "../../server/index";
+import { startServer } from "../../server/index";
 import { startSolanaRpc, type RunningSolanaRpc } from "../../server/solana/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPlayground, type PlaygroundServer } from "./support/playground";
@@ -22,7 +22,7 @@ const outputDir = `${root}test/output`;
 const sizesFile = `${root}playground/src/generated/plugin-sizes.json`;
 
 let browser: Browser;
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let emulator: Awaited<ReturnType<typeof startServer>>;
 let playground: PlaygroundServer;
 let solana: RunningSolanaRpc;
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
   mkdirSync(outputDir, { recursive: true });
   // npm start measures the bundle sizes; a fresh checkout under test measures them here, once.
   const sizes = existsSync(sizesFile) ? Promise.resolve() : promisify(execFile)(process.execPath, [`${root}bench/plugin-sizes.mjs`, "--quiet"]).then(() => {});
-  [emulator, solana] = await Promise.all([startEmulator({ memory: true, port: 0, seed: "e2e-playground" }), startSolanaRpc({ port: 0 })]);
+  [emulator, solana] = await Promise.all([startServer({ memory: true, port: 0, seed: "e2e-playground" }), startSolanaRpc({ port: 0 })]);
   // The playground's Vite config reads where the local Solana RPC is.
   process.env.LATCH_SOLANA_RPC_URL = solana.url;
   [browser, playground] = await Promise.all([launchChromium(), startPlayground(emulator.url), sizes]).then(([b, p]) => [b, p] as const);

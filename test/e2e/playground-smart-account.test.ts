@@ -3,20 +3,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { createPublicClient, http, type Address, type Hex } from "viem";
-import { startEmulator } from "../../server/index";
+import { startServer } from "../../server/index";
 import { startDevnet } from "../../server/devnet/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPlayground, type PlaygroundServer } from "./support/playground";
 import { enterEmailCode } from "./support/sign-in";
 
 let browser: Browser;
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let emulator: Awaited<ReturnType<typeof startServer>>;
 let devnet: Awaited<ReturnType<typeof startDevnet>>;
 let playground: PlaygroundServer;
 
 beforeAll(async () => {
   devnet = await startDevnet({ port: 0 });
-  emulator = await startEmulator({ memory: true, port: 0 });
+  emulator = await startServer({ memory: true, port: 0 });
   [browser, playground] = await Promise.all([launchChromium(), startPlayground(emulator.url, { devnet })]);
 });
 afterAll(async () => {

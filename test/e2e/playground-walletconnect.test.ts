@@ -6,7 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData, type Address, type Hex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { startDevnet } from "../../server/devnet/index";
-import { startEmulator } from "../../server/index";
+import { startServer } from "../../server/index";
 import { startWalletConnectRelay, type RunningWalletConnectRelay } from "../../server/walletconnect-relay/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPlayground, type PlaygroundServer } from "./support/playground";
@@ -15,7 +15,7 @@ import { startPlayground, type PlaygroundServer } from "./support/playground";
 const DEV_KEY_7 = mnemonicToAccount("test test test test test test test test test test test junk", { addressIndex: 7 }).address;
 
 let browser: Browser;
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let emulator: Awaited<ReturnType<typeof startServer>>;
 let relay: RunningWalletConnectRelay;
 let playground: PlaygroundServer;
 // On free ports; the playground (its chain and the dev wallet) is told where.
@@ -23,7 +23,7 @@ let devnet: Awaited<ReturnType<typeof startDevnet>>;
 
 beforeAll(async () => {
   [emulator, relay, browser, devnet] = await Promise.all([
-    startEmulator({ memory: true, port: 0, seed: "e2e-playground-wc" }),
+    startServer({ memory: true, port: 0, seed: "e2e-playground-wc" }),
     startWalletConnectRelay({ port: 0 }),
     launchChromium(),
     startDevnet({ port: 0 }),

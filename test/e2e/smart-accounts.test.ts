@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { createPublicClient, http, type Address, type Hex } from "viem";
-import { startEmulator } from "../../server/index";
+import { startServer } from "../../server/index";
 import { startDevnet } from "../../server/devnet/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
 import { enterEmailCode } from "./support/sign-in";
 
 let browser: Browser;
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let emulator: Awaited<ReturnType<typeof startServer>>;
 let devnet: Awaited<ReturnType<typeof startDevnet>>;
 let server: PageServer;
 const timings: Record<string, number> = {};
@@ -17,7 +17,7 @@ beforeAll(async () => {
   const started = performance.now();
   devnet = await startDevnet({ port: 0 });
   timings.devnetColdStartMs = Math.round(performance.now() - started);
-  [emulator, browser, server] = await Promise.all([startEmulator({ memory: true, port: 0 }), launchChromium(), startPageServer(["chain"])]);
+  [emulator, browser, server] = await Promise.all([startServer({ memory: true, port: 0 }), launchChromium(), startPageServer(["chain"])]);
 });
 afterAll(async () => {
   await browser?.close();

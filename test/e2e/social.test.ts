@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
-import { startEmulator } from "../../server/index";
+import { startServer } from "../../server/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
 import { waitForMessage } from "./support/inbox";
@@ -20,7 +20,7 @@ const JWT_ISSUER = "https://auth.e2e.test";
 const JWT_AUDIENCE = "latch-e2e";
 
 let browser: Browser;
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let emulator: Awaited<ReturnType<typeof startServer>>;
 let pages: PageServer;
 let jwks: Server;
 let jwtKey: CryptoKey;
@@ -36,7 +36,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => jwks.listen(0, "127.0.0.1", resolve));
   const jwksUri = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/jwks.json`;
   [emulator, browser, pages] = await Promise.all([
-    startEmulator({ memory: true, port: 0, jwtIssuers: [{ id: "app-auth", issuer: JWT_ISSUER, jwksUri, audience: JWT_AUDIENCE }], checkAnswers: true }),
+    startServer({ memory: true, port: 0, jwtIssuers: [{ id: "app-auth", issuer: JWT_ISSUER, jwksUri, audience: JWT_AUDIENCE }], checkAnswers: true }),
     launchChromium(),
     startPageServer(["social"]),
   ]);

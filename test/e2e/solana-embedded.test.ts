@@ -18,7 +18,7 @@ import {
   type Signature,
   type SolanaRpcApi,
 } from "@solana/kit";
-import { startEmulator } from "../../server/index";
+import { startServer } from "../../server/index";
 import { startSolanaRpc, type RunningSolanaRpc } from "../../server/solana/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
@@ -27,7 +27,7 @@ import { enterEmailCode } from "./support/sign-in";
 const SOL = 1_000_000_000n;
 const AMOUNT = 10_000_000n;
 let browser: Browser;
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let emulator: Awaited<ReturnType<typeof startServer>>;
 let solana: RunningSolanaRpc;
 let rpc: Rpc<SolanaRpcApi>;
 let server: PageServer;
@@ -37,7 +37,7 @@ beforeAll(async () => {
   solana = await startSolanaRpc({ port: 0 });
   timings.solanaRpcStartMs = solana.startMs;
   rpc = createSolanaRpc(solana.url) as Rpc<SolanaRpcApi>;
-  [emulator, browser, server] = await Promise.all([startEmulator({ memory: true, port: 0 }), launchChromium(), startPageServer(["solana"])]);
+  [emulator, browser, server] = await Promise.all([startServer({ memory: true, port: 0 }), launchChromium(), startPageServer(["solana"])]);
 });
 afterAll(async () => {
   await browser?.close();

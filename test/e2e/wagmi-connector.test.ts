@@ -3,20 +3,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { createPublicClient, createTestClient, http, parseEther, type Address, type Hex } from "viem";
-import { startEmulator } from "../../server/index";
+import { startServer } from "../../server/index";
 import { startDevnet } from "../../server/devnet/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
 import { enterEmailCode, uniqueEmail } from "./support/sign-in";
 
 let browser: Browser;
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let emulator: Awaited<ReturnType<typeof startServer>>;
 let devnet: Awaited<ReturnType<typeof startDevnet>>;
 let server: PageServer;
 
 beforeAll(async () => {
   devnet = await startDevnet({ port: 0 });
-  [emulator, browser, server] = await Promise.all([startEmulator({ memory: true, port: 0 }), launchChromium(), startPageServer(["wagmi"])]);
+  [emulator, browser, server] = await Promise.all([startServer({ memory: true, port: 0 }), launchChromium(), startPageServer(["wagmi"])]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -4,7 +4,7 @@ import pg from "pg";
 import { hashMessage, recoverAddress } from "viem";
 import { migrateCommand, rotateKeysCommand } from "../../server/admin";
 import { keyEncryptionKeysFromEnv } from "../../server/custody/env";
-import { startEmulator, type RunningEmulator } from "../../server/index";
+import { startServer, type RunningServer } from "../../server/index";
 import { createSecrets, masterSecretFromSeed } from "../../server/crypto/secrets";
 import { deriveWallet, newMnemonic } from "../../server/crypto/wallet";
 import { EmulatorClient, SIGN_RAW_PAYLOAD_URL, signRawPayloadBody, stamp, stampedRequest, type Session, type User } from "../server/support/client";
@@ -32,11 +32,11 @@ async function rows<T>(url: string, sql: string): Promise<T[]> {
   }
 }
 
-function start(url: string, secretKey: string): Promise<RunningEmulator> {
-  return startEmulator({ port: 0, database: { engine: "postgres", url }, keyEncryptionKeys: keyEncryptionKeysFromEnv({ LATCH_SECRET_KEY: secretKey }) });
+function start(url: string, secretKey: string): Promise<RunningServer> {
+  return startServer({ port: 0, database: { engine: "postgres", url }, keyEncryptionKeys: keyEncryptionKeysFromEnv({ LATCH_SECRET_KEY: secretKey }) });
 }
 
-async function signs(server: RunningEmulator, user: User, session: Session, message: string, signWith: string = user.address): Promise<`0x${string}`> {
+async function signs(server: RunningServer, user: User, session: Session, message: string, signWith: string = user.address): Promise<`0x${string}`> {
   const hash = hashMessage(message);
   const { signature } = await new EmulatorClient(server.url).ok("sign-payload", {
     stampedRequest: stampedRequest(SIGN_RAW_PAYLOAD_URL, signRawPayloadBody(session, { hashFunction: "HASH_FUNCTION_NO_OP", payload: hash, signWith }), session),
@@ -48,7 +48,7 @@ describe("envelope custody and key rotation", () => {
   it("gives a wallet sealed before envelope custody (mnemonic only) a data key at its first signature", async () => {
     const url = await cluster.createDatabase();
     const seed = "legacy-wallets";
-    const server = await startEmulator({ port: 0, seed, database: { engine: "postgres", url }, keyEncryptionKeys: keyEncryptionKeysFromEnv({ LATCH_SECRET_KEY: newKey() }) });
+    const server = await startServer({ port: 0, seed, database: { engine: "postgres", url }, keyEncryptionKeys: keyEncryptionKeysFromEnv({ LATCH_SECRET_KEY: newKey() }) });
     try {
       const { user, session } = await new EmulatorClient(server.url).signUp(uniqueEmail("legacy"));
       // Rewrite the wallet the way an older server stored it: the mnemonic sealed under the server secret's wallet key.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { hashMessage, recoverAddress } from "viem";
 import { migrations } from "../../server/db/migrations";
-import { startEmulator, type RunningEmulator } from "../../server/index";
+import { startServer, type RunningServer } from "../../server/index";
 import { EmulatorClient, SIGN_RAW_PAYLOAD_URL, newTargetKey, signRawPayloadBody, stampedRequest, whoamiRequest } from "../server/support/client";
 import { uniqueEmail } from "../server/support/emulator";
 import { startScaleOut, type ScaleOut } from "./support/scaleOut";
@@ -201,15 +201,15 @@ describe("three instances on one PostgreSQL", () => {
     await client.query(migrations[0]!.sql);
     await client.query("insert into schema_migrations values (1, 'first', 0)");
     await client.end();
-    await expect(startEmulator({ database: { engine: "postgres", url }, keyEncryptionKeys: s.keys, migrate: false })).rejects.toThrow(
+    await expect(startServer({ database: { engine: "postgres", url }, keyEncryptionKeys: s.keys, migrate: false })).rejects.toThrow(
       /schema is at migration 1, this server needs \d+: run `npm run server -- migrate`/,
     );
   });
 
   it("imports a wallet across instances (bundle on A, import on B, signature on C); a key deleted on A is refused on B at once", async () => {
-    const [a, b, c] = s.instances as [RunningEmulator, RunningEmulator, RunningEmulator];
+    const [a, b, c] = s.instances as [RunningServer, RunningServer, RunningServer];
     const { user, session } = await s.clients[0]!.signUp(uniqueEmail("import"));
-    const km = (on: RunningEmulator, operation: string, body: object) => keyManagement(on.url, operation, body, (text) => stamp(text, session));
+    const km = (on: RunningServer, operation: string, body: object) => keyManagement(on.url, operation, body, (text) => stamp(text, session));
     const initiated = await km(a, "submit/init_import_wallet", { type: "ACTIVITY_TYPE_INIT_IMPORT_WALLET", timestampMs: String(Date.now()), organizationId: user.orgId, parameters: { userId: user.userId } });
     const mnemonic = "test test test test test test test test test test test junk";
     const encryptedBundle = await sealToImportBundle(initiated.body.activity.result.initImportWalletResult.importBundle, await exportFrameSigningKey(a.url), mnemonic);

@@ -14,7 +14,7 @@ import { BUILT_IN_METHODS } from "../../server/methods";
 import { TRANSPORT_ERRORS, unauthorized, type RouteContracts, type ServerMethod } from "../../server/method-kit";
 import { backupCodeServer } from "../fixtures/backup-code/server";
 import { newTargetKey } from "./support/client";
-import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
+import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 
 const driftContract = {
   "drift-extra": { response: type({ orgId: "string" }), errors: TRANSPORT_ERRORS },
@@ -35,9 +35,9 @@ const driftingMethod: ServerMethod = {
       }),
 };
 
-let t: TestEmulator;
+let t: TestServer;
 beforeAll(async () => {
-  t = await startTestEmulator({ methods: [driftingMethod, backupCodeServer()] });
+  t = await startTestServer({ methods: [driftingMethod, backupCodeServer()] });
 });
 afterAll(() => t.emulator.stop());
 
@@ -78,7 +78,7 @@ describe("answers are checked against the wire contract", () => {
 
   it("with a function, the drift is reported and the answer goes out unchanged (the dev CLI's warning)", async () => {
     const drifts: AnswerDrift[] = [];
-    const warned = await startTestEmulator({ methods: [driftingMethod], checkAnswers: (drift) => drifts.push(drift) });
+    const warned = await startTestServer({ methods: [driftingMethod], checkAnswers: (drift) => drifts.push(drift) });
     try {
       const answer = await warned.client.post("drift-extra", {});
       expect([answer.status, answer.body]).toEqual([200, { orgId: "o1", secret: "leaked" }]);

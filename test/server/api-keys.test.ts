@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { p256 } from "@noble/curves/nist.js";
 import { stamp, WHOAMI_URL, type Session, type User } from "./support/client";
-import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
+import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 import { keyManagement } from "./support/passkey";
 import { apiKeyIdOf, MAX_API_KEYS_PER_ORGANIZATION, MAX_API_KEYS_PER_REQUEST } from "../../server/services/apiKeys";
 
-let t: TestEmulator;
+let t: TestServer;
 beforeAll(async () => {
-  t = await startTestEmulator();
+  t = await startTestServer();
 });
 afterAll(() => t?.emulator.stop());
 

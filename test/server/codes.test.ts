@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { newTargetKey, whoamiRequest } from "./support/client";
-import { startTestEmulator, uniqueEmail, uniquePhone, type TestEmulator } from "./support/emulator";
+import { startTestServer, uniqueEmail, uniquePhone, type TestServer } from "./support/emulator";
 
-let t: TestEmulator;
+let t: TestServer;
 beforeAll(async () => {
-  t = await startTestEmulator({ limits: { sendMaxPerWindow: 2, sendWindowMs: 60_000 } });
+  t = await startTestServer({ limits: { sendMaxPerWindow: 2, sendWindowMs: 60_000 } });
 });
 afterAll(() => t?.emulator.stop());
 

@@ -6,9 +6,9 @@ import { mnemonicToAccount } from "viem/accounts";
 import { createWalletDeriver } from "../../server/crypto/derivationPool";
 import { deriveWallet, newMnemonic } from "../../server/crypto/wallet";
 import { SIGN_RAW_PAYLOAD_URL, signRawPayloadBody, stampedRequest } from "./support/client";
-import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
+import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 
-let t: TestEmulator | undefined;
+let t: TestServer | undefined;
 afterAll(() => t?.emulator.stop());
 
 describe("wallet derivation threads", () => {
@@ -29,7 +29,7 @@ describe("wallet derivation threads", () => {
   });
 
   it("sign up users whose wallets were derived on a thread and sign with them", async () => {
-    t = await startTestEmulator({ derivationThreads: 1 });
+    t = await startTestServer({ derivationThreads: 1 });
     const signUps = await Promise.all([0, 1, 2].map((i) => t!.client.signUp(uniqueEmail(`thread-${i}`))));
     for (const { user, session } of signUps) {
       const message = `signed by ${user.userId}`;

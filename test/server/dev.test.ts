@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inboxPage } from "../../server/dev/inboxPage";
 import { newTargetKey } from "./support/client";
-import { startTestEmulator, uniqueEmail, uniquePhone, type TestEmulator } from "./support/emulator";
+import { startTestServer, uniqueEmail, uniquePhone, type TestServer } from "./support/emulator";
 
-let t: TestEmulator;
+let t: TestServer;
 beforeAll(async () => {
-  t = await startTestEmulator();
+  t = await startTestServer();
 });
 afterAll(() => t?.emulator.stop());
 

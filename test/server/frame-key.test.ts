@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "./support/emulator";
+import { startTestServer, type TestServer } from "./support/emulator";
 
 // The auth frame's sealed key (server/routes/frameKey.ts): for frames whose browser blocks storage.
-let t: TestEmulator;
+let t: TestServer;
 beforeAll(async () => {
-  t = await startTestEmulator();
+  t = await startTestServer();
 });
 afterAll(() => t?.emulator.stop());
 

@@ -3,15 +3,15 @@ import { DEFAULT_LIMITS } from "../../server/options";
 import { admit } from "../../server/store/rateLimits";
 import { openDatabase } from "../../server/db/open";
 import { newTargetKey, type Answer } from "./support/client";
-import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
+import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 import { userWithTotp, wrongCode } from "./support/totp";
 
 const HOUR = 60 * 60_000;
 
-let t: TestEmulator;
+let t: TestServer;
 beforeAll(async () => {
   // Sends are not what is measured here: let codes flow.
-  t = await startTestEmulator({ limits: { sendMaxPerWindow: 10_000, guessesPerClient: 10_000 } });
+  t = await startTestServer({ limits: { sendMaxPerWindow: 10_000, guessesPerClient: 10_000 } });
 });
 afterAll(() => t?.emulator.stop());
 
@@ -57,7 +57,7 @@ describe("account guess budget (OWASP ASVS 2.2.1)", () => {
   });
 
   it("does not count right codes", async () => {
-    const small = await startTestEmulator({ limits: { guessesPerAccount: 2, sendMaxPerWindow: 10_000 } });
+    const small = await startTestServer({ limits: { guessesPerAccount: 2, sendMaxPerWindow: 10_000 } });
     try {
       const email = uniqueEmail("right");
       await small.client.signUp(email);
@@ -68,7 +68,7 @@ describe("account guess budget (OWASP ASVS 2.2.1)", () => {
   });
 
   it("limits wrong codes per client across accounts", async () => {
-    const strict = await startTestEmulator({ limits: { guessesPerClient: 4, sendMaxPerWindow: 10_000 } });
+    const strict = await startTestServer({ limits: { guessesPerClient: 4, sendMaxPerWindow: 10_000 } });
     try {
       const statuses: number[] = [];
       const emails = [uniqueEmail("spray"), uniqueEmail("spray"), uniqueEmail("spray")];

@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from "jose";
-import { startTestEmulator, type TestEmulator } from "./support/emulator";
+import { startTestServer, type TestServer } from "./support/emulator";
 import { pickIdentity, startSocialLogin } from "./support/oauth";
 
 // The development identity provider on its own: discovery, login page, code + PKCE, tokens, JWKS.
-let t: TestEmulator;
+let t: TestServer;
 beforeAll(async () => {
-  t = await startTestEmulator();
+  t = await startTestServer();
 });
 afterAll(() => t?.emulator.stop());
 

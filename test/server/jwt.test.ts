@@ -5,14 +5,14 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "j
 import { parseJwtIssuer } from "../../server/options";
 import { MFA_ACTIONS } from "../../wire/constants";
 import { mfaRequest, newTargetKey, sessionFromBundle, whoamiRequest, type TargetKey } from "./support/client";
-import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
+import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 import { nonceOf, socialLogin } from "./support/oauth";
 import { authenticatorFor } from "./support/totp";
 
 // auth-jwt: JWTs of the app's own auth, verified against a JWKS the test serves (and the dev IdP's).
 const ISSUER = "https://auth.app.test";
 const AUDIENCE = "latch-app";
-let t: TestEmulator;
+let t: TestServer;
 let jwksServer: Server;
 let key: CryptoKey;
 let otherKey: CryptoKey;
@@ -29,7 +29,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => jwksServer.listen(0, "127.0.0.1", resolve));
   const { port } = jwksServer.address() as AddressInfo;
-  t = await startTestEmulator({
+  t = await startTestServer({
     jwtIssuers: [{ id: "app-auth", issuer: ISSUER, jwksUri: `http://127.0.0.1:${port}/.well-known/jwks.json`, audience: AUDIENCE }],
   });
 });

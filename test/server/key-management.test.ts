@@ -3,13 +3,13 @@ import { mnemonicToAccount, privateKeyToAddress } from "viem/accounts";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58 } from "@scure/base";
 import { newTargetKey, stamp, WHOAMI_URL, type Session, type User } from "./support/client";
-import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
+import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 import { exportFrameSigningKey, openExportBundle } from "./support/exportBundle";
 import { APP_ORIGIN, SoftPasskey, keyManagement } from "./support/passkey";
 
-let t: TestEmulator;
+let t: TestServer;
 beforeAll(async () => {
-  t = await startTestEmulator();
+  t = await startTestServer();
 });
 afterAll(() => t?.emulator.stop());
 

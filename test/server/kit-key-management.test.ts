@@ -3,12 +3,12 @@ import { p256 } from "@noble/curves/nist.js";
 import { createApiKey, createKit, createWalletAccounts, deleteApiKeys, getEmbeddedSigner, listUsers, listWalletAccounts, listWallets, type Kit } from "latch-kit";
 import { emailOtp } from "latch-kit/plugins/email-otp";
 import { stamp, WHOAMI_URL, type Session, type User } from "./support/client";
-import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
+import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 
 // The kit's key-management actions against the real server: the bodies they send are the ones it accepts.
-let t: TestEmulator;
+let t: TestServer;
 beforeAll(async () => {
-  t = await startTestEmulator();
+  t = await startTestServer();
 });
 afterAll(() => t?.emulator.stop());
 

@@ -6,7 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { validateMnemonic } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
 import { hashMessage, recoverAddress } from "viem";
-import { startEmulator } from "../../server/index";
+import { startServer } from "../../server/index";
 import { EmulatorClient, SIGN_RAW_PAYLOAD_URL, signRawPayloadBody, stampedRequest, whoamiRequest, type Session } from "./support/client";
 import { uniqueEmail } from "./support/emulator";
 
@@ -25,14 +25,14 @@ describe("a data dir", () => {
     dirs.push(dir);
     const email = uniqueEmail("persist");
 
-    const first = await startEmulator({ dataDir: dir, port: 0 });
+    const first = await startServer({ dataDir: dir, port: 0 });
     const before = new EmulatorClient(first.url);
     const { user, session } = await before.signUp(email);
     expect(await signHash(before, session, user.address, "before")).toBe(user.address);
-    await expect(startEmulator({ dataDir: dir, port: 0 })).rejects.toThrow(/in use by another emulator/);
+    await expect(startServer({ dataDir: dir, port: 0 })).rejects.toThrow(/in use by another emulator/);
     await first.stop();
 
-    const second = await startEmulator({ dataDir: dir, port: 0 });
+    const second = await startServer({ dataDir: dir, port: 0 });
     try {
       const after = new EmulatorClient(second.url);
       expect(await after.ok("lookup", { email })).toEqual({ orgId: user.orgId });
@@ -69,9 +69,9 @@ describe("instances", () => {
   it("are deterministic with a seed and independent of each other", async () => {
     const email = uniqueEmail("seed");
     const [a, b, c] = await Promise.all([
-      startEmulator({ seed: "alpha" }),
-      startEmulator({ seed: "alpha" }),
-      startEmulator({ seed: "beta" }),
+      startServer({ seed: "alpha" }),
+      startServer({ seed: "alpha" }),
+      startServer({ seed: "beta" }),
     ]);
     try {
       const [ua, ub, uc] = await Promise.all([a, b, c].map((e) => new EmulatorClient(e.url).signUp(email)));
@@ -88,7 +88,7 @@ describe("instances", () => {
   });
 
   it("answer on localhost, 127.0.0.1 and ::1, bind loopback only, and stop cleanly", async () => {
-    const emulator = await startEmulator();
+    const emulator = await startServer();
     expect(emulator.url).toBe(`http://localhost:${emulator.port}`);
     expect(emulator.addresses).toContain("127.0.0.1");
     for (const address of emulator.addresses) expect(["127.0.0.1", "::1"]).toContain(address);

@@ -3,15 +3,15 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator } from "../../server/index";
+import { startServer } from "../../server/index";
 import { MAX_BODY_BYTES } from "../../server/app";
 import { MAX_EXPIRATION_SECONDS } from "../../server/schemas";
 import { newTargetKey, WHOAMI_URL } from "./support/client";
-import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
+import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 
-let t: TestEmulator;
+let t: TestServer;
 beforeAll(async () => {
-  t = await startTestEmulator();
+  t = await startTestServer();
 });
 afterAll(() => t?.emulator.stop());
 
@@ -124,7 +124,7 @@ describe("the dev identity provider", () => {
 describe("data dir permissions", () => {
   it("keeps the data dir to its owner (0700) and the master secret 0600", async () => {
     const dir = join(mkdtempSync(join(tmpdir(), "latch-perm-")), "data");
-    const emulator = await startEmulator({ dataDir: dir, port: 0 });
+    const emulator = await startServer({ dataDir: dir, port: 0 });
     try {
       expect(statSync(dir).mode & 0o777).toBe(0o700);
       expect(statSync(join(dir, "master-secret")).mode & 0o777).toBe(0o600);

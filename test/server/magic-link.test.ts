@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MFA_ACTIONS, RETURN_PARAMS } from "../../wire/constants";
 import { mfaRequest, newTargetKey, sessionFromBundle, whoamiRequest } from "./support/client";
-import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
+import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 import { authenticatorFor } from "./support/totp";
 
 const APP = "http://localhost:5173";
-let t: TestEmulator;
+let t: TestServer;
 beforeAll(async () => {
-  t = await startTestEmulator({ emailMode: "magic-link" });
+  t = await startTestServer({ emailMode: "magic-link" });
 });
 afterAll(() => t?.emulator.stop());
 
@@ -58,7 +58,7 @@ describe("magic links", () => {
   });
 
   it("uses --app-url over the Origin, and needs one of them", async () => {
-    const fixed = await startTestEmulator({ emailMode: "magic-link", appUrl: "http://localhost:3000/app/?from=email" });
+    const fixed = await startTestServer({ emailMode: "magic-link", appUrl: "http://localhost:3000/app/?from=email" });
     try {
       const email = uniqueEmail("ml");
       await fixed.client.ok("signup", { email, targetPublicKey: newTargetKey().publicKey, redirectParams: "x=1" }, { Origin: "http://127.0.0.1:4000" });

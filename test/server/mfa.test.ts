@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MFA_ACTIONS } from "../../wire/constants";
 import { mfaRequest, newTargetKey, sessionFromBundle, stamp, whoamiRequest, type Session, type User } from "./support/client";
-import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
+import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 import { authenticatorFor } from "./support/totp";
 
-let t: TestEmulator;
+let t: TestServer;
 beforeAll(async () => {
-  t = await startTestEmulator();
+  t = await startTestServer();
 });
 afterAll(() => t?.emulator.stop());
 

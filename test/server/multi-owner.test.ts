@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keccak256, recoverAddress, toHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { memberStamper, MultiOwnerClient, SignerClient, SignerHttpError } from "latch-kit";
-import { startEmulator } from "../../server/index";
+import { startServer } from "../../server/index";
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let emulator: Awaited<ReturnType<typeof startServer>>;
 let multiOwner: MultiOwnerClient;
 beforeAll(async () => {
-  emulator = await startEmulator({ memory: true, port: 0, checkAnswers: true });
+  emulator = await startServer({ memory: true, port: 0, checkAnswers: true });
   multiOwner = new MultiOwnerClient(new SignerClient({ url: emulator.url }), emulator.url);
 });
 afterAll(() => emulator?.stop());

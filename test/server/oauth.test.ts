@@ -3,14 +3,14 @@ import { decodeJwt } from "jose";
 import { MFA_ACTIONS, RETURN_PARAMS } from "../../wire/constants";
 import { mfaRequest, newTargetKey, sessionFromBundle, stampedRequest, whoamiRequest, type Session } from "./support/client";
 import { authenticatorFor } from "./support/totp";
-import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
+import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 import { APP_ORIGIN, encodeState, nonceOf, pickIdentity, popupResult, socialLogin, startSocialLogin } from "./support/oauth";
 
 // Social sign-in against the dev identity provider: prepare-oauth, /callback (popup and redirect),
 // account linking, add-oauth-provider and remove-oauth-provider.
-let t: TestEmulator;
+let t: TestServer;
 beforeAll(async () => {
-  t = await startTestEmulator();
+  t = await startTestServer();
 });
 afterAll(() => t?.emulator.stop());
 

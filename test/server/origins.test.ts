@@ -4,29 +4,29 @@ import { SDK_VERSION, SDK_VERSION_HEADER } from "../../core/constants";
 import { createOriginPolicy } from "../../server/origins";
 import { newTargetKey } from "./support/client";
 import { encodeState, startSocialLogin } from "./support/oauth";
-import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
+import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 
 const APP = "https://app.example.com";
 const EVIL = "https://evil.example";
 
-let dev: TestEmulator;
-let configured: TestEmulator;
+let dev: TestServer;
+let configured: TestServer;
 beforeAll(async () => {
   [dev, configured] = await Promise.all([
-    startTestEmulator(),
-    startTestEmulator({ allowedOrigins: [APP], loopbackOrigins: false, emailMode: "magic-link" }),
+    startTestServer(),
+    startTestServer({ allowedOrigins: [APP], loopbackOrigins: false, emailMode: "magic-link" }),
   ]);
 });
 afterAll(() => Promise.all([dev?.emulator.stop(), configured?.emulator.stop()]));
 
-const call = (t: TestEmulator, path: string, init: RequestInit & { origin?: string } = {}) =>
+const call = (t: TestServer, path: string, init: RequestInit & { origin?: string } = {}) =>
   fetch(`${t.emulator.url}${path}`, {
     ...init,
     headers: { "Content-Type": "application/json", [SDK_VERSION_HEADER]: SDK_VERSION, ...(init.origin ? { Origin: init.origin } : {}), ...init.headers },
   });
 
 /** A raw request with a chosen Host header (fetch does not let one set it). */
-function withHost(t: TestEmulator, host: string, path = "/health"): Promise<{ status: number; body: string }> {
+function withHost(t: TestServer, host: string, path = "/health"): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: "127.0.0.1", port: t.emulator.port, path, headers: { Host: host } }, (res) => {
       let body = "";

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stamp, type Session, type User } from "./support/client";
-import { startTestEmulator, uniqueEmail, uniquePhone, type TestEmulator } from "./support/emulator";
+import { startTestServer, uniqueEmail, uniquePhone, type TestServer } from "./support/emulator";
 import { keyManagement } from "./support/passkey";
 
-let t: TestEmulator;
+let t: TestServer;
 beforeAll(async () => {
-  t = await startTestEmulator();
+  t = await startTestServer();
 });
 afterAll(() => t?.emulator.stop());
 

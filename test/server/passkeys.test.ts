@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashMessage, recoverAddress } from "viem";
 import { DEFAULT_ROOT_ORG_ID, MFA_ACTIONS } from "../../wire/constants";
 import { SIGN_RAW_PAYLOAD_URL, WHOAMI_URL, signRawPayloadBody } from "./support/client";
-import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
+import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 import { APP_ORIGIN, SoftPasskey } from "./support/passkey";
 
-let t: TestEmulator;
+let t: TestServer;
 beforeAll(async () => {
-  t = await startTestEmulator();
+  t = await startTestServer();
 });
 afterAll(() => t?.emulator.stop());
 

@@ -1,12 +1,12 @@
 // The emulator's request log (npm start shows it) names the app's requests, not the health probes the
 // playground's status check sends every few seconds.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startEmulator } from "../../server/index";
+import { startServer } from "../../server/index";
 
 const lines: string[] = [];
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let emulator: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
-  emulator = await startEmulator({ memory: true, port: 0, log: (line) => lines.push(line) });
+  emulator = await startServer({ memory: true, port: 0, log: (line) => lines.push(line) });
 });
 afterAll(() => emulator?.stop());
 

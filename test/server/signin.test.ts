@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SDK_VERSION_HEADER } from "../../core/constants";
 import { newTargetKey, sessionFromBundle, whoamiRequest } from "./support/client";
-import { startTestEmulator, uniqueEmail, uniquePhone, type TestEmulator } from "./support/emulator";
+import { startTestServer, uniqueEmail, uniquePhone, type TestServer } from "./support/emulator";
 
-let t: TestEmulator;
+let t: TestServer;
 beforeAll(async () => {
-  t = await startTestEmulator();
+  t = await startTestServer();
 });
 afterAll(() => t?.emulator.stop());
 
@@ -38,7 +38,7 @@ describe("lookup", () => {
 describe("signer-config", () => {
   it("tells the email mode", async () => {
     expect(await t.client.ok("signer-config", {})).toEqual({ email: { mode: "OTP" } });
-    const magic = await startTestEmulator({ emailMode: "magic-link" });
+    const magic = await startTestServer({ emailMode: "magic-link" });
     try {
       expect(await magic.client.ok("signer-config", {})).toEqual({ email: { mode: "MAGIC_LINK" } });
     } finally {

@@ -10,14 +10,14 @@ import {
   type Session,
   type User,
 } from "./support/client";
-import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
+import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 
-let t: TestEmulator;
+let t: TestServer;
 let alice: { user: User; session: Session };
 let bob: { user: User; session: Session };
 
 beforeAll(async () => {
-  t = await startTestEmulator();
+  t = await startTestServer();
   alice = await t.client.signUp(uniqueEmail("alice"));
   bob = await t.client.signUp(uniqueEmail("bob"));
 });

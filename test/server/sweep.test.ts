@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EmulatorContext } from "../../server/context";
+import type { ServerContext } from "../../server/context";
 import { openDatabase } from "../../server/db/open";
 import type { Database } from "../../server/db/sql";
 import { pruneExpired } from "../../server/maintenance";
@@ -16,7 +16,7 @@ describe("the expiry sweeper", () => {
     const now = Date.now();
     await db.query("insert into used_tokens (hash, expires_at) select 'old-' || i, $1 from generate_series(1, 2500) i", [now - 1]);
     await db.query("insert into used_tokens (hash, expires_at) select 'live-' || i, $1 from generate_series(1, 10) i", [now + 60_000]);
-    const ctx = { db, now: () => now, limits: DEFAULT_LIMITS } as unknown as EmulatorContext;
+    const ctx = { db, now: () => now, limits: DEFAULT_LIMITS } as unknown as ServerContext;
     const runs = [];
     for (let i = 0; i < 4; i++) runs.push((await pruneExpired(ctx, 1000)).used_tokens);
     expect(runs).toEqual([1000, 1000, 500, 0]);
@@ -33,7 +33,7 @@ describe("the expiry sweeper", () => {
         [key, expiresAt, now],
       );
     }
-    const ctx = { db, now: () => now, limits: DEFAULT_LIMITS } as unknown as EmulatorContext;
+    const ctx = { db, now: () => now, limits: DEFAULT_LIMITS } as unknown as ServerContext;
     expect((await pruneExpired(ctx)).import_bundles).toBe(1);
     expect((await db.query<{ key: string }>("select target_public_key as key from import_bundles order by key", [])).rows.map((row) => row.key)).toEqual(["live", "recently-expired"]);
   });

@@ -7,7 +7,7 @@ import { mnemonicToSeedSync } from "@scure/bip39";
 import { hashMessage, recoverAddress, serializeSignature, toHex } from "viem";
 import { mnemonicToAccount, privateKeyToAddress } from "viem/accounts";
 import { newTargetKey, SIGN_RAW_PAYLOAD_URL, signRawPayloadBody, stamp, stampedRequest, type Session, type User } from "./support/client";
-import { startTestEmulator, uniqueEmail, type TestEmulator } from "./support/emulator";
+import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 import { exportFrameSigningKey, openExportBundle } from "./support/exportBundle";
 import { readImportBundle, sealToImportBundle } from "./support/importBundle";
 import { keyManagement } from "./support/passkey";
@@ -16,10 +16,10 @@ const MNEMONIC = "test test test test test test test test test test test junk";
 /** A valid phrase no test imports, for the "same phrase twice" case of its own user. */
 const OTHER_MNEMONIC = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
 
-let t: TestEmulator;
+let t: TestServer;
 let signingKey: string;
 beforeAll(async () => {
-  t = await startTestEmulator();
+  t = await startTestServer();
   signingKey = await exportFrameSigningKey(t.emulator.url);
 });
 afterAll(() => t?.emulator.stop());

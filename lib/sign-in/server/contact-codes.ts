@@ -25,7 +25,7 @@ import {
   signVerificationToken,
   validate,
   type Contact,
-  type EmulatorContext,
+  type ServerContext,
   type ServerPart,
   type Sql,
 } from "../../../server/method-kit";
@@ -92,7 +92,7 @@ export const contactCodes: ServerPart = {
 };
 
 /** Sends a code proving a contact (not yet any account's); answers its otpId. */
-async function initContactCode(c: Context, ctx: EmulatorContext, tx: Sql, { contact, otpType }: typeof initBody.infer): Promise<string> {
+async function initContactCode(c: Context, ctx: ServerContext, tx: Sql, { contact, otpType }: typeof initBody.infer): Promise<string> {
   const request =
     otpType === "OTP_TYPE_EMAIL"
       ? { contact: s.normalizeEmail(validate(s.email, contact, "contact")), channel: "email" as const }
@@ -101,7 +101,7 @@ async function initContactCode(c: Context, ctx: EmulatorContext, tx: Sql, { cont
 }
 
 /** Redeems a contact code; answers the verification token naming the contact. */
-async function verifyContactCode(c: Context, ctx: EmulatorContext, { otpId, otpCode }: typeof verifyBody.infer): Promise<string> {
+async function verifyContactCode(c: Context, ctx: ServerContext, { otpId, otpCode }: typeof verifyBody.infer): Promise<string> {
   const otp = await redeemCode(ctx, { otpId, code: otpCode, purpose: "verify" }, clientAddress(c));
   return signVerificationToken(
     ctx.secrets,
@@ -113,7 +113,7 @@ async function verifyContactCode(c: Context, ctx: EmulatorContext, { otpId, otpC
 }
 
 /** Sign-up by code: a new user and wallet, and a code to the contact (`otp` finishes). */
-export async function signUpWithCode(c: Context, ctx: EmulatorContext, contact: Contact) {
+export async function signUpWithCode(c: Context, ctx: ServerContext, contact: Contact) {
   const account = await prepareAccount(ctx, contact);
   const { user } = account;
   const otpId = await ctx.db.transaction(async (tx) => {
@@ -124,7 +124,7 @@ export async function signUpWithCode(c: Context, ctx: EmulatorContext, contact: 
 }
 
 /** Sign-in by code of a known user: a code to the contact. */
-export async function signInWithCode(c: Context, ctx: EmulatorContext, contact: Contact) {
+export async function signInWithCode(c: Context, ctx: ServerContext, contact: Contact) {
   const user = await findUserByContact(ctx.db, contact);
   if (!user) throw notFound("USER_NOT_FOUND", `No user found for this ${contact.email ? "email" : "phone number"}`);
   const otpId = await ctx.db.transaction((tx) => sendCode(tx, ctx, codeRequest(contact, user.orgId, requestOrigin(c))));

@@ -1,6 +1,6 @@
 // The email sign-in body email-otp and magic-link share, and which of the two a body asks for.
 import { requests } from "../../../wire/requests";
-import type { EmulatorContext } from "../../../server/method-kit";
+import type { ServerContext } from "../../../server/method-kit";
 
 export const emailSignIn = requests["email-sign-in"];
 
@@ -12,7 +12,7 @@ export function namesEmail(raw: unknown): raw is Record<string, unknown> {
 }
 
 /** The body's email mode, else the server's (`--email-mode`). */
-export function emailModeOf(ctx: EmulatorContext, raw: Record<string, unknown>): "otp" | "magic-link" {
+export function emailModeOf(ctx: ServerContext, raw: Record<string, unknown>): "otp" | "magic-link" {
   if (raw.emailMode === "magicLink") return "magic-link";
   if (raw.emailMode === "otp") return "otp";
   return ctx.emailMode;

@@ -6,7 +6,7 @@ import {
   requireNonceFor,
   signInWithIdentity,
   verifyJwt,
-  type EmulatorContext,
+  type ServerContext,
   type ServerMethod,
 } from "../../../server/method-kit";
 
@@ -22,7 +22,7 @@ const authJwtBody = requests["auth-jwt"];
  * one sign-in. The identity is the JWT's (issuer, sub); it never links to an existing user by email.
  * A user with a second factor gets MFA_REQUIRED (encryptedPayload, multiFactors), as after an email code.
  */
-function jwtRoutes(ctx: EmulatorContext): Hono {
+function jwtRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
   app.post("/auth-jwt", async (c) => {
     const request = await readBody(c, authJwtBody);

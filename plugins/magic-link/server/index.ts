@@ -17,13 +17,13 @@ import {
   saveAccount,
   schemas as s,
   validate,
-  type EmulatorContext,
+  type ServerContext,
   type ServerMethod,
 } from "../../../server/method-kit";
 import { emailModeOf, emailSignIn, namesEmail } from "../../../lib/sign-in/server/email";
 import { magicLink } from "./link";
 
-const accepts = (raw: unknown, ctx: EmulatorContext) => namesEmail(raw) && emailModeOf(ctx, raw) === "magic-link";
+const accepts = (raw: unknown, ctx: ServerContext) => namesEmail(raw) && emailModeOf(ctx, raw) === "magic-link";
 
 export const magicLinkServer: ServerMethod = {
   id: "magic-link",
@@ -31,7 +31,7 @@ export const magicLinkServer: ServerMethod = {
   signIn: { names: "email", accepts, handle: signIn },
 };
 
-async function signUp(c: Context, raw: unknown, ctx: EmulatorContext) {
+async function signUp(c: Context, raw: unknown, ctx: ServerContext) {
   const request = validate(emailSignIn, raw);
   const email = s.normalizeEmail(request.email);
   const account = await prepareAccount(ctx, { email });
@@ -47,7 +47,7 @@ async function signUp(c: Context, raw: unknown, ctx: EmulatorContext) {
   return { orgId: user.orgId, userId: user.userId, address: user.address, solanaAddress: user.solanaAddress };
 }
 
-async function signIn(c: Context, raw: unknown, ctx: EmulatorContext) {
+async function signIn(c: Context, raw: unknown, ctx: ServerContext) {
   const request = validate(emailSignIn, raw);
   const user = await findUserByContact(ctx.db, { email: s.normalizeEmail(request.email) });
   if (!user) throw notFound("USER_NOT_FOUND", "No user found for this email");

@@ -1,5 +1,5 @@
 import { RETURN_PARAMS } from "../../../wire/constants";
-import { ApiError, badRequest, originOf, type EmulatorContext } from "../../../server/method-kit";
+import { ApiError, badRequest, originOf, type ServerContext } from "../../../server/method-kit";
 
 /**
  * The link an email carries back to the app: the app URL (or the request's Origin, an allowed app
@@ -7,7 +7,7 @@ import { ApiError, badRequest, originOf, type EmulatorContext } from "../../../s
  * redirectParams, then `bundle` and `orgId`; a new user's link always says `latch-is-signup=true`.
  */
 export function magicLink(
-  ctx: EmulatorContext,
+  ctx: ServerContext,
   origin: string | undefined,
   grant: { credentialBundle: string; orgId: string; redirectParams?: string; isSignup: boolean },
 ): string {

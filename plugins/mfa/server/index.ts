@@ -30,7 +30,7 @@ import {
   totpUrl,
   utf8,
   verifyStampedRequest,
-  type EmulatorContext,
+  type ServerContext,
   type ServerMethod,
   type StampedRequest,
 } from "../../../server/method-kit";
@@ -45,7 +45,7 @@ type MfaAction = (typeof MFA_ACTIONS)[keyof typeof MFA_ACTIONS];
 
 export const mfaServer: ServerMethod = { id: "mfa", routes: mfaRoutes };
 
-function mfaRoutes(ctx: EmulatorContext): Hono {
+function mfaRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
 
   app.post("/auth-request-multi-factor", async (c) => {
@@ -106,7 +106,7 @@ function mfaRoutes(ctx: EmulatorContext): Hono {
 }
 
 /** MFA calls are stamped sign_raw_payload requests whose payload is the action name; returns the organisation. */
-async function authorize(ctx: EmulatorContext, stampedRequest: StampedRequest, action: MfaAction): Promise<string> {
+async function authorize(ctx: ServerContext, stampedRequest: StampedRequest, action: MfaAction): Promise<string> {
   const actionBody = s.rawPayloadBody.narrow((body, check) =>
     bytesToHex(hexToBytes(body.parameters.payload)) === bytesToHex(utf8(action))
       ? true

@@ -5,7 +5,7 @@ import {
   ApiError,
   errorPage,
   popupResultPage,
-  type EmulatorContext,
+  type ServerContext,
 } from "../../../server/method-kit";
 import { completeOauth, isAllowedAppUrl, parseOauthState, type OauthResult, type OauthState } from "./flow";
 
@@ -32,7 +32,7 @@ const REDIRECT_PARAMS: Record<string, string> = {
  * hands the result to the app: posted to the opener at `openerOrigin` only (popup), or as query
  * parameters on `redirectUrl` (redirect).
  */
-export function oauthCallbackRoutes(ctx: EmulatorContext): Hono {
+export function oauthCallbackRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
   app.get("/callback", async (c) => {
     let state: OauthState;
@@ -68,7 +68,7 @@ export function oauthCallbackRoutes(ctx: EmulatorContext): Hono {
   return app;
 }
 
-async function outcome(ctx: EmulatorContext, state: OauthState, query: Record<string, string>): Promise<OauthResult> {
+async function outcome(ctx: ServerContext, state: OauthState, query: Record<string, string>): Promise<OauthResult> {
   const authProvider = state.authProviderId;
   if (query.error) return { error: query.error_description || query.error, errorCode: query.error, authProvider };
   if (!query.code) return { error: "The provider answered without a code", authProvider };

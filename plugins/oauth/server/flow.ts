@@ -14,7 +14,7 @@ import {
   socialProvidersOf,
   validate,
   verifyJwt,
-  type EmulatorContext,
+  type ServerContext,
   type FactorSummary,
 } from "../../../server/method-kit";
 
@@ -72,13 +72,13 @@ export function parseOauthState(raw: string | undefined): OauthState {
 }
 
 /** Where /callback may send results: an app origin (configured, or loopback in the dev profile). */
-export function isAllowedAppUrl(ctx: EmulatorContext, value: string): boolean {
+export function isAllowedAppUrl(ctx: ServerContext, value: string): boolean {
   const origin = originOf(value);
   return origin !== undefined && ctx.origins.isAppOrigin(origin);
 }
 
 /** `prepare-oauth`: a PKCE pair (the verifier stays here), bound to the frame key's nonce, and the providers. */
-export async function prepareOauth(ctx: EmulatorContext, nonce: string) {
+export async function prepareOauth(ctx: ServerContext, nonce: string) {
   const codeVerifier = randomBytes(32).toString("base64url");
   const codeChallenge = createHash("sha256").update(codeVerifier).digest("base64url");
   const requestKey = randomUUID();
@@ -97,7 +97,7 @@ export async function prepareOauth(ctx: EmulatorContext, nonce: string) {
  * frame key named in state), the code exchange with PKCE, the id token checks (signature, issuer,
  * audience, expiry, nonce), then sign-in, sign-up, or an account-linking prompt.
  */
-export async function completeOauth(ctx: EmulatorContext, state: OauthState, code: string): Promise<OauthResult> {
+export async function completeOauth(ctx: ServerContext, state: OauthState, code: string): Promise<OauthResult> {
   const authProvider = state.authProviderId;
   const provider = socialProvidersOf(ctx).find((p) => p.id === authProvider && p.isCustomProvider === Boolean(state.isCustomProvider));
   if (!provider) throw badRequest("UNKNOWN_AUTH_PROVIDER", `No auth provider found with id ${authProvider}`);

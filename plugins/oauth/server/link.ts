@@ -20,7 +20,7 @@ import {
   verifyJwt,
   verifyStampedRequest,
   verifyStampedRequestWithStamp,
-  type EmulatorContext,
+  type ServerContext,
   type LinkedProvider,
   type OauthProviderRow,
   type Sql,
@@ -60,7 +60,7 @@ export async function linkedOauthProviders(sql: Sql, orgId: string): Promise<Lin
 }
 
 /** Social sign-in preparation, and linking / unlinking identities to a signed-in user (stamped). */
-export function oauthRoutes(ctx: EmulatorContext): Hono {
+export function oauthRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
 
   app.post("/prepare-oauth", async (c) => {

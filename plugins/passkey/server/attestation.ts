@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import * as s from "../../../wire/schemas";
 import { verifyRegistrationResponse, type RegistrationResponseJSON } from "@simplewebauthn/server";
 import { PASSKEY_ALGORITHMS } from "../../../wire/constants";
-import { badRequest, ceremonyOrigin, conflict, insertAuthenticator, type EmulatorContext, type Sql } from "../../../server/method-kit";
+import { badRequest, ceremonyOrigin, conflict, insertAuthenticator, type ServerContext, type Sql } from "../../../server/method-kit";
 
 export const attestationSchema = s.attestation;
 
@@ -21,7 +21,7 @@ export interface VerifiedPasskey {
  * chose, an app origin, RP ID = that origin's host name, user verification, algorithms -7 / -257.
  */
 export async function verifyPasskeyAttestation(
-  ctx: EmulatorContext,
+  ctx: ServerContext,
   passkey: PasskeyAttestation,
   requestOrigin?: string,
 ): Promise<VerifiedPasskey> {
@@ -67,7 +67,7 @@ export async function verifyPasskeyAttestation(
 /** Stores a verified passkey for an organisation; a credential registered before is refused. */
 export async function savePasskey(
   sql: Sql,
-  ctx: EmulatorContext,
+  ctx: ServerContext,
   orgId: string,
   passkey: VerifiedPasskey,
   name: string,

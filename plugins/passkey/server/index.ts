@@ -17,7 +17,7 @@ import {
   schemas as s,
   validate,
   authenticatorJson,
-  type EmulatorContext,
+  type ServerContext,
   keyOperation,
   type KeyOperation,
   type ServerMethod,
@@ -86,7 +86,7 @@ export const passkeyServer: ServerMethod = {
  * user and wallet are created as for an email sign-up, with the passkey as their first authenticator.
  * An email (optional) is stored on the new user; one that belongs to a user already is refused.
  */
-async function signUp(c: Context, raw: unknown, ctx: EmulatorContext) {
+async function signUp(c: Context, raw: unknown, ctx: ServerContext) {
   const request = validate(passkeySignUpBody, raw);
   const email = request.email === undefined ? undefined : s.normalizeEmail(request.email);
   if (email && (await findUserByContact(ctx.db, { email }))) {

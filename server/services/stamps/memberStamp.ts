@@ -1,6 +1,6 @@
 import { recoverMessageAddress, type Hex } from "viem";
 import { unauthorized } from "../../errors";
-import type { EmulatorContext } from "../../context";
+import type { ServerContext } from "../../context";
 import { membersOf } from "../../store/multiOwner";
 import type { VerifiedStamp } from "./scheme";
 
@@ -11,7 +11,7 @@ export const MEMBER_STAMP_SCHEME = "SIGNATURE_SCHEME_TK_API_SECP256K1_EIP191";
  * exact body (`X-Stamp` with the secp256k1 scheme). The signer must be a member of the body's org.
  */
 export async function verifyMemberStamp(
-  ctx: EmulatorContext,
+  ctx: ServerContext,
   input: { body: string; signature: string; organizationId: string },
 ): Promise<VerifiedStamp & { memberUserId: string }> {
   let signer: string;

@@ -1,4 +1,4 @@
-import type { EmulatorContext } from "../../context";
+import type { ServerContext } from "../../context";
 
 /** What a stamp proves once checked: which credential signed the body, for which organisation. */
 export interface VerifiedStamp {
@@ -29,5 +29,5 @@ export interface VerifiedStamp {
  */
 export interface StampScheme {
   headerName: string;
-  verify(ctx: EmulatorContext, input: { body: string; headerValue: string; organizationId: string; deferApiKeyLookup?: boolean }): Promise<VerifiedStamp>;
+  verify(ctx: ServerContext, input: { body: string; headerValue: string; organizationId: string; deferApiKeyLookup?: boolean }): Promise<VerifiedStamp>;
 }

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Type } from "arktype";
 import type { StampedBody } from "../../../wire/routes";
 import { badRequest, notFound, unauthorized } from "../../errors";
-import type { EmulatorContext } from "../../context";
+import type { ServerContext } from "../../context";
 import { claimOnce } from "../../store/usedTokens";
 import { claimOnceLoadingSigner, claimWithApiKeyLoadingSigner, type SignerRow } from "../../store/users";
 import { checkApiKeyRegistration } from "./apiKeyStamp";
@@ -39,7 +39,7 @@ export type { StampedBody };
  * The answer's `organizationId` is the credential's organisation (a passkey may be stamped for the root one).
  */
 export async function verifyStampedRequest<S extends Type<StampedBody>>(
-  ctx: EmulatorContext,
+  ctx: ServerContext,
   request: StampedRequest,
   operation: Operation,
   bodySchema: S,
@@ -49,7 +49,7 @@ export async function verifyStampedRequest<S extends Type<StampedBody>>(
 
 /** verifyStampedRequest, also answering what the stamp proved (its credential, a session's frame key). */
 export async function verifyStampedRequestWithStamp<S extends Type<StampedBody>>(
-  ctx: EmulatorContext,
+  ctx: ServerContext,
   request: StampedRequest,
   operation: Operation,
   bodySchema: S,
@@ -66,7 +66,7 @@ export async function verifyStampedRequestWithStamp<S extends Type<StampedBody>>
  * written and the user with their sealed keys read in one statement. 404 when the organisation has no user.
  */
 export async function verifyStampedUserRequest<S extends Type<StampedBody>>(
-  ctx: EmulatorContext,
+  ctx: ServerContext,
   request: StampedRequest,
   operation: Operation,
   bodySchema: S,
@@ -88,7 +88,7 @@ export async function verifyStampedUserRequest<S extends Type<StampedBody>>(
 }
 
 async function verifyWith<S extends Type<StampedBody>, L>(
-  ctx: EmulatorContext,
+  ctx: ServerContext,
   request: StampedRequest,
   operation: Operation,
   bodySchema: S,
@@ -137,7 +137,7 @@ function parseBody(body: string): unknown {
   }
 }
 
-function checkTimestamp(ctx: EmulatorContext, timestampMs: string | number): void {
+function checkTimestamp(ctx: ServerContext, timestampMs: string | number): void {
   const ts = Number(timestampMs);
   if (!Number.isFinite(ts)) throw badRequest("INVALID_REQUEST", "stampedRequest.body.timestampMs must be a number of milliseconds");
   if (Math.abs(ctx.now() - ts) > ctx.limits.stampMaxSkewMs) {

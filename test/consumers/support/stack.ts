@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, inject } from "vitest";
 import type { Browser } from "playwright-core";
-import { startEmulator, type RunningEmulator } from "../../../server/index";
+import { startServer, type RunningServer } from "../../../server/index";
 import { launchChromium } from "../../e2e/support/chromium";
 import { installApp } from "./app";
 import type { RunningProcess } from "./run";
@@ -8,7 +8,7 @@ import type { RunningProcess } from "./run";
 export interface ConsumerStack {
   /** The installed app's folder. */
   app: string;
-  emulator: RunningEmulator;
+  emulator: RunningServer;
   browser: Browser;
   /** The app's server, once a test starts it; stopped after the file. */
   server?: RunningProcess;
@@ -20,7 +20,7 @@ export function useConsumerStack(name: string): ConsumerStack {
   beforeAll(async () => {
     [stack.app, stack.emulator, stack.browser] = await Promise.all([
       installApp(name, inject("latchTarball")),
-      startEmulator({ memory: true, port: 0 }),
+      startServer({ memory: true, port: 0 }),
       launchChromium(),
     ]);
   });

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll } from "vitest";
 import type { Browser } from "playwright-core";
-import { startEmulator, type RunningEmulator } from "../../../server/index";
+import { startServer, type RunningServer } from "../../../server/index";
 import { launchChromium } from "./chromium";
 import { startPageServer, type PageServer } from "./page-server";
 
 export interface PageStack {
   browser: Browser;
-  emulator: RunningEmulator;
+  emulator: RunningServer;
   pages: PageServer;
 }
 
@@ -15,7 +15,7 @@ export function usePageStack(pageNames: string[]): PageStack {
   const stack = {} as PageStack;
   beforeAll(async () => {
     [stack.emulator, stack.browser, stack.pages] = await Promise.all([
-      startEmulator({ memory: true, port: 0, checkAnswers: true }),
+      startServer({ memory: true, port: 0, checkAnswers: true }),
       launchChromium(),
       startPageServer(pageNames),
     ]);

@@ -2,8 +2,8 @@
 // (DATABASE_URL, LATCH_SECRET_KEY): the fault tests kill it with SIGKILL.
 import { databaseFromEnv } from "../../../server/db/config";
 import { keyEncryptionKeysFromEnv } from "../../../server/custody/env";
-import { startEmulator } from "../../../server/index";
+import { startServer } from "../../../server/index";
 
-const server = await startEmulator({ port: 0, database: databaseFromEnv(process.env), keyEncryptionKeys: keyEncryptionKeysFromEnv(process.env) });
+const server = await startServer({ port: 0, database: databaseFromEnv(process.env), keyEncryptionKeys: keyEncryptionKeysFromEnv(process.env) });
 process.stdout.write(`${JSON.stringify({ url: server.url, pid: process.pid })}\n`);
 process.on("SIGTERM", () => void server.stop().then(() => process.exit(0)));

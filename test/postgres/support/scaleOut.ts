@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../server/index";
+import { startServer, type ServerOptions, type RunningServer } from "../../../server/index";
 import { keyRing, localKeyEncryptionKey, type KeyRing } from "../../../server/custody/keyEncryptionKey";
 import { EmulatorClient } from "../../server/support/client";
 import { startPostgresCluster, type PostgresCluster } from "../../server/support/postgresCluster";
@@ -8,11 +8,11 @@ export interface ScaleOut {
   cluster: PostgresCluster;
   databaseUrl: string;
   keys: KeyRing;
-  instances: RunningEmulator[];
+  instances: RunningServer[];
   clients: EmulatorClient[];
   /** The next instance's client, in turn (a round-robin load balancer). */
   next(): EmulatorClient;
-  startInstance(options?: EmulatorOptions): Promise<RunningEmulator>;
+  startInstance(options?: ServerOptions): Promise<RunningServer>;
   stop(): Promise<void>;
 }
 
@@ -21,13 +21,13 @@ export function newKeyRing(): KeyRing {
 }
 
 /** `count` server instances, in this process, on one fresh database of a throw-away PostgreSQL cluster. */
-export async function startScaleOut(count: number, options: EmulatorOptions = {}): Promise<ScaleOut> {
+export async function startScaleOut(count: number, options: ServerOptions = {}): Promise<ScaleOut> {
   const cluster = await startPostgresCluster();
   const databaseUrl = await cluster.createDatabase();
   const keys = newKeyRing();
-  const instances: RunningEmulator[] = [];
-  const startInstance = async (extra: EmulatorOptions = {}) => {
-    const instance = await startEmulator({ port: 0, database: { engine: "postgres", url: databaseUrl }, keyEncryptionKeys: keys, ...options, ...extra });
+  const instances: RunningServer[] = [];
+  const startInstance = async (extra: ServerOptions = {}) => {
+    const instance = await startServer({ port: 0, database: { engine: "postgres", url: databaseUrl }, keyEncryptionKeys: keys, ...options, ...extra });
     instances.push(instance);
     return instance;
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../../server/index";
+import { startServer, type ServerOptions, type RunningServer } from "../../../server/index";
 import { EmulatorClient } from "./client";
 
 /** A clock tests can move; the emulator reads it for expiries, timestamps and TOTP steps. */
@@ -11,15 +11,15 @@ export class TestClock {
   }
 }
 
-export interface TestEmulator {
-  emulator: RunningEmulator;
+export interface TestServer {
+  emulator: RunningServer;
   client: EmulatorClient;
   clock: TestClock;
 }
 
-export async function startTestEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
+export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
   const clock = new TestClock();
-  const emulator = await startEmulator({ memory: true, port: 0, now: clock.now, checkAnswers: true, ...options });
+  const emulator = await startServer({ memory: true, port: 0, now: clock.now, checkAnswers: true, ...options });
   return { emulator, client: new EmulatorClient(emulator.url), clock };
 }
 

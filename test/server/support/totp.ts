@@ -1,7 +1,7 @@
 import { TOTP, URI } from "otpauth";
 import { MFA_ACTIONS } from "../../../wire/constants";
 import { mfaRequest } from "./client";
-import { uniqueEmail, type TestEmulator } from "./emulator";
+import { uniqueEmail, type TestServer } from "./emulator";
 
 /** The authenticator app of a test: reads the otpauth:// URL and makes codes at a given time. */
 export function authenticatorFor(url: string) {
@@ -10,7 +10,7 @@ export function authenticatorFor(url: string) {
 }
 
 /** Signs a new user up by email and enrols a verified TOTP factor; the clock moves one step past the code used. */
-export async function userWithTotp(t: TestEmulator, label = "mfa") {
+export async function userWithTotp(t: TestServer, label = "mfa") {
   const email = uniqueEmail(label);
   const { user, session } = await t.client.signUp(email);
   const added = await t.client.ok("auth-request-multi-factor", {
