@@ -33,7 +33,7 @@ export const MAX_TIMER_MS = 2_147_483_647;
 export const DEFAULT_SESSION_KEY = "latch-signer-session";
 /** Suffix of the storage key of a sign-in in progress. */
 export const TEMPORARY_SESSION_SUFFIX = ":temporary";
-/** Beside the session: the auth frame's server-sealed key, when the browser blocks the frame's storage. */
+/** Beside the session: the auth frame's sealed key (sealed in the frame; no server opens it), when the browser blocks the frame's storage. */
 export const SEALED_FRAME_KEY_SUFFIX = ":frame-key";
 /** Default storage key of the remembered external wallet's name. */
 export const DEFAULT_WALLET_STORAGE_KEY = "walletName";

@@ -9,7 +9,7 @@ export interface FrameStamperOptions {
   elementId: string;
   initTimeoutMs: number;
   /**
-   * Where the app keeps the frame's server-sealed key when the browser blocks the frame's own
+   * Where the app keeps the frame's sealed key (sealed in the frame) when the browser blocks the frame's own
    * storage (third-party storage blocked), so a reload can hand it back. Without it, such a
    * browser signs the user out on reload.
    */

@@ -1,10 +1,13 @@
 /**
  * Where the auth frame keeps its embedded key. Its own localStorage when the browser gives it one
  * (same site as the app, or partitioned third-party storage). When the browser blocks third-party
- * storage (Chrome with "Block third-party cookies"), the key lives in memory, and a copy sealed by
- * the server (AES-GCM under a key only the server holds) goes to the app, which keeps it with its
- * session and hands it back in the frame URL's fragment after a reload.
+ * storage (Chrome with "Block third-party cookies"), the key lives in memory, and a copy sealed in
+ * the browser (browserSealed.client.ts: under a random key that travels with it; no server can open
+ * it) goes to the app, which keeps it with its session and hands it back in the frame URL's fragment
+ * after a reload.
  */
+import { openInBrowser, sealInBrowser } from "./browserSealed.client";
+
 export interface StoredKey {
   jwk: JsonWebKey;
   expiry: number;
@@ -59,12 +62,7 @@ function persistentStore(storage: Storage): FrameKeyStore {
   };
 }
 
-async function post<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const json = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
-  if (!response.ok || !json) throw new Error(`${path} answered ${response.status}: ${json?.message ?? "no body"}`);
-  return json;
-}
+const SEAL_PURPOSE = "auth-frame-embedded-key";
 
 /** `initial`: a key the app handed back, already sealed (the app holds that very copy). */
 function memoryStore(sendSealed: (sealed: string | null) => void, initial: StoredKey | null): FrameKeyStore {
@@ -75,10 +73,10 @@ function memoryStore(sendSealed: (sealed: string | null) => void, initial: Store
     async set(key) {
       current = key;
       try {
-        sendSealed((await post<{ sealed: string }>("/frames/auth/key/seal", key)).sealed);
+        sendSealed(await sealInBrowser(SEAL_PURPOSE, new TextEncoder().encode(JSON.stringify(key))));
       } catch (error) {
         // The key still works until this page goes; only a reload will need a new sign-in.
-        console.warn("[latch frame] the server did not seal the embedded key; a reload will sign the user out", error);
+        console.warn("[latch frame] the embedded key could not be sealed; a reload will sign the user out", error);
       }
     },
     remove() {
@@ -88,13 +86,13 @@ function memoryStore(sendSealed: (sealed: string | null) => void, initial: Store
   };
 }
 
-/** The sealed key the app handed back in the fragment, opened by the server; null if absent or refused. */
+/** The sealed key the app handed back in the fragment, opened here; null if absent, expired or refused. */
 async function openHandedBack(): Promise<StoredKey | null> {
   const sealed = new URLSearchParams(location.hash.slice(1)).get(SEALED_KEY_PARAM);
   if (!sealed) return null;
   history.replaceState(null, "", location.pathname + location.search);
   try {
-    return parse(JSON.stringify(await post<StoredKey>("/frames/auth/key/open", { sealed })));
+    return parse(new TextDecoder().decode(await openInBrowser(SEAL_PURPOSE, sealed)));
   } catch (error) {
     console.warn("[latch frame] the sealed key handed back was refused; a new key replaces it", error);
     return null;

@@ -4,7 +4,6 @@ import type { OriginPolicy } from "../origins";
 import { exportSigningKey } from "../crypto/exportBundle";
 import { authFrameBundle, exportFrameBundle, importFrameBundle } from "../frames/bundle";
 import { AUTH_FRAME_HTML, exportFrameHtml, importFrameHtml } from "../frames/pages";
-import { frameKeyRoutes } from "./frameKey";
 
 /** Frames may be embedded by the app origins only (frame-ancestors) and load nothing but their own script. */
 function frameHeaders(ctx: ServerContext): Record<string, string> {
@@ -29,7 +28,6 @@ export function frameRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
   const FRAME_HEADERS = frameHeaders(ctx);
   app.get("/auth", (c) => c.html(AUTH_FRAME_HTML, 200, FRAME_HEADERS));
-  app.route("/auth/key", frameKeyRoutes(ctx));
   app.get("/auth.js", async (c) =>
     c.body(await authFrameBundle(), 200, { ...FRAME_HEADERS, "Content-Type": "text/javascript; charset=utf-8" }),
   );
