@@ -2,7 +2,8 @@ import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { bodyLimit } from "./middleware/bodyLimit";
 import type { ServerContext } from "./context";
-import { ApiError } from "./errors";
+import { ApiError, asApiError, isApiError } from "./errors";
+import { mountMethodRoutes } from "./routes/methodRoutes";
 import { accountRoutes } from "./routes/account";
 import { devRoutes } from "./routes/dev";
 import { frameRoutes } from "./routes/frames";
@@ -65,10 +66,10 @@ export function createApp(ctx: ServerContext, hooks: AppHooks = {}): Hono {
   app.route(SIGNER_PREFIX, accountRoutes(ctx));
   app.route(SIGNER_PREFIX, multiOwnerRoutes(ctx));
   // The sign-in methods' parts (server/methods.ts and startServer's `methods`), each once.
-  for (const method of ctx.methods) if (method.routes) app.route(SIGNER_PREFIX, method.routes(ctx));
+  for (const method of ctx.methods) mountMethodRoutes(app, SIGNER_PREFIX, method.routes ?? [], ctx);
   app.route(KEY_MANAGEMENT_PREFIX, keyManagementRoutes(ctx));
   app.route("/frames", frameRoutes(ctx));
-  for (const method of ctx.methods) if (method.pages) app.route("/", method.pages(ctx));
+  for (const method of ctx.methods) mountMethodRoutes(app, "", method.pages ?? [], ctx);
   app.route("/", healthRoutes(ctx));
   // The dev identity provider, dev inbox and dev JWT issuer: in production their paths do not exist.
   if (ctx.profile === "dev") {
@@ -78,18 +79,21 @@ export function createApp(ctx: ServerContext, hooks: AppHooks = {}): Hono {
 
   app.notFound((c) => c.json(new ApiError(404, "NOT_FOUND", `No route ${c.req.method} ${c.req.path}`).body(), 404));
 
-  app.onError((error, c) => {
-    if (error instanceof ApiError) {
+  app.onError((thrown, c) => {
+    // Recognised by brand or shape, not instanceof: a method may throw from its own copy of the kit or of Hono.
+    if (isApiError(thrown)) {
+      const error = asApiError(thrown);
       ctx.observer.refused(error.code);
       const retryAfter = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
       if (error.status === 429 && retryAfter) c.header("Retry-After", String(retryAfter));
       return c.json(error.body(), error.status);
     }
+    const error = thrown as Error;
     if (error instanceof DatabaseUnavailableError) {
       c.header("Retry-After", "1");
       return c.json(new ApiError(503, "UNAVAILABLE", "The server cannot reach its database right now; try again shortly").body(), 503);
     }
-    if (error instanceof HTTPException) {
+    if (isHttpException(error)) {
       return c.json(new ApiError(error.status as 400, "HTTP_ERROR", error.message || "Request refused").body(), error.status as 400);
     }
     if (hooks.onUnexpectedError) hooks.onUnexpectedError(error, c);
@@ -99,4 +103,13 @@ export function createApp(ctx: ServerContext, hooks: AppHooks = {}): Hono {
   });
 
   return app;
+}
+
+/** Hono's HTTPException, of the engine's copy of Hono or of a method's own. */
+function isHttpException(error: unknown): error is { status: number; message: string } {
+  if (error instanceof HTTPException) return true;
+  const candidate = error as { status?: unknown; getResponse?: unknown } | null;
+  return (
+    error instanceof Error && typeof candidate?.getResponse === "function" && Number.isInteger(candidate.status) && (candidate.status as number) >= 400 && (candidate.status as number) <= 599
+  );
 }

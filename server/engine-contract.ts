@@ -1,7 +1,7 @@
 // The engine's contract: the context every route is given and the parts methods bring to it. These
 // types describe each other (the context lists the parts; a part's handlers take the context), so
 // they live in one module; server/context.ts and server/method.ts re-export them.
-import type { Context, Hono } from "hono";
+import type { Context } from "hono";
 import type { Delivery } from "./delivery/types";
 import type { EmailMode, JwtIssuerOption, Limits, Profile } from "./settings";
 import type { KeyRing } from "./custody/keyEncryptionKey";
@@ -13,7 +13,7 @@ import type { SignerRow } from "./store/users";
 import type { SocialProvider } from "./idp/socialProvider";
 import type { Database, Sql } from "./db/sql";
 import type { StampedBody } from "../wire/routes";
-import type { Type } from "arktype";
+import type { Schema } from "./standardSchema";
 import type { WalletDeriver } from "./crypto/derivationPool";
 
 /** Everything a route needs: one per emulator instance, so instances never share state. */
@@ -62,16 +62,16 @@ export interface ServerMethod extends ServerPart {
 
 export interface ServerPart {
   id: string;
-  /** Routes mounted under /signer/v1. */
-  routes?: (ctx: ServerContext) => Hono;
+  /** Routes mounted under /signer/v1 by the engine's router (descriptors, not a framework's app: see MethodRoute). */
+  routes?: readonly MethodRoute[];
   /**
    * The contracts of those routes when they are not the wire's own (wire/responses.ts): route →
    * request, response and error codes. The server checks answers against them; the kit part
    * augments `SignerRoutes` with `RouteTypes<contract>`.
    */
   contract?: RouteContracts;
-  /** Pages mounted at the server's root (e.g. a provider's return page). */
-  pages?: (ctx: ServerContext) => Hono;
+  /** Pages mounted at the server's root (e.g. a provider's return page), described the same way. */
+  pages?: readonly MethodRoute[];
   /** `POST /signer/v1/signup`: claims the bodies it recognises (the first method that accepts answers). */
   signUp?: BodyHandler;
   /** `POST /signer/v1/auth`: the same for sign-in of a known user. */
@@ -89,9 +89,28 @@ export interface BodyHandler {
   handle(c: Context, raw: unknown, ctx: ServerContext): Promise<object>;
 }
 
+/**
+ * One route of a method, as data: the engine mounts it on its own router, validates its body through
+ * Standard Schema and turns whatever it throws into the engine's JSON error. So a method that brings
+ * its own copy of Hono or arktype (or another schema library) is served exactly like a built-in one.
+ */
+export interface MethodRoute<Body = unknown> {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** `/my-route`: under /signer/v1 for `routes`, at the server's root for `pages`. */
+  path: string;
+  /** The JSON body's schema (any Standard Schema): a body that fails it answers 400 INVALID_REQUEST and `handle` never runs. */
+  body?: Schema<unknown, Body>;
+  /**
+   * The answer: an object (sent as JSON, 200) or a Response (any status, HTML, a redirect). To refuse,
+   * throw the method kit's ApiError (its status and code); any other exception answers 500 INTERNAL.
+   * `c` is the engine's request context (headers, query, the client address helpers take it).
+   */
+  handle(c: Context, body: Body, ctx: ServerContext): Promise<object | Response> | object | Response;
+}
+
 /** One key-management operation: its stamped body's schema and what it answers. */
 export interface KeyOperation {
-  body: Type<StampedBody>;
+  body: Schema<unknown, StampedBody>;
   handle(c: Context, ctx: ServerContext, body: StampedBody, user: SignerRow, activities: ActivityRecorder): Promise<unknown>;
 }
 

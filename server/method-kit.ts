@@ -2,11 +2,12 @@
 // test's fixture method): one entry, so a method never reaches into the engine's files. Everything
 // here takes the instance's context; nothing holds state of its own.
 export type { ServerContext } from "./context";
-export type { ActivityRecorder, BodyHandler, KeyOperation, LinkedProvider, ServerMethod, ServerPart } from "./method";
-export { keyOperation } from "./method";
+export type { ActivityRecorder, BodyHandler, KeyOperation, LinkedProvider, MethodRoute, ServerMethod, ServerPart } from "./method";
+export { get, keyOperation, post } from "./method";
+export type { Schema, SchemaInput, SchemaIssue, SchemaOutput } from "./standardSchema";
 export type { Sql } from "./db/sql";
-export { ApiError, badRequest, conflict, forbidden, notFound, unauthorized } from "./errors";
-export { readBody, readJson, validate } from "./validate";
+export { ApiError, badRequest, conflict, forbidden, isApiError, notFound, unauthorized } from "./errors";
+export { readBody, readJson, validate, validateAsync } from "./validate";
 export * as schemas from "./schemas";
 // A method's own routes declare their contract (`ServerPart.contract`) with the wire's error groups.
 export type { RouteContract, RouteContracts } from "../wire/contract";

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import type { Type } from "arktype";
-import type { ActivityRecorder, ServerContext, KeyOperation, ServerMethod, ServerPart } from "./engine-contract";
+import type { ActivityRecorder, ServerContext, KeyOperation, MethodRoute, ServerMethod, ServerPart } from "./engine-contract";
+import type { Schema, SchemaOutput } from "./standardSchema";
 import type { StampedBody } from "../wire/routes";
 import type { SignerRow } from "./store/users";
 
@@ -10,6 +10,7 @@ export type {
   KeyOperation,
   LinkedProvider,
   LinkedProviderSource,
+  MethodRoute,
   ServerMethod,
   ServerPart,
 } from "./engine-contract";
@@ -28,10 +29,22 @@ export function composeMethods(methods: readonly ServerMethod[]): ServerPart[] {
  * A key-management operation whose handler reads its body as `body` (its schema) checked it: the
  * engine validates before `handle` runs, so the handler takes the schema's output, not `StampedBody`.
  */
-export function keyOperation<Body extends Type<StampedBody>>(
+export function keyOperation<Body extends Schema<unknown, StampedBody>>(
   body: Body,
-  handle: (c: Context, ctx: ServerContext, body: Body["infer"], user: SignerRow, activities: ActivityRecorder) => Promise<unknown>,
+  handle: (c: Context, ctx: ServerContext, body: SchemaOutput<Body>, user: SignerRow, activities: ActivityRecorder) => Promise<unknown>,
 ): KeyOperation {
-  return { body, handle: (c, ctx, checked, user, activities) => handle(c, ctx, checked as Body["infer"], user, activities) };
+  return { body, handle: (c, ctx, checked, user, activities) => handle(c, ctx, checked as SchemaOutput<Body>, user, activities) };
+}
+
+type RouteAnswer = Promise<object | Response> | object | Response;
+
+/** `POST <path>` with a JSON body checked by `body` (any Standard Schema): `handle` takes the schema's output. */
+export function post<S extends Schema>(path: string, body: S, handle: (c: Context, body: SchemaOutput<S>, ctx: ServerContext) => RouteAnswer): MethodRoute {
+  return { method: "POST", path, body, handle: handle as MethodRoute["handle"] };
+}
+
+/** `GET <path>` (a page, a read without a body). */
+export function get(path: string, handle: (c: Context, ctx: ServerContext) => RouteAnswer): MethodRoute {
+  return { method: "GET", path, handle: (c, _body, ctx) => handle(c, ctx) };
 }
 

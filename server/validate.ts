@@ -1,7 +1,7 @@
-import { type, type Type } from "arktype";
 import type { Context } from "hono";
 import { badRequest } from "./errors";
 import { readBodyText } from "./middleware/bodyLimit";
+import { issuePath, type Schema, type SchemaIssue, type SchemaOutput, type SchemaResult } from "./standardSchema";
 
 /** Reads a JSON request body; an empty body counts as `{}`. */
 export async function readJson(c: Context): Promise<unknown> {
@@ -14,18 +14,33 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-/** Checks a value against its schema; a failure is a 400 whose message names the field. */
-export function validate<S extends Type>(schema: S, value: unknown, where?: string): S["infer"] {
-  const out = schema(value);
-  if (out instanceof type.errors) {
-    const prefix = where ? `${where}: ` : "";
-    throw badRequest("INVALID_REQUEST", `${prefix}${out.summary}`, {
-      issues: out.map((e) => ({ path: [where, e.path.join(".")].filter(Boolean).join("."), message: e.message })),
-    });
-  }
-  return out as S["infer"];
+/**
+ * Checks a value against its schema (any Standard Schema whose validation is synchronous, as
+ * arktype's is); a failure is a 400 INVALID_REQUEST whose message names the field.
+ */
+export function validate<S extends Schema>(schema: S, value: unknown, where?: string): SchemaOutput<S> {
+  const result = schema["~standard"].validate(value);
+  if (result instanceof Promise) throw new Error("This schema validates asynchronously: give it as a route's `body` (validated with await), not to validate()");
+  return outcome(result, where);
 }
 
-export async function readBody<S extends Type>(c: Context, schema: S): Promise<S["infer"]> {
-  return validate(schema, await readJson(c));
+/** validate() for any Standard Schema, synchronous or not. */
+export async function validateAsync<S extends Schema>(schema: S, value: unknown, where?: string): Promise<SchemaOutput<S>> {
+  return outcome(await schema["~standard"].validate(value), where);
+}
+
+export async function readBody<S extends Schema>(c: Context, schema: S): Promise<SchemaOutput<S>> {
+  return validateAsync(schema, await readJson(c));
+}
+
+function outcome<Output>(result: SchemaResult<Output>, where: string | undefined): Output {
+  if (result.issues) throw invalidRequest(result.issues, where);
+  return result.value;
+}
+
+function invalidRequest(issues: ReadonlyArray<SchemaIssue>, where: string | undefined) {
+  const prefix = where ? `${where}: ` : "";
+  return badRequest("INVALID_REQUEST", `${prefix}${issues.map((issue) => issue.message).join("\n")}`, {
+    issues: issues.map((issue) => ({ path: [where, issuePath(issue)].filter(Boolean).join("."), message: issue.message })),
+  });
 }

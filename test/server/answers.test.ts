@@ -2,7 +2,6 @@
 // starts it with `checkAnswers: true` (support/emulator.ts), so a route whose answer drifts from its
 // schema — an extra field, a missing one, an error code it does not list — fails the test that calls it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Hono } from "hono";
 import { type } from "arktype";
 import { answerProblem, type AnswerDrift } from "../../server/answers";
 import { responses } from "../../wire/responses";
@@ -26,13 +25,17 @@ const driftContract = {
 const driftingMethod: ServerMethod = {
   id: "drifting",
   contract: driftContract,
-  routes: () =>
-    new Hono()
-      .post("/drift-extra", (c) => c.json({ orgId: "o1", secret: "leaked" }))
-      .post("/drift-missing", (c) => c.json({ orgId: "o1" }))
-      .post("/drift-code", () => {
+  routes: [
+    { method: "POST", path: "/drift-extra", handle: () => ({ orgId: "o1", secret: "leaked" }) },
+    { method: "POST", path: "/drift-missing", handle: () => ({ orgId: "o1" }) },
+    {
+      method: "POST",
+      path: "/drift-code",
+      handle: () => {
         throw unauthorized("UNLISTED_CODE", "a code the contract does not name");
-      }),
+      },
+    },
+  ],
 };
 
 let t: TestServer;

@@ -2,7 +2,7 @@
 // code for a session (or asks for the second factor); `init-otp` / `verify-otp` prove a contact
 // before it is linked to an account (also as the key-management activities `init_otp` / `verify_otp`);
 // `signer-config` tells the kit the server's email mode.
-import { Hono, type Context } from "hono";
+import type { Context } from "hono";
 import { requests } from "../../../wire/requests";
 import { operationRequests } from "../../../wire/operation-requests";
 import {
@@ -14,8 +14,8 @@ import {
   notFound,
   openSession,
   prepareAccount,
+  post,
   redeemCode,
-  readBody,
   requestOrigin,
   requireUser,
   saveAccount,
@@ -38,13 +38,10 @@ const verifyOtpActivity = operationRequests["submit/verify_otp"];
 
 export const contactCodes: ServerPart = {
   id: "contact-codes",
-  routes: (ctx) => {
-    const app = new Hono();
+  routes: [
+    { method: "POST", path: "/signer-config", handle: (_c, _body, ctx) => ({ email: { mode: ctx.emailMode === "magic-link" ? "MAGIC_LINK" : "OTP" } }) },
 
-    app.post("/signer-config", (c) => c.json({ email: { mode: ctx.emailMode === "magic-link" ? "MAGIC_LINK" : "OTP" } }));
-
-    app.post("/otp", async (c) => {
-      const request = await readBody(c, otpBody);
+    post("/otp", otpBody, async (c, request, ctx) => {
       const user = await requireUser(ctx, request.orgId);
       const otp = await redeemCode(ctx, { otpId: request.otpId, code: request.otpCode, purpose: "auth", orgId: user.orgId }, clientAddress(c));
       const factors = await listFactors(ctx.db, user.orgId);
@@ -55,26 +52,23 @@ export const contactCodes: ServerPart = {
             targetPublicKey: request.targetPublicKey,
             ...(request.expirationSeconds === undefined ? {} : { expirationSeconds: request.expirationSeconds }),
           });
-          return c.json({ status: "MFA_REQUIRED", encryptedPayload, multiFactors: factors });
+          return { status: "MFA_REQUIRED", encryptedPayload, multiFactors: factors };
         }
         await checkFactorCodes(ctx, user.orgId, request.multiFactors, { client: clientAddress(c) });
       }
       const credentialBundle = await openSession(ctx, user.orgId, request.targetPublicKey, request.expirationSeconds);
       ctx.observer.signIn(otp.channel === "email" ? "email-code" : "sms-code");
-      return c.json({ status: "SUCCESS", credentialBundle });
-    });
+      return { status: "SUCCESS", credentialBundle };
+    }),
 
-    app.post("/init-otp", async (c) => {
-      const request = await readBody(c, initBody);
-      return c.json({ otpId: await ctx.db.transaction((tx) => initContactCode(c, ctx, tx, request)) });
-    });
+    post("/init-otp", initBody, async (c, request, ctx) => {
+      return { otpId: await ctx.db.transaction((tx) => initContactCode(c, ctx, tx, request)) };
+    }),
 
-    app.post("/verify-otp", async (c) => {
-      return c.json({ verificationToken: await verifyContactCode(c, ctx, await readBody(c, verifyBody)) });
-    });
-
-    return app;
-  },
+    post("/verify-otp", verifyBody, async (c, request, ctx) => {
+      return { verificationToken: await verifyContactCode(c, ctx, request) };
+    }),
+  ],
   // The same two steps as key-management activities (the provider's names), for a signed-in user.
   operations: {
     "submit/init_otp": keyOperation(initOtpActivity, async (c, ctx, body, user, record) => {

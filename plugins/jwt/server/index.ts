@@ -1,16 +1,12 @@
-import { Hono } from "hono";
 import { requests } from "../../../wire/requests";
 import {
   claimTokenOnce,
-  readBody,
+  post,
   requireNonceFor,
   signInWithIdentity,
   verifyJwt,
-  type ServerContext,
   type ServerMethod,
 } from "../../../server/method-kit";
-
-export const jwtServer: ServerMethod = { id: "jwt", routes: jwtRoutes };
 
 const authJwtBody = requests["auth-jwt"];
 
@@ -22,10 +18,8 @@ const authJwtBody = requests["auth-jwt"];
  * one sign-in. The identity is the JWT's (issuer, sub); it never links to an existing user by email.
  * A user with a second factor gets MFA_REQUIRED (encryptedPayload, multiFactors), as after an email code.
  */
-function jwtRoutes(ctx: ServerContext): Hono {
-  const app = new Hono();
-  app.post("/auth-jwt", async (c) => {
-    const request = await readBody(c, authJwtBody);
+function authJwt() {
+  return post("/auth-jwt", authJwtBody, async (_c, request, ctx) => {
     const { claims, issuer } = await verifyJwt(ctx, request.jwt, request.authProvider ? { authProvider: request.authProvider } : {});
     requireNonceFor(claims, request.targetPublicKey, "JWT");
     await claimTokenOnce(ctx, request.jwt, claims);
@@ -39,11 +33,12 @@ function jwtRoutes(ctx: ServerContext): Hono {
     });
     if (outcome.kind === "mfa") {
       const { orgId, encryptedPayload, multiFactors } = outcome;
-      return c.json({ status: "MFA_REQUIRED", isSignUp: false, orgId, encryptedPayload, multiFactors });
+      return { status: "MFA_REQUIRED", isSignUp: false, orgId, encryptedPayload, multiFactors };
     }
     if (outcome.kind !== "session") throw new Error("unreachable: auth-jwt never links by email");
     ctx.observer.signIn("jwt");
-    return c.json({ status: "SUCCESS", isSignUp: outcome.isSignUp, orgId: outcome.orgId, credentialBundle: outcome.credentialBundle });
+    return { status: "SUCCESS", isSignUp: outcome.isSignUp, orgId: outcome.orgId, credentialBundle: outcome.credentialBundle };
   });
-  return app;
 }
+
+export const jwtServer: ServerMethod = { id: "jwt", routes: [authJwt()] };

@@ -1,7 +1,6 @@
 // The mfa method's server part: TOTP factors — add, verify, list, delete (stamped by the user) —
 // and the second step of a sign-in that asked for one (`auth-validate-multi-factors`).
 // Server-only: the kit's entries never import it.
-import { Hono } from "hono";
 import { randomUUID } from "node:crypto";
 import { requests } from "../../../wire/requests";
 import { MFA_ACTIONS, MFA_FACTOR_TYPE } from "../../../wire/constants";
@@ -24,7 +23,7 @@ import {
   openPendingSignIn,
   openSession,
   payloadHash,
-  readBody,
+  post,
   requireUser,
   schemas as s,
   totpUrl,
@@ -43,13 +42,8 @@ const validateBody = requests["auth-validate-multi-factors"];
 
 type MfaAction = (typeof MFA_ACTIONS)[keyof typeof MFA_ACTIONS];
 
-export const mfaServer: ServerMethod = { id: "mfa", routes: mfaRoutes };
-
-function mfaRoutes(ctx: ServerContext): Hono {
-  const app = new Hono();
-
-  app.post("/auth-request-multi-factor", async (c) => {
-    const request = await readBody(c, requestBody);
+const mfaRoutes = [
+  post("/auth-request-multi-factor", requestBody, async (c, request, ctx) => {
     if (!isTotp(request.multiFactorType)) throw badRequest("UNSUPPORTED_MFA_FACTOR_TYPE", "Unsupported MFA factor type");
     const user = await requireUser(ctx, await authorize(ctx, request.stampedRequest, MFA_ACTIONS.add));
     const id = randomUUID();
@@ -58,29 +52,26 @@ function mfaRoutes(ctx: ServerContext): Hono {
       await deleteUnverifiedFactors(tx, user.orgId);
       await insertFactor(tx, { id, orgId: user.orgId, type: MFA_FACTOR_TYPE, sealedSecret: ctx.secrets.seal("totp-at-rest", secret, id) }, ctx.now());
     });
-    return c.json({
+    return {
       multiFactorType: MFA_FACTOR_TYPE,
       multiFactorId: id,
       multiFactorTotpUrl: totpUrl(secret, user.email ?? user.phone ?? user.userId),
-    });
-  });
+    };
+  }),
 
-  app.post("/auth-verify-multi-factor", async (c) => {
-    const request = await readBody(c, verifyBody);
+  post("/auth-verify-multi-factor", verifyBody, async (c, request, ctx) => {
     const orgId = await authorize(ctx, request.stampedRequest, MFA_ACTIONS.verify);
     const code = { multiFactorId: request.multiFactorId, multiFactorCode: request.multiFactorCode };
     await checkFactorCode(ctx, orgId, code, { client: clientAddress(c) }, true);
-    return c.json({ multiFactors: await listFactors(ctx.db, orgId) });
-  });
+    return { multiFactors: await listFactors(ctx.db, orgId) };
+  }),
 
-  app.post("/auth-list-multi-factors", async (c) => {
-    const request = await readBody(c, listBody);
+  post("/auth-list-multi-factors", listBody, async (c, request, ctx) => {
     const orgId = await authorize(ctx, request.stampedRequest, MFA_ACTIONS.list);
-    return c.json({ multiFactors: await listFactors(ctx.db, orgId) });
-  });
+    return { multiFactors: await listFactors(ctx.db, orgId) };
+  }),
 
-  app.post("/auth-delete-multi-factors", async (c) => {
-    const request = await readBody(c, deleteBody);
+  post("/auth-delete-multi-factors", deleteBody, async (c, request, ctx) => {
     const orgId = await authorize(ctx, request.stampedRequest, MFA_ACTIONS.delete);
     const multiFactors = await ctx.db.transaction(async (tx) => {
       const deleted = await deleteFactors(tx, orgId, request.multiFactorIds);
@@ -88,22 +79,21 @@ function mfaRoutes(ctx: ServerContext): Hono {
       if (missing.length > 0) throw notFound("MFA_FACTOR_NOT_FOUND", `No such factor: ${missing.join(", ")}`);
       return listFactors(tx, orgId);
     });
-    return c.json({ multiFactors });
-  });
+    return { multiFactors };
+  }),
 
-  app.post("/auth-validate-multi-factors", async (c) => {
-    const request = await readBody(c, validateBody);
+  post("/auth-validate-multi-factors", validateBody, async (c, request, ctx) => {
     const pending = openPendingSignIn(ctx, request.encryptedPayload);
     await checkFactorCodes(ctx, pending.orgId, request.multiFactors, { client: clientAddress(c), context: payloadHash(request.encryptedPayload) });
     if (!(await claimOnce(ctx.db, payloadHash(request.encryptedPayload), pending.expiresAt))) {
       throw badRequest("ENCRYPTED_PAYLOAD_USED", "This encryptedPayload was already used; sign in again");
     }
     const credentialBundle = await openSession(ctx, pending.orgId, pending.targetPublicKey, pending.expirationSeconds);
-    return c.json({ payload: { credentialBundle }, multiFactors: await listFactors(ctx.db, pending.orgId) });
-  });
+    return { payload: { credentialBundle }, multiFactors: await listFactors(ctx.db, pending.orgId) };
+  }),
+];
 
-  return app;
-}
+export const mfaServer: ServerMethod = { id: "mfa", routes: mfaRoutes };
 
 /** MFA calls are stamped sign_raw_payload requests whose payload is the action name; returns the organisation. */
 async function authorize(ctx: ServerContext, stampedRequest: StampedRequest, action: MfaAction): Promise<string> {

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { Hono, type Context } from "hono";
+import type { Context } from "hono";
 import { RETURN_PARAMS } from "../../../wire/constants";
 import {
   ApiError,
   errorPage,
+  get,
   popupResultPage,
   type ServerContext,
 } from "../../../server/method-kit";
@@ -32,9 +33,8 @@ const REDIRECT_PARAMS: Record<string, string> = {
  * hands the result to the app: posted to the opener at `openerOrigin` only (popup), or as query
  * parameters on `redirectUrl` (redirect).
  */
-export function oauthCallbackRoutes(ctx: ServerContext): Hono {
-  const app = new Hono();
-  app.get("/callback", async (c) => {
+export function oauthCallbackPage() {
+  return get("/callback", async (c, ctx) => {
     let state: OauthState;
     try {
       state = parseOauthState(c.req.query("state"));
@@ -65,7 +65,6 @@ export function oauthCallbackRoutes(ctx: ServerContext): Hono {
     c.header("Referrer-Policy", "no-referrer");
     return c.redirect(url.toString(), 302);
   });
-  return app;
 }
 
 async function outcome(ctx: ServerContext, state: OauthState, query: Record<string, string>): Promise<OauthResult> {

@@ -1,4 +1,3 @@
-import { Hono } from "hono";
 import { type } from "arktype";
 import { requests } from "../../../wire/requests";
 import {
@@ -12,7 +11,7 @@ import {
   listOauthProviders,
   lockUser,
   notFound,
-  readBody,
+  post,
   requireNonceFor,
   requireSignInMethodLeft,
   requireUser,
@@ -20,7 +19,6 @@ import {
   verifyJwt,
   verifyStampedRequest,
   verifyStampedRequestWithStamp,
-  type ServerContext,
   type LinkedProvider,
   type OauthProviderRow,
   type Sql,
@@ -60,16 +58,12 @@ export async function linkedOauthProviders(sql: Sql, orgId: string): Promise<Lin
 }
 
 /** Social sign-in preparation, and linking / unlinking identities to a signed-in user (stamped). */
-export function oauthRoutes(ctx: ServerContext): Hono {
-  const app = new Hono();
+export const oauthRoutes = [
+  post("/prepare-oauth", prepareBody, async (_c, { nonce }, ctx) => {
+    return prepareOauth(ctx, nonce);
+  }),
 
-  app.post("/prepare-oauth", async (c) => {
-    const { nonce } = await readBody(c, prepareBody);
-    return c.json(await prepareOauth(ctx, nonce));
-  });
-
-  app.post("/add-oauth-provider", async (c) => {
-    const { stampedRequest } = await readBody(c, stampedOnly);
+  post("/add-oauth-provider", stampedOnly, async (_c, { stampedRequest }, ctx) => {
     const { body, stamp } = await verifyStampedRequestWithStamp(ctx, stampedRequest, "submit/create_oauth_providers", createProvidersBody);
     const user = await requireUser(ctx, body.organizationId);
     if (body.parameters.userId !== user.userId) throw forbidden("USER_NOT_IN_ORGANIZATION", `User ${body.parameters.userId} is not in organization ${user.orgId}`);
@@ -109,11 +103,10 @@ export function oauthRoutes(ctx: ServerContext): Hono {
       }
       return rows;
     });
-    return c.json({ oauthProviders: added.map(toWire) });
-  });
+    return { oauthProviders: added.map(toWire) };
+  }),
 
-  app.post("/remove-oauth-provider", async (c) => {
-    const { stampedRequest } = await readBody(c, stampedOnly);
+  post("/remove-oauth-provider", stampedOnly, async (_c, { stampedRequest }, ctx) => {
     const body = await verifyStampedRequest(ctx, stampedRequest, "submit/delete_oauth_providers", deleteProvidersBody);
     const user = await requireUser(ctx, body.organizationId);
     if (body.parameters.userId !== user.userId) throw forbidden("USER_NOT_IN_ORGANIZATION", `User ${body.parameters.userId} is not in organization ${user.orgId}`);
@@ -125,8 +118,6 @@ export function oauthRoutes(ctx: ServerContext): Hono {
       if (missing.length > 0) throw notFound("OAUTH_PROVIDER_NOT_FOUND", `No linked provider ${missing.join(", ")} in organization ${user.orgId}`);
       await requireSignInMethodLeft(ctx, tx, user.orgId);
     });
-    return c.json({});
-  });
-
-  return app;
-}
+    return {};
+  }),
+];

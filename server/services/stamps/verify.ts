@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Type } from "arktype";
+import type { Schema, SchemaOutput } from "../../standardSchema";
 import type { StampedBody } from "../../../wire/routes";
 import { badRequest, notFound, unauthorized } from "../../errors";
 import type { ServerContext } from "../../context";
@@ -38,22 +38,22 @@ export type { StampedBody };
  * and the body was never used before. Only a request that passes every check is recorded (for replay).
  * The answer's `organizationId` is the credential's organisation (a passkey may be stamped for the root one).
  */
-export async function verifyStampedRequest<S extends Type<StampedBody>>(
+export async function verifyStampedRequest<S extends Schema<unknown, StampedBody>>(
   ctx: ServerContext,
   request: StampedRequest,
   operation: Operation,
   bodySchema: S,
-): Promise<S["infer"]> {
+): Promise<SchemaOutput<S>> {
   return (await verifyStampedRequestWithStamp(ctx, request, operation, bodySchema)).body;
 }
 
 /** verifyStampedRequest, also answering what the stamp proved (its credential, a session's frame key). */
-export async function verifyStampedRequestWithStamp<S extends Type<StampedBody>>(
+export async function verifyStampedRequestWithStamp<S extends Schema<unknown, StampedBody>>(
   ctx: ServerContext,
   request: StampedRequest,
   operation: Operation,
   bodySchema: S,
-): Promise<{ body: S["infer"]; stamp: VerifiedStamp }> {
+): Promise<{ body: SchemaOutput<S>; stamp: VerifiedStamp }> {
   const { body, stamp } = await verifyWith(ctx, request, operation, bodySchema, false, async (fingerprint, keepUntil) => ({
     claimed: await claimOnce(ctx.db, fingerprint, keepUntil!),
     loaded: undefined,
@@ -65,12 +65,12 @@ export async function verifyStampedRequestWithStamp<S extends Type<StampedBody>>
  * The same checks for a request acting on the user's wallet (whoami, signing): the replay record is
  * written and the user with their sealed keys read in one statement. 404 when the organisation has no user.
  */
-export async function verifyStampedUserRequest<S extends Type<StampedBody>>(
+export async function verifyStampedUserRequest<S extends Schema<unknown, StampedBody>>(
   ctx: ServerContext,
   request: StampedRequest,
   operation: Operation,
   bodySchema: S,
-): Promise<{ body: S["infer"]; signer: SignerRow }> {
+): Promise<{ body: SchemaOutput<S>; signer: SignerRow }> {
   const { body, loaded } = await verifyWith(ctx, request, operation, bodySchema, true, async (fingerprint, keepUntil, orgId, stamp) => {
     if (stamp.pendingApiKey === undefined) {
       const { claimed, signer } = await claimOnceLoadingSigner(ctx.db, fingerprint, keepUntil!, orgId);
@@ -87,7 +87,7 @@ export async function verifyStampedUserRequest<S extends Type<StampedBody>>(
   return { body, signer: loaded };
 }
 
-async function verifyWith<S extends Type<StampedBody>, L>(
+async function verifyWith<S extends Schema<unknown, StampedBody>, L>(
   ctx: ServerContext,
   request: StampedRequest,
   operation: Operation,
@@ -95,9 +95,9 @@ async function verifyWith<S extends Type<StampedBody>, L>(
   deferApiKeyLookup: boolean,
   /** `keepUntil` null: as long as the stamp's pending API key is valid. */
   claim: (fingerprint: string, keepUntil: number | null, organizationId: string, stamp: VerifiedStamp) => Promise<{ claimed: boolean; loaded: L }>,
-): Promise<{ body: S["infer"]; loaded: L; stamp: VerifiedStamp }> {
+): Promise<{ body: SchemaOutput<S>; loaded: L; stamp: VerifiedStamp }> {
   checkOperation(request.url, operation);
-  const parsed: StampedBody & S["infer"] = validate(bodySchema, parseBody(request.body), "stampedRequest.body");
+  const parsed: StampedBody & SchemaOutput<S> = validate(bodySchema, parseBody(request.body), "stampedRequest.body");
   const scheme = schemes.get(request.stamp.stampHeaderName.toLowerCase());
   if (!scheme) throw badRequest("UNSUPPORTED_STAMP", `Unsupported stamp header ${request.stamp.stampHeaderName}`);
   const stamp = await scheme.verify(ctx, { body: request.body, headerValue: request.stamp.stampHeaderValue, organizationId: parsed.organizationId, deferApiKeyLookup });
