@@ -12,6 +12,7 @@ export type ErrorTextKey =
   | "invalidInput"
   | "unavailable"
   | "rateLimited"
+  | "appNotAuthorised"
   | "walletRejected"
   | "transactionReverted"
   | "transactionRefused"
@@ -21,6 +22,8 @@ export type ErrorTextKey =
 const READABLE_NAMES = /^(?:LatchError|NotAuthenticatedError|NotLoggedInError|OAuthProvidersError|MfaRequiredError|UnsupportedFeatureError|PermissionDeniedError|ConfigError|PasskeyCancelledError|WebauthnUnsupportedError|.*Oauth.*|.*OAuth.*)$/;
 
 const VALIDATION_CODES = new Set(["INVALID_REQUEST", "INVALID_JSON"]);
+/** The server refused the app's own credential (signer.connection.apiKey or .jwt), not the user. */
+const APP_CREDENTIAL_CODES = new Set(["API_KEY_REQUIRED", "INVALID_API_KEY", "INVALID_APP_JWT"]);
 
 /**
  * The readable text for `error`: a key of the shared error texts, or `null` when the error's own
@@ -36,6 +39,7 @@ export function errorTextKey(error: unknown): ErrorTextKey | null {
   if (name === "RateLimitedError") return "rateLimited";
   if (name === "SignerHttpError") {
     if (typeof fields.code === "string" && VALIDATION_CODES.has(fields.code)) return "invalidInput";
+    if (typeof fields.code === "string" && APP_CREDENTIAL_CODES.has(fields.code)) return "appNotAuthorised";
     if (typeof fields.status === "number" && fields.status >= 500) return "unavailable";
     return null;
   }
@@ -58,6 +62,7 @@ export const ERROR_TEXTS: Record<ErrorTextKey, string> = {
   invalidInput: "Something you entered is not valid. Check it and try again.",
   unavailable: "The service is not available right now. Try again later.",
   rateLimited: "The request is currently not allowed by the agent or the platform. Try again later.",
+  appNotAuthorised: "This app is not authorised by its sign-in server.",
   walletRejected: "You rejected the request in your wallet.",
   transactionReverted: "The transaction would fail: the contract refused it.",
   transactionRefused: "The network refused the transaction. Check it and try again.",
@@ -71,6 +76,9 @@ export const ERROR_TEXTS: Record<ErrorTextKey, string> = {
 export function readableErrorText(error: unknown, texts: Record<ErrorTextKey, string> = ERROR_TEXTS): string {
   const key = errorTextKey(error);
   if (key === null) return (error as Error).message || texts.unexpected;
-  if (key !== "cancelled" && key !== "walletRejected") console.warn("[latch] shown as a readable text:", error);
+  if (key === "appNotAuthorised") {
+    // The app's developer, not the user, can fix this one: say how.
+    console.error("[latch] The sign-in server refused this app's credential: set signer.connection.apiKey (or signer.connection.jwt) in the kit's config.", error);
+  } else if (key !== "cancelled" && key !== "walletRejected") console.warn("[latch] shown as a readable text:", error);
   return texts[key];
 }

@@ -36,6 +36,8 @@ export const RETURN_PARAMS = {
   /** A social sign-in of a user with a second factor: the pending sign-in and its factors (JSON). */
   encryptedPayload: "latch-encrypted-payload",
   multiFactors: "latch-multi-factors",
+  /** The page that asked for a magic link (its full URL); the server builds the link on it when it is on an allowed app origin. */
+  returnTo: "latch-return-to",
 } as const;
 /** The operation list-auth-methods' stamped request names (the hosted signer's, kept for compatibility). */
 export const LIST_AUTH_METHODS_OPERATION = "query/list_authenticators";

@@ -5,6 +5,7 @@ import "../mfa/registry";
 import { Button, TextField, useCss, useStrings } from "latch-kit/react";
 import { EMAIL_STRINGS_TABLE, emailStrings } from "./strings";
 import { useEmailForm, type EmailValidator } from "./useEmailForm";
+import { useDraft } from "./drafts";
 
 /** The `email` section's options in `ui.auth.sections`. */
 export interface EmailSectionConfig {
@@ -21,7 +22,7 @@ export interface EmailSectionConfig {
 export function EmailSection({ kit, config }: SectionProps<EmailSectionConfig>) {
   const { css } = useCss();
   const t = useStrings(EMAIL_STRINGS_TABLE, emailStrings);
-  const form = useEmailForm(t, config.validate);
+  const form = useEmailForm(t, config.validate, useDraft(kit, "email"));
   const [submitting, setSubmitting] = useState(false);
   const canSubmit = form.isSubmittable && !submitting;
 

@@ -38,7 +38,7 @@ export function OtpVerifyScreen({ kit, step }: StepProps<"otp_verify">) {
     } catch (error) {
       if (!mounted.current) return;
       kit.setStep({ ...step, status: "base" });
-      entry.fail(otpErrorText(error, t, errorText));
+      entry.fail(otpErrorText(error, t, errorText, { resent: step.resent === true }));
     }
   };
 

@@ -9,10 +9,12 @@ export interface ResendFooterProps {
   resend: () => Promise<unknown>;
   /** Disabled while the code is verifying or has succeeded. */
   isDisabled?: boolean;
+  /** What is sent again: 'Resend code' (default) or 'Resend link'. */
+  label?: "code" | "link";
 }
 
 /** The resend link: shows 'resent' for 2 s after a click, disabled meanwhile. */
-export function ResendFooter({ resend, isDisabled }: ResendFooterProps) {
+export function ResendFooter({ resend, isDisabled, label = "code" }: ResendFooterProps) {
   const { css } = useCss();
   const t = useStrings(EMAIL_STRINGS_TABLE, emailStrings);
   const [resent, setResent] = useState(false);
@@ -38,7 +40,7 @@ export function ResendFooter({ resend, isDisabled }: ResendFooterProps) {
       <span className={css({ display: "inline-flex", alignItems: "center", gap: 4 })}>
         {t.didNotReceive}
         <Button variant="link" onPress={onPress} isDisabled={resent || isDisabled}>
-          {resent ? t.resent : t.resend}
+          {resent ? t.resent : label === "link" ? t.resendLink : t.resend}
         </Button>
       </span>
       {error && (

@@ -1,13 +1,28 @@
 import { RateLimitedError, readableErrorText } from "latch-kit";
 import type { EmailStrings } from "./strings";
 
+/** What the code screen knows besides the error: whether a resend replaced the first code. */
+export interface OtpErrorContext {
+  resent?: boolean;
+}
+
+/** The tries a wrong code left (the server's `attemptsLeft`), when it says. */
+function attemptsLeft(error: unknown): number | undefined {
+  const left = (error as { details?: { attemptsLeft?: unknown } } | null)?.details?.attemptsLeft;
+  return typeof left === "number" ? left : undefined;
+}
+
 /**
- * The server's 'invalid OTP code' is shown as the spec's invalid-code text; other messages as they
- * are when written for people, else (network, schema refusal, library error) a readable text.
+ * The server's 'invalid OTP code' is shown as the spec's invalid-code text, or says that this was
+ * the last try, or (after a resend) that a newer code was sent; other messages as they are when
+ * written for people, else (network, schema refusal, library error) a readable text.
  */
-export function otpErrorText(error: unknown, t: EmailStrings, readable: (error: unknown) => string = readableErrorText): string {
+export function otpErrorText(error: unknown, t: EmailStrings, readable: (error: unknown) => string = readableErrorText, context: OtpErrorContext = {}): string {
   const message = error instanceof Error ? error.message : String(error);
-  if (/invalid otp code/i.test(message)) return t.invalidOtp;
+  if (/invalid otp code/i.test(message)) {
+    if (attemptsLeft(error) === 0) return t.tooManyWrongCodes;
+    return context.resent ? t.codeReplaced : t.invalidOtp;
+  }
   if (/expired|timed out|timeout/i.test(message)) return t.timeout;
   return message ? readable(error) : t.invalidOtp;
 }

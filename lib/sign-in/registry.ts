@@ -19,6 +19,8 @@ declare module "latch-kit" {
       channel?: OtpChannel;
       status?: OtpStatus;
       previousStep?: "magicLink" | "otp";
+      /** A resend replaced the first code (a wrong code then says a newer one was sent). */
+      resent?: boolean;
       error?: Error;
     };
     email_verify: { email: string; error?: Error };

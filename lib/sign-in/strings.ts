@@ -12,7 +12,10 @@ export const emailStrings = {
   otpTitleVerified: "Verified", // ours
   invalidOtp: "Connection failed: The code could not be verified. The code you entered is incorrect.",
   timeout: "Connection timed out: It looks like you need more time.",
+  tooManyWrongCodes: "Too many wrong codes; request a new one.", // ours: the third wrong code ends the code
+  codeReplaced: "The code you entered is incorrect. A newer code was sent: enter the code from the latest message.", // ours: after a resend
   resend: "Resend code", // ours
+  resendLink: "Resend link", // ours: the magic-link screen sends a link
   resent: "resent",
   didNotReceive: "Didn't receive it?", // ours
   totpTitle: "Enter authenticator app code",

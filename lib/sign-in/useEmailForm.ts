@@ -37,10 +37,11 @@ async function runValidator(validate: EmailValidator, email: string, signal: Abo
 /**
  * The email form's state: the sync check on every change ('Must provide a valid email.'), then the
  * app's async check, debounced, of an address that passed it. Submitting is blocked while either
- * has an error or the async check has not answered for the current address.
+ * has an error or the async check has not answered for the current address. `field` holds the
+ * typed text (the section's draft).
  */
-export function useEmailForm(texts: EmailFormTexts, validate?: EmailValidator) {
-  const [email, setEmail] = useState("");
+export function useEmailForm(texts: EmailFormTexts, validate: EmailValidator | undefined, field: [string, (value: string) => void]) {
+  const [email, setEmail] = field;
   const [result, setResult] = useState<AsyncResult | null>(null);
   const address = email.trim();
   const syncValid = isEmailAddress(address);

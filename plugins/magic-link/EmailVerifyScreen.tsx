@@ -15,5 +15,5 @@ export function EmailVerifyScreen({ step }: StepProps<"email_verify">) {
 }
 
 export function EmailVerifyFooter({ kit, step }: StepProps<"email_verify">) {
-  return <ResendFooter kit={kit} resend={() => kit.authenticate({ type: "email", email: step.email, emailMode: "magicLink" })} />;
+  return <ResendFooter kit={kit} label="link" resend={() => kit.authenticate({ type: "email", email: step.email, emailMode: "magicLink" })} />;
 }

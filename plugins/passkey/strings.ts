@@ -6,7 +6,9 @@ export const passkeyStrings = {
   cancel: "Cancel",
   contactSupport: "Contact support",
   connectionFailed: "Connection failed",
-  connectionFailedBody: "The passkey request was cancelled or timed out. Try again, or sign in another way.", // ours
+  // ours: the browser says the same (NotAllowedError) whether no passkey of this site is on the
+  // device or the user cancelled, so the text names both, the likelier first.
+  connectionFailedBody: "No passkey for this site was found on this device, or the request was cancelled. Sign in another way, or try again.",
   errorTitle: "Passkey sign-in failed", // ours: the passkey panel title (spec wording not shown)
   addTitle: "Add a passkey",
   addBody: "Sign in next time with your face, fingerprint or device PIN.", // ours

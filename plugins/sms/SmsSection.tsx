@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { toError, type SectionProps } from "latch-kit";
 import { Button, TextField, useCss, useStrings } from "latch-kit/react";
 import { EMAIL_STRINGS_TABLE, emailStrings } from "../../lib/sign-in/strings";
+import { useDraft } from "../../lib/sign-in/drafts";
 
 /** The `sms` section's options in `ui.auth.sections`. */
 export interface SmsSectionConfig {
@@ -26,8 +27,8 @@ export function toE164(countryCode: string, number: string): string | null {
 export function SmsSection({ kit, config }: SectionProps<SmsSectionConfig>) {
   const { css } = useCss();
   const t = useStrings(EMAIL_STRINGS_TABLE, emailStrings);
-  const [countryCode, setCountryCode] = useState(config.defaultCountryCode ?? "+1");
-  const [number, setNumber] = useState("");
+  const [countryCode, setCountryCode] = useDraft(kit, "phone-country-code", config.defaultCountryCode ?? "+1");
+  const [number, setNumber] = useDraft(kit, "phone");
   const [submitting, setSubmitting] = useState(false);
   const phone = toE164(countryCode, number);
   const showInvalid = number.length > 0 && !phone;

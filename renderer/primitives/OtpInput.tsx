@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ClipboardEvent, type KeyboardEvent } fro
 import { OTP_LENGTH } from "latch-kit";
 import { useCss } from "../hooks/useCss";
 import { format, rendererStrings, useStrings } from "../strings";
+import { codeInPastedText } from "./pasted-code";
 
 /** Props of {@link OtpInput}. */
 export interface OtpInputProps {
@@ -11,7 +12,7 @@ export interface OtpInputProps {
   onChange: (value: string[]) => void;
   /** Called once all boxes hold a digit, with the joined code. */
   onComplete?: (code: string) => void;
-  /** A paste whose first OTP_LENGTH characters are not all digits. */
+  /** A paste with no code in it (see codeInPastedText). */
   onInvalidPaste?: () => void;
   isDisabled?: boolean;
   errorText?: string;
@@ -22,9 +23,7 @@ export interface OtpInputProps {
 /** An empty code (one empty string per digit). */
 export const emptyOtp = (): string[] => Array.from({ length: OTP_LENGTH }, () => "");
 
-const isDigits = (s: string) => /^\d+$/.test(s);
-
-/** The one-time code input: one field per digit, paste and auto-advance. */
+/** The one-time code input: one field per digit, paste (the code found in the text) and auto-advance. */
 export function OtpInput({ value, onChange, onComplete, onInvalidPaste, isDisabled, errorText, label, autoFocus }: OtpInputProps) {
   const { css } = useCss();
   const t = useStrings("renderer", rendererStrings);
@@ -47,12 +46,12 @@ export function OtpInput({ value, onChange, onComplete, onInvalidPaste, isDisabl
   };
 
   const fillAll = (text: string) => {
-    const first = text.slice(0, OTP_LENGTH);
-    if (first.length < OTP_LENGTH || !isDigits(first)) {
+    const code = codeInPastedText(text);
+    if (!code) {
       onInvalidPaste?.();
       return;
     }
-    commit(first.split(""));
+    commit(code.split(""));
     focus(OTP_LENGTH - 1);
   };
 
@@ -85,7 +84,7 @@ export function OtpInput({ value, onChange, onComplete, onInvalidPaste, isDisabl
 
   const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
     e.preventDefault();
-    fillAll(e.clipboardData.getData("text").trim());
+    fillAll(e.clipboardData.getData("text"));
   };
 
   const groupLabel = label ?? t.otpGroupLabel;

@@ -1,5 +1,6 @@
 import { Fragment, type ComponentType, type ReactNode } from "react";
-import { isTimeoutError, UnimplementedSectionError, type SectionProps, type StepProps } from "latch-kit";
+import { errorTextKey, isTimeoutError, UnimplementedSectionError, type SectionProps, type StepProps } from "latch-kit";
+import { useErrorText } from "../hooks/useErrorText";
 import { useCss } from "../hooks/useCss";
 import { Divider } from "../primitives/Divider";
 import { rendererStrings, useStrings } from "../strings";
@@ -8,6 +9,7 @@ import { rendererStrings, useStrings } from "../strings";
 export function InitialScreen({ kit, step }: StepProps<"initial">) {
   const { css } = useCss();
   const t = useStrings("renderer", rendererStrings);
+  const errorText = useErrorText();
   const auth = kit.config.ui.auth;
   const groups = auth?.sections ?? [];
   return (
@@ -34,7 +36,8 @@ export function InitialScreen({ kit, step }: StepProps<"initial">) {
           ) : (
             <>
               <strong className={css({ display: "block" })}>{t.genericErrorTitle}</strong>
-              <span>{t.genericErrorBody}</span>
+              {/* The server refusing the app itself: another method would fail too; say why (the console says how to fix it). */}
+              <span>{errorTextKey(step.error) === "appNotAuthorised" ? errorText(step.error) : t.genericErrorBody}</span>
             </>
           )}
         </div>

@@ -49,6 +49,17 @@ async function emailSignUp(page: Page, email: string) {
 }
 
 describe("passkeys in Chromium with a virtual authenticator", () => {
+  it("'I have a passkey' with no passkey on the device says none was found for this site and offers the other methods", async () => {
+    const { page, watch } = await open();
+    await passkeySignIn(page);
+    await page.getByRole("heading", { name: "Connection failed" }).waitFor();
+    await page.getByText("No passkey for this site was found on this device, or the request was cancelled. Sign in another way, or try again.").waitFor();
+    await page.getByRole("button", { name: "Use another method" }).click();
+    await page.getByRole("textbox", { name: "Email" }).waitFor();
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+
   it("signs up with a passkey and signs a message; signs out and back in with the same passkey", async () => {
     const { page, watch, authenticator } = await open();
     await page.getByRole("button", { name: "Sign up with a passkey" }).click();

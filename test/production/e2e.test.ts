@@ -225,6 +225,21 @@ describe("our kit against the production profile", () => {
 });
 
 describe("refusals of the production profile", () => {
+  it("an app without its API key: the dialog says the app is not authorised, the console says to set signer.connection.apiKey", async () => {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    const consoleErrors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") consoleErrors.push(m.text());
+    });
+    await page.goto(`${pages.url}/app?signer=${encodeURIComponent(server.url)}`);
+    await status(page, /^DISCONNECTED$/);
+    await startEmail(page, uniqueEmail("no-key"));
+    await page.getByRole("alert").filter({ hasText: "This app is not authorised by its sign-in server." }).waitFor();
+    expect(await page.getByRole("alert").textContent()).not.toContain("Please try again, or sign in another way.");
+    expect(consoleErrors.some((line) => line.includes("set signer.connection.apiKey"))).toBe(true);
+    await page.close();
+  });
+
   it("takes a JWT of a trusted app issuer as the app credential; an expired one is 401 INVALID_APP_JWT", async () => {
     const lookup = (token: string) => signer(server, "lookup", { email: "nobody@example.com" }, { authorization: `Bearer ${token}` });
     expect((await lookup(await appIssuer.mint({ sub: "app-backend", nonce: "0".repeat(64) }))).status).toBe(200);

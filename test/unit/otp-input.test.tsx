@@ -3,6 +3,7 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { createKit } from "latch-kit";
 import { emptyOtp, LatchProvider, OtpInput } from "latch-kit/react";
+import { codeInPastedText } from "../../renderer/primitives/pasted-code";
 
 function Harness({ onComplete, onInvalidPaste }: { onComplete?: (code: string) => void; onInvalidPaste?: () => void }) {
   const [value, setValue] = useState(emptyOtp());
@@ -69,6 +70,25 @@ describe("OtpInput", () => {
     fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => "12ab56" } });
     expect(onInvalidPaste).toHaveBeenCalled();
     expect(boxes().every((b) => b.value === "")).toBe(true);
+  });
+
+  it("takes the code out of a paste with spaces, dashes or a whole sentence", () => {
+    for (const [pasted, code] of [
+      ["084 260", "084260"],
+      [" 667 428 ", "667428"],
+      ["806-551", "806551"],
+      ["Your Latch sign-in code is 123456.\n\nIt expires in 10 minutes.", "123456"],
+    ] as const) {
+      expect(codeInPastedText(pasted)).toBe(code);
+    }
+    const onComplete = vi.fn();
+    render(<Harness onComplete={onComplete} />);
+    fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => "code: 806-551" } });
+    expect(onComplete).toHaveBeenCalledWith("806551");
+  });
+
+  it("finds no code in a paste with none, or with two different ones", () => {
+    for (const pasted of ["", "12345", "see you at 10:30", "either 111111 or 222222", "code 1234567"]) expect(codeInPastedText(pasted)).toBeNull();
   });
 
   it("fills every box from a six-character autofill into one box", () => {

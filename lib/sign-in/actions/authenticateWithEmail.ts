@@ -5,6 +5,7 @@ import type { MultiFactorCode } from "../../mfa/registry";
 import "../registry";
 import { getEmailMode } from "./getEmailMode";
 import { lookupUser } from "./lookupUser";
+import { isSignUp } from "./signUpStatus";
 
 /** Email sign-in: the address, the mode (code or magic link), the magic link's redirect parameters, and second-factor codes. */
 export interface AuthenticateWithEmailParameters {
@@ -48,7 +49,10 @@ export async function authenticateWithEmail(
     const existing = mode.signUp ? null : await lookupUser(signer, { email: params.email }, options);
     const redirectParams = new URLSearchParams(params.redirectParams);
     const common = { email: params.email, emailMode, targetPublicKey, expirationSeconds: signer.expirationSeconds };
-    if (!existing) redirectParams.set(RETURN_PARAMS.isSignup, "true");
+    const isNewUser = isSignUp(signer, params.email, existing);
+    if (isNewUser) redirectParams.set(RETURN_PARAMS.isSignup, "true");
+    // The link comes back to the page that asked (the server accepts it on an allowed app origin).
+    if (emailMode === "magicLink" && typeof location !== "undefined") redirectParams.set(RETURN_PARAMS.returnTo, location.href);
     const { orgId, otpId } = existing
       ? await signer.client.request("auth", {
           ...common,
@@ -56,7 +60,6 @@ export async function authenticateWithEmail(
           ...(params.multiFactors ? { multiFactors: params.multiFactors } : {}),
         }, options)
       : await signer.client.request("signup", { ...common, redirectParams: redirectParams.toString() }, options);
-    const isNewUser = !existing;
     signer.sessions.setTemporary({ orgId, isNewUser, contact: params.email, ...(otpId ? { otpId } : {}) });
     signer.patchState({ error: null, isNewUser, ...(otpId ? { otpId } : {}) });
     kit.setStatus(emailMode === "otp" ? "AWAITING_OTP_AUTH" : "AWAITING_EMAIL_AUTH");

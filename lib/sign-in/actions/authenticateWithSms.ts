@@ -2,6 +2,7 @@ import { getEmbeddedSigner, type Kit } from "latch-kit";
 import { failCodeSignIn } from "../../mfa/awaitSecondFactor";
 import "../registry";
 import { lookupUser } from "./lookupUser";
+import { isSignUp } from "./signUpStatus";
 
 /** SMS sign-in: the phone number. */
 export interface AuthenticateWithSmsParameters {
@@ -33,7 +34,7 @@ export async function authenticateWithSms(
     const existing = mode.signUp ? null : await lookupUser(signer, { phone: params.phone }, options);
     const body = { phone: params.phone, targetPublicKey, expirationSeconds: signer.expirationSeconds };
     const { orgId, otpId } = existing ? await signer.client.request("auth", body, options) : await signer.client.request("signup", body, options);
-    const isNewUser = !existing;
+    const isNewUser = isSignUp(signer, params.phone, existing);
     signer.sessions.setTemporary({ orgId, isNewUser, contact: params.phone, ...(otpId ? { otpId } : {}) });
     signer.patchState({ error: null, isNewUser, ...(otpId ? { otpId } : {}) });
     kit.setStatus("AWAITING_SMS_AUTH");

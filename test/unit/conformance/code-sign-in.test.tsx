@@ -56,7 +56,8 @@ describe("§2 footers and back", () => {
     const email = vi.fn(async (_payload: unknown, _kit?: unknown) => ({ orgId: "o" }));
     const kit = renderKit(createKit({ plugins: [magicLink(), fakeBackend({ email })], ui: { auth: { sections: [[{ type: "email" }]] } } }));
     act(() => kit.openModal({ type: "email_verify", email: "ada@example.com" }));
-    fireEvent.click(screen.getByRole("button", { name: "Resend code" }));
+    // It sends a link, and says so (README, choices).
+    fireEvent.click(screen.getByRole("button", { name: "Resend link" }));
     await waitFor(() => expect(email).toHaveBeenCalledWith(expect.objectContaining({ email: "ada@example.com", emailMode: "magicLink" }), expect.anything()));
     expect(screen.getByRole("button", { name: "resent" }).hasAttribute("disabled")).toBe(true);
   });
@@ -79,10 +80,13 @@ describe("§2 footers and back", () => {
       act(() => kit.closeModal());
     }
     // The two code steps do have one: the resend link.
-    for (const step of [{ type: "otp_verify", email: "a@b.co" }, { type: "email_verify", email: "a@b.co" }] as const) {
+    for (const [step, label] of [
+      [{ type: "otp_verify", email: "a@b.co" }, "Resend code"],
+      [{ type: "email_verify", email: "a@b.co" }, "Resend link"],
+    ] as const) {
       act(() => kit.openModal(step as never));
       const area = document.querySelector(`[data-latch-step="${step.type}"]`)!;
-      expect(within(area.nextElementSibling as HTMLElement).getByRole("button", { name: "Resend code" })).toBeTruthy();
+      expect(within(area.nextElementSibling as HTMLElement).getByRole("button", { name: label })).toBeTruthy();
       act(() => kit.closeModal());
     }
   });
