@@ -41,7 +41,8 @@ export const requests = {
   "remove-oauth-provider": stampedOnly,
   "update-email-auth": stampedOnly,
   "update-phone-auth": stampedOnly,
-  "list-auth-methods": type({ suborgId: s.uuid, stampedRequest: s.stampedRequest }),
+  /** Unstamped as Account Kit's signer SDK sends it: then only for an organisation signed in now (see the route). */
+  "list-auth-methods": type({ suborgId: s.uuid, "stampedRequest?": s.stampedRequest }),
   "auth-request-multi-factor": type({ stampedRequest: s.stampedRequest, multiFactorType: "string" }),
   "auth-verify-multi-factor": type({ stampedRequest: s.stampedRequest, multiFactorId: s.uuid, multiFactorCode: "string" }),
   "auth-list-multi-factors": stampedOnly,

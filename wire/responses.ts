@@ -99,7 +99,7 @@ export const responses = {
   "multi-owner-delete": { response: multiOwnerAnswer, errors: [...MULTI_OWNER_ERRORS, "LAST_MEMBER"] },
   "multi-owner-update-root-quorum": { response: multiOwnerAnswer, errors: MULTI_OWNER_ERRORS },
   "multi-owner-sign-raw-payload": { response: type({ result: { signature: "string" } }), errors: [...MULTI_OWNER_ERRORS, "SIGN_WITH_NOT_OWNED"] },
-  "list-auth-methods": { response: authMethods, errors: [...TRANSPORT_ERRORS, ...STAMP_ERRORS, "WRONG_ORGANIZATION", "USER_NOT_IN_ORGANIZATION"] },
+  "list-auth-methods": { response: authMethods, errors: [...TRANSPORT_ERRORS, ...STAMP_ERRORS, "WRONG_ORGANIZATION", "USER_NOT_IN_ORGANIZATION", "NOT_SIGNED_IN"] },
   "auth-request-multi-factor": {
     response: type({ multiFactorType: "string", multiFactorId: "string", multiFactorTotpUrl: "string" }),
     errors: [...FACTOR_CALL_ERRORS, "UNSUPPORTED_MFA_FACTOR_TYPE"],

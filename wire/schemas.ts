@@ -56,18 +56,24 @@ export const multiOwnerMembers = type({ evmSignerAddress: evmAddress }).array().
 
 export const hexString = type(/^(0x)?([0-9a-fA-F]{2})*$/).describe("a hex string");
 
-/** A sign_raw_payload activity body (MFA calls use it too, with the action name as payload). */
-export const rawPayloadBody = type({
+/**
+ * A sign_raw_payload activity body whose payload is any string. MFA calls use it: their payload names
+ * the action, as hex (the kit) or as the literal name (Account Kit's signer SDK stamps `"add_mfa"` as is).
+ */
+export const mfaActionBody = type({
   type: "'ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2'",
   timestampMs: "string | number",
   organizationId: uuid,
   parameters: {
     encoding: "'PAYLOAD_ENCODING_HEXADECIMAL'",
     hashFunction: "'HASH_FUNCTION_NO_OP' | 'HASH_FUNCTION_NOT_APPLICABLE'",
-    payload: hexString,
+    payload: "string",
     signWith: "string",
   },
 });
+
+/** A sign_raw_payload activity body: the payload is hex. */
+export const rawPayloadBody = mfaActionBody.and({ parameters: { payload: hexString } });
 
 /** A passkey attestation as the kit sends it (every binary field base64url). */
 export const attestation = type({

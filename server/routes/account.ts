@@ -4,7 +4,9 @@ import { requests } from "../../wire/requests";
 import { Hono } from "hono";
 import { type } from "arktype";
 import type { ServerContext } from "../context";
-import { badRequest, conflict, forbidden } from "../errors";
+import { badRequest, conflict, forbidden, unauthorized } from "../errors";
+import { countLiveApiKeys } from "../store/apiKeys";
+import { hasPasskeySession } from "../store/signedIn";
 import { readBody, validate } from "../validate";
 import * as s from "../schemas";
 import { readVerificationToken, type VerificationClaims } from "../crypto/verificationToken";
@@ -43,10 +45,13 @@ export function accountRoutes(ctx: ServerContext): Hono {
 
   app.post("/list-auth-methods", async (c) => {
     const { suborgId, stampedRequest } = await readBody(c, listBody);
-    const body = await verifyStampedRequest(ctx, stampedRequest, LIST_AUTH_METHODS_OPERATION, listAuthenticatorsBody);
-    if (body.organizationId !== suborgId) throw forbidden("WRONG_ORGANIZATION", `The stamped request is for organization ${body.organizationId}, not ${suborgId}`);
+    const body = stampedRequest ? await verifyStampedRequest(ctx, stampedRequest, LIST_AUTH_METHODS_OPERATION, listAuthenticatorsBody) : undefined;
+    if (body && body.organizationId !== suborgId) throw forbidden("WRONG_ORGANIZATION", `The stamped request is for organization ${body.organizationId}, not ${suborgId}`);
+    // Account Kit's signer SDK lists unstamped, and only while signed in: so does this answer (an unknown
+    // organisation and a signed-out one get the same refusal). The app's API key still gates it in production.
+    if (!body && !(await signedInNow(ctx, suborgId))) throw unauthorized("NOT_SIGNED_IN", `Organization ${suborgId} has no live session: sign in, or stamp the request`);
     const user = await requireUser(ctx, suborgId);
-    if (body.userId !== undefined && body.userId !== user.userId) throw forbidden("USER_NOT_IN_ORGANIZATION", `User ${body.userId} is not the user of organization ${suborgId}`);
+    if (body?.userId !== undefined && body.userId !== user.userId) throw forbidden("USER_NOT_IN_ORGANIZATION", `User ${body.userId} is not the user of organization ${suborgId}`);
     const [passkeys, oauthProviders] = await Promise.all([listAuthenticators(ctx.db, suborgId), linkedProviders(ctx, ctx.db, suborgId)]);
     return c.json({
       ...(user.email ? { email: user.email } : {}),
@@ -126,4 +131,9 @@ async function setContact(ctx: ServerContext, sql: Sql, orgId: string, field: "e
     throw conflict("CONTACT_TAKEN", `This ${field === "email" ? "email" : "phone number"} belongs to another user`);
   }
   if (value === null) await requireSignInMethodLeft(ctx, sql, orgId);
+}
+
+/** A session key of the organisation is live, or a passkey signed it in within a session's lifetime. */
+async function signedInNow(ctx: ServerContext, orgId: string): Promise<boolean> {
+  return (await countLiveApiKeys(ctx.db, orgId, ctx.now())) > 0 || (await hasPasskeySession(ctx.db, orgId, ctx.now()));
 }

@@ -9,6 +9,7 @@ import { rawPayloadBody } from "../schemas";
 import { strip0x } from "../crypto/encoding";
 import { signPayloadAs } from "../services/signPayload";
 import { verifyStampedUserRequest } from "../services/stamps/verify";
+import { markPasskeySession } from "../store/signedIn";
 
 const stampedOnly = requests.whoami;
 
@@ -30,7 +31,10 @@ export function stampedRoutes(ctx: ServerContext): Hono {
     const { stampedRequest } = await readBody(c, stampedOnly);
     const { signer: user } = await verifyStampedUserRequest(ctx, stampedRequest, "query/whoami", whoamiBody);
     // A whoami stamped by a passkey is a passkey sign-in (sessions are stamped by their API key).
-    if (stampedRequest.stamp.stampHeaderName.toLowerCase() === "x-stamp-webauthn") ctx.observer.signIn("passkey");
+    if (stampedRequest.stamp.stampHeaderName.toLowerCase() === "x-stamp-webauthn") {
+      ctx.observer.signIn("passkey");
+      await markPasskeySession(ctx.db, user.orgId, ctx.now() + ctx.limits.defaultExpirationSeconds * 1000);
+    }
     return c.json({
       orgId: user.orgId,
       userId: user.userId,

@@ -59,6 +59,27 @@ describe("list-auth-methods", () => {
     expect(answer.body).toEqual({ email, oauthProviders: [], passkeys: [] });
   });
 
+  it("answers Account Kit's unstamped list only while the organisation is signed in (a session key, or a passkey sign-in)", async () => {
+    const email = uniqueEmail("acct");
+    const { user, session } = await t.client.signUp(email);
+    const unstamped = (suborgId: string) => t.client.post("list-auth-methods", { suborgId });
+    expect(await unstamped(user.orgId)).toMatchObject({ status: 200, body: (await listMethods(user, session)).body });
+    // Nobody signed in to an unknown organisation: the same refusal as a signed-out one.
+    const unknown = await unstamped("00000000-0000-4000-8000-000000000000");
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.code).toBe("NOT_SIGNED_IN");
+
+    const passkey = new SoftPasskey();
+    const passkeyOnly: User = await t.client.ok("signup", { passkey: passkey.attestation() }, { Origin: APP_ORIGIN });
+    t.clock.advance(901_000);
+    // Both sessions are over: refused, though the organisations exist.
+    expect((await unstamped(user.orgId)).body.code).toBe("NOT_SIGNED_IN");
+    expect((await unstamped(passkeyOnly.orgId)).body.code).toBe("NOT_SIGNED_IN");
+    // A passkey sign-in (whoami stamped by the passkey) leaves no session key, yet it is a sign-in.
+    await t.client.ok("whoami", { stampedRequest: signedWith(passkey, "query/whoami", { organizationId: passkeyOnly.orgId, timestampMs: ts() }) });
+    expect(await unstamped(passkeyOnly.orgId)).toMatchObject({ status: 200, body: { oauthProviders: [], passkeys: [{ authenticatorId: expect.any(String) }] } });
+  });
+
   it("lists a passkey user's passkey with its name and creation time", async () => {
     const passkey = new SoftPasskey();
     const user = await t.client.ok("signup", { passkey: passkey.attestation() }, { Origin: APP_ORIGIN });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MFA_ACTIONS } from "../../wire/constants";
-import { mfaRequest, newTargetKey, sessionFromBundle, stamp, whoamiRequest, type Session, type User } from "./support/client";
+import { mfaRequest, newTargetKey, sessionFromBundle, SIGN_RAW_PAYLOAD_URL, signRawPayloadBody, stamp, stampedRequest, whoamiRequest, type Session, type User } from "./support/client";
 import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 import { authenticatorFor } from "./support/totp";
 
@@ -104,6 +104,27 @@ describe("adding a TOTP factor", () => {
     const forged = await t.client.post("auth-list-multi-factors", { stampedRequest: { ...request, stamp: stamp(request.body, other.session) } });
     expect(forged.status).toBe(401);
     expect((await t.client.post("auth-list-multi-factors", { stampedRequest: request })).status).toBe(200);
+  });
+
+  it("takes the action name as is (Account Kit's signer SDK stamps \"add_mfa\", not its hex), and still only the route's own", async () => {
+    const { user, session } = await t.client.signUp(uniqueEmail());
+    const literal = (action: string) =>
+      stampedRequest(SIGN_RAW_PAYLOAD_URL, signRawPayloadBody(session, { hashFunction: "HASH_FUNCTION_NO_OP", payload: action, signWith: user.address }, t.clock.now()), session);
+    const added = await t.client.ok("auth-request-multi-factor", { stampedRequest: literal(MFA_ACTIONS.add), multiFactorType: "totp" });
+    const app = authenticatorFor(added.multiFactorTotpUrl);
+    const verified = await t.client.ok("auth-verify-multi-factor", {
+      stampedRequest: literal(MFA_ACTIONS.verify),
+      multiFactorId: added.multiFactorId,
+      multiFactorCode: app.code(t.clock.now()),
+    });
+    expect(verified.multiFactors).toEqual([{ multiFactorId: added.multiFactorId, multiFactorType: "totp" }]);
+    expect(await t.client.ok("auth-list-multi-factors", { stampedRequest: literal(MFA_ACTIONS.list) })).toEqual(verified);
+    const wrong = await t.client.post("auth-delete-multi-factors", { stampedRequest: literal(MFA_ACTIONS.add), multiFactorIds: [added.multiFactorId] });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toContain("delete_mfas");
+    const notHex = await t.client.post("auth-list-multi-factors", { stampedRequest: literal("list_mfas!") });
+    expect(notHex.status).toBe(400);
+    expect(await t.client.ok("auth-delete-multi-factors", { stampedRequest: literal(MFA_ACTIONS.delete), multiFactorIds: [added.multiFactorId] })).toEqual({ multiFactors: [] });
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashMessage, recoverAddress } from "viem";
 import { DEFAULT_ROOT_ORG_ID, MFA_ACTIONS } from "../../wire/constants";
+import { ACCOUNT_KIT_ROOT_ORG_ID } from "../../server/services/stamps/rootOrganization";
 import { SIGN_RAW_PAYLOAD_URL, WHOAMI_URL, signRawPayloadBody } from "./support/client";
 import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 import { APP_ORIGIN, SoftPasskey } from "./support/passkey";
@@ -81,6 +82,16 @@ describe("passkey sign-in: WebAuthn-stamped whoami", () => {
     expect(root).toEqual(expected);
     const own = await t.client.ok("whoami", { stampedRequest: passkey.stampedRequest(WHOAMI_URL, whoamiBody(user.orgId)) });
     expect(own).toEqual(expected);
+  });
+
+  it("signs in when the body names Account Kit's root organisation (its signer SDK's default), and only for whoami", async () => {
+    const { passkey, user } = await passkeyUser();
+    const root = await t.client.ok("whoami", { stampedRequest: passkey.stampedRequest(WHOAMI_URL, whoamiBody(ACCOUNT_KIT_ROOT_ORG_ID)) });
+    expect(root).toMatchObject({ orgId: user.orgId, userId: user.userId, address: user.address });
+    const body = signRawPayloadBody({ orgId: ACCOUNT_KIT_ROOT_ORG_ID } as never, { hashFunction: "HASH_FUNCTION_NO_OP", payload: hashMessage("x"), signWith: user.address }, t.clock.now());
+    const signing = await t.client.post("sign-payload", { stampedRequest: passkey.stampedRequest(SIGN_RAW_PAYLOAD_URL, body) });
+    expect(signing.status).toBe(400);
+    expect(signing.body.message).toContain("root organization");
   });
 
   it("refuses an assertion made for another body", async () => {

@@ -95,12 +95,19 @@ const mfaRoutes = [
 
 export const mfaServer: ServerMethod = { id: "mfa", routes: mfaRoutes };
 
+/** Whether a payload names the action: its hex (the kit's stamp) or the name itself (Account Kit's SDK stamps it as is). */
+function namesAction(payload: string, action: MfaAction): boolean {
+  if (payload === action) return true;
+  if (!/^(0x)?([0-9a-fA-F]{2})*$/.test(payload)) return false;
+  return bytesToHex(hexToBytes(payload)) === bytesToHex(utf8(action));
+}
+
 /** MFA calls are stamped sign_raw_payload requests whose payload is the action name; returns the organisation. */
 async function authorize(ctx: ServerContext, stampedRequest: StampedRequest, action: MfaAction): Promise<string> {
-  const actionBody = s.rawPayloadBody.narrow((body, check) =>
-    bytesToHex(hexToBytes(body.parameters.payload)) === bytesToHex(utf8(action))
+  const actionBody = s.mfaActionBody.narrow((body, check) =>
+    namesAction(body.parameters.payload, action)
       ? true
-      : check.reject({ path: ["parameters", "payload"], expected: `the hex of "${action}" for this route` }),
+      : check.reject({ path: ["parameters", "payload"], expected: `"${action}" or its hex for this route` }),
   );
   const body = await verifyStampedRequest(ctx, stampedRequest, "submit/sign_raw_payload", actionBody);
   const user = await requireUser(ctx, body.organizationId);

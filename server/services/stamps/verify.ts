@@ -10,6 +10,7 @@ import { validate } from "../../validate";
 import { apiKeyStamp } from "./apiKeyStamp";
 import type { StampScheme, VerifiedStamp } from "./scheme";
 import { webauthnStamp } from "./webauthnStamp";
+import { isRootOrganization } from "./rootOrganization";
 
 /** Schemes by lower-case header name: API keys (`X-Stamp`) and passkeys (`X-Stamp-Webauthn`). */
 const schemes = new Map<string, StampScheme>([
@@ -98,6 +99,9 @@ async function verifyWith<S extends Schema<unknown, StampedBody>, L>(
 ): Promise<{ body: SchemaOutput<S>; loaded: L; stamp: VerifiedStamp }> {
   checkOperation(request.url, operation);
   const parsed: StampedBody & SchemaOutput<S> = validate(bodySchema, parseBody(request.body), "stampedRequest.body");
+  if (isRootOrganization(parsed.organizationId) && operation !== "query/whoami") {
+    throw badRequest("INVALID_REQUEST", `stampedRequest.body.organizationId names the root organization: only a sign-in (whoami) may`);
+  }
   const scheme = schemes.get(request.stamp.stampHeaderName.toLowerCase());
   if (!scheme) throw badRequest("UNSUPPORTED_STAMP", `Unsupported stamp header ${request.stamp.stampHeaderName}`);
   const stamp = await scheme.verify(ctx, { body: request.body, headerValue: request.stamp.stampHeaderValue, organizationId: parsed.organizationId, deferApiKeyLookup });

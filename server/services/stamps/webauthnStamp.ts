@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { verifyAuthenticationResponse } from "@simplewebauthn/server";
-import { DEFAULT_ROOT_ORG_ID } from "../../../wire/constants";
 import { ApiError, badRequest, unauthorized } from "../../errors";
 import { advanceSignCount, findAuthenticator } from "../../store/authenticators";
 import { ceremonyOrigin } from "../passkeys";
+import { isRootOrganization } from "./rootOrganization";
 import type { StampScheme } from "./scheme";
 
 export const WEBAUTHN_STAMP_HEADER = "X-Stamp-Webauthn";
@@ -36,7 +36,7 @@ export const webauthnStamp: StampScheme = {
     const stamp = parseStamp(headerValue);
     const authenticator = await findAuthenticator(ctx.db, stamp.credentialId);
     if (!authenticator) throw unauthorized("UNKNOWN_CREDENTIAL", "The stamp's passkey is not registered (or was removed)");
-    if (organizationId !== authenticator.orgId && organizationId !== DEFAULT_ROOT_ORG_ID) {
+    if (organizationId !== authenticator.orgId && !isRootOrganization(organizationId)) {
       throw unauthorized("UNKNOWN_CREDENTIAL", `The stamp's passkey is not registered to organization ${organizationId}`);
     }
     let origin: string;
