@@ -49,7 +49,7 @@ export function createApp(ctx: ServerContext, hooks: AppHooks = {}): Hono {
   }
 
   // Host check (DNS rebinding), origin allowlist and CORS: see server/origins.ts.
-  app.use(originGuard(ctx.origins));
+  app.use(originGuard(ctx.origins, ctx.methods.flatMap((method) => method.crossSiteFormPosts ?? [])));
   // Bodies over the limit are refused from Content-Length here, or while streaming (readBodyText), never parsed.
   app.use(bodyLimit());
 

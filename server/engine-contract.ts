@@ -72,6 +72,12 @@ export interface ServerPart {
   contract?: RouteContracts;
   /** Pages mounted at the server's root (e.g. a provider's return page), described the same way. */
   pages?: readonly MethodRoute[];
+  /**
+   * Page paths another site may POST to as a top-level navigation (an identity provider's
+   * response_mode=form_post answer): the origin guard lets any Origin through for POSTs there, so
+   * the page itself must authenticate what it is sent (e.g. a single-use state bound by PKCE).
+   */
+  crossSiteFormPosts?: readonly string[];
   /** `POST /signer/v1/signup`: claims the bodies it recognises (the first method that accepts answers). */
   signUp?: BodyHandler;
   /** `POST /signer/v1/auth`: the same for sign-in of a known user. */

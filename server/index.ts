@@ -67,10 +67,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await db.close();
       throw error;
     });
+    const secrets = createSecrets(serverSecret);
     const ctx: ServerContext = {
       db,
       keys,
-      secrets: createSecrets(serverSecret),
+      secrets,
       limits: { ...DEFAULT_LIMITS, ...options.limits },
       emailMode: normalizeEmailMode(options.emailMode),
       appUrl: options.appUrl,
@@ -82,7 +83,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       profile: options.profile ?? "dev",
       idpRedirectUris: options.idpRedirectUris ?? [],
       delivery: options.delivery ?? inboxDelivery,
-      socialProviders: options.socialProviders ?? [],
+      socialProviders: typeof options.socialProviders === "function" ? options.socialProviders(secrets) : (options.socialProviders ?? []),
       observer: options.observer ?? silentObserver,
       methods: composeMethods([...(options.methods ?? []), ...BUILT_IN_METHODS]),
       deriver: createWalletDeriver(options.derivationThreads ?? 0),

@@ -5,6 +5,7 @@ import type { AnswerCheck } from "./answers";
 import type { Delivery } from "./delivery/types";
 import type { Observer } from "./observer";
 import type { SocialProvider } from "./idp/socialProvider";
+import type { Secrets } from "./crypto/secrets";
 import type { ServerMethod } from "./method";
 import type { EmailMode, JwtIssuerOption, Limits, Profile } from "./settings";
 
@@ -71,8 +72,11 @@ export interface ServerOptions {
   idpRedirectUris?: string[];
   /** Where codes and links go; default the dev inbox. */
   delivery?: Delivery;
-  /** Social sign-in providers besides the dev identity provider's (production: real OIDC providers). */
-  socialProviders?: SocialProvider[];
+  /**
+   * Social sign-in providers besides the dev identity provider's (production: the configured ones);
+   * a function gets the server's secrets (a provider whose id tokens this server signs needs its key).
+   */
+  socialProviders?: SocialProvider[] | ((secrets: Secrets) => SocialProvider[]);
   /** The server's public origin, when it is not the listening address (behind a reverse proxy). */
   publicUrl?: string;
   observer?: Observer;

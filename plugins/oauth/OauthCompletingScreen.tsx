@@ -13,7 +13,7 @@ export function OauthCompletingScreen({ kit, step }: StepProps<"oauth_completing
   const provider = providerDisplayName(step.config);
 
   if (step.error) {
-    const detail = socialErrorDetail(step.error, t);
+    const detail = socialErrorDetail(step.error, t, provider);
     return (
       <ErrorPanel
         icon={<ProviderLogo config={step.config} size={40} />}

@@ -51,9 +51,11 @@ export interface OauthPayload {
 
 const DEFAULT_SCOPE_AND_CLAIMS: Record<KnownProvider, { scope: string; claims?: string }> = {
   google: { scope: "openid email" },
-  apple: { scope: "openid email" },
+  // Apple sends the name (on the first sign-in) only when asked for it, and then only by form_post.
+  apple: { scope: "openid name email" },
   facebook: { scope: "openid email" },
-  twitch: { scope: "openid user:read:email", claims: JSON.stringify({ id_token: { email: null } }) },
+  // Twitch puts claims in the id token only when asked through `claims` (email_verified too).
+  twitch: { scope: "openid user:read:email", claims: JSON.stringify({ id_token: { email: null, email_verified: null } }) },
   auth0: { scope: "openid email" },
 };
 

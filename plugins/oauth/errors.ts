@@ -10,11 +10,16 @@ export class OAuthCancelledError extends UserCancelledError {
   }
 }
 
-/** The popup (or redirect) returned an error; `details` holds what the backend said. */
+/**
+ * The popup (or redirect) returned an error; `details` holds what the backend said, `code` the
+ * provider's OAuth error code or the backend's (PROVIDER_UNAVAILABLE, PROVIDER_MISCONFIGURED…).
+ */
 export class OAuthFailedError extends LatchError {
   override readonly name = "OAuthFailedError" as const;
-  constructor(details?: string) {
+  readonly code?: string;
+  constructor(details?: string, code?: string) {
     super("OAuth failed", details === undefined ? undefined : { details });
+    if (code) this.code = code;
   }
 }
 

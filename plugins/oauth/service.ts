@@ -281,7 +281,7 @@ export class OauthService {
     via: "popup" | "redirect",
   ): Promise<OauthAuthenticateResult> {
     if (cancelledOnProvider(message.errorCode)) throw new OAuthCancelledError();
-    if (message.error) throw new OAuthFailedError(message.error);
+    if (message.error) throw new OAuthFailedError(message.error, message.errorCode);
     const providerName = message.authProvider ?? payload.authProviderId;
     switch (message.status) {
       case "SUCCESS": {

@@ -1,16 +1,23 @@
 import { createRemoteJWKSet, type JWTVerifyGetKey } from "jose";
-import { ApiError, badRequest } from "../errors";
-import type { SocialProvider } from "./socialProvider";
+import { badRequest } from "../errors";
+import { clientNone, clientSecretBasic, clientSecretPost, privateKeyJwt, type ClientAuth, type ClientAuthMethod, type ClientKey } from "./clientAuth";
+import { providerMisconfigured, providerUnavailable, tokenRefusal } from "./providerErrors";
+import type { ProviderClaims, SocialProvider } from "./socialProvider";
 
-/** A real OpenID provider (google, apple, auth0, an app's own issuer…) as configured by LATCH_OIDC_<ID>_*. */
+/** A real OpenID provider (google, twitch, auth0, an app's own issuer…) as configured by LATCH_OIDC_<ID>_*. */
 export interface OidcProviderOption {
   id: string;
   issuer: string;
   /** Default `<issuer>/.well-known/openid-configuration`. */
   discoveryUrl?: string | undefined;
   clientId: string;
-  /** Sent as client_secret (client_secret_post); absent for a public client (PKCE only). */
   clientSecret?: string | undefined;
+  /** The app's key for private_key_jwt. */
+  clientKey?: ClientKey | undefined;
+  /** Default: chosen from discovery's token_endpoint_auth_methods_supported and what is configured. */
+  tokenAuth?: ClientAuthMethod | undefined;
+  /** Fixed parameters of the provider's authorization request (response_mode, access_type, connection…). */
+  authParams?: Record<string, string> | undefined;
 }
 
 /** The ids the kit knows as built-in providers; any other id is a custom provider. */
@@ -20,16 +27,26 @@ interface Discovery {
   authorization_endpoint: string;
   token_endpoint: string;
   jwks_uri: string;
+  token_endpoint_auth_methods_supported?: string[];
 }
 
 const TIMEOUT_MS = 5000;
 const DISCOVERY_TTL_MS = 60 * 60_000;
+/** JWKS refetch on an unknown kid at most this often (key rotation), and at least this often anyway. */
+const JWKS_COOLDOWN_MS = 1000;
+const JWKS_MAX_AGE_MS = 10 * 60_000;
 
-/**
- * A provider found by OIDC discovery (kept an hour; a failure is retried on the next use): the
- * authorization endpoint for the kit, the token request with PKCE, and its JWKS for id tokens.
- */
-export function oidcProvider(option: OidcProviderOption, fetchImpl: typeof fetch = globalThis.fetch): SocialProvider {
+/** An OpenID provider's parts other profiles build on: discovery, its keys, the token request. */
+export interface OidcClient {
+  discover(): Promise<Discovery>;
+  keys(): Promise<JWTVerifyGetKey>;
+  /** The authorization endpoint with the profile's fixed parameters. */
+  authEndpoint(): Promise<string>;
+  /** The code flow's token request; the whole JSON answer. */
+  tokenRequest(request: { code: string; redirectUri: string; codeVerifier: string }, auth?: ClientAuth): Promise<Record<string, unknown>>;
+}
+
+export function oidcClient(option: OidcProviderOption, fetchImpl: typeof fetch = globalThis.fetch): OidcClient {
   const discoveryUrl = option.discoveryUrl ?? `${option.issuer.replace(/\/$/, "")}/.well-known/openid-configuration`;
   let cached: { at: number; value: Promise<Discovery> } | undefined;
   let keys: { uri: string; set: JWTVerifyGetKey } | undefined;
@@ -46,43 +63,90 @@ export function oidcProvider(option: OidcProviderOption, fetchImpl: typeof fetch
   };
 
   return {
+    discover,
+    async keys() {
+      const { jwks_uri } = await discover();
+      if (keys?.uri !== jwks_uri) {
+        // An id token signed by a key not in the cached set refetches the set (rotation), at most once a second.
+        const set = createRemoteJWKSet(new URL(jwks_uri), { timeoutDuration: TIMEOUT_MS, cooldownDuration: JWKS_COOLDOWN_MS, cacheMaxAge: JWKS_MAX_AGE_MS });
+        keys = { uri: jwks_uri, set };
+      }
+      return keys.set;
+    },
+    async authEndpoint() {
+      const url = new URL((await discover()).authorization_endpoint);
+      for (const [name, value] of Object.entries(option.authParams ?? {})) url.searchParams.set(name, value);
+      return url.toString();
+    },
+    async tokenRequest({ code, redirectUri, codeVerifier }, auth) {
+      const discovery = await discover();
+      const form = new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: codeVerifier });
+      const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", accept: "application/json" };
+      await (auth ?? clientAuthFor(option, discovery))({ form, headers, tokenEndpoint: discovery.token_endpoint });
+      let response: Response;
+      try {
+        response = await fetchImpl(discovery.token_endpoint, { method: "POST", headers, body: form.toString(), signal: AbortSignal.timeout(TIMEOUT_MS) });
+      } catch (error) {
+        throw providerUnavailable(option.id, `its token endpoint did not answer (${(error as Error).message})`);
+      }
+      const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+      if (!response.ok) throw tokenRefusal(option.id, response.status, body);
+      return body;
+    },
+  };
+}
+
+/**
+ * The client authentication: the configured one, else private_key_jwt when a key is given, else
+ * client_secret_basic or _post (whichever discovery lists, basic first: RFC 8414's default), else none.
+ */
+export function clientAuthFor(option: OidcProviderOption, discovery: Pick<Discovery, "token_endpoint_auth_methods_supported">): ClientAuth {
+  const supported = discovery.token_endpoint_auth_methods_supported ?? ["client_secret_basic"];
+  const method = option.tokenAuth ?? chooseMethod(option, supported);
+  if (!option.tokenAuth && !supported.includes(method)) {
+    throw providerMisconfigured(option.id, `it accepts ${supported.join(", ")} at its token endpoint, and none of them is configured`);
+  }
+  switch (method) {
+    case "private_key_jwt":
+      if (!option.clientKey) throw providerMisconfigured(option.id, "private_key_jwt needs the app's private key (_PRIVATE_KEY_FILE and _KEY_ID)");
+      return privateKeyJwt(option.clientId, option.clientKey);
+    case "client_secret_basic":
+    case "client_secret_post":
+      if (!option.clientSecret) throw providerMisconfigured(option.id, `${method} needs the client secret (_CLIENT_SECRET)`);
+      return method === "client_secret_basic" ? clientSecretBasic(option.clientId, option.clientSecret) : clientSecretPost(option.clientId, option.clientSecret);
+    case "none":
+      return clientNone(option.clientId);
+  }
+}
+
+function chooseMethod(option: OidcProviderOption, supported: string[]): ClientAuthMethod {
+  if (option.clientKey && supported.includes("private_key_jwt")) return "private_key_jwt";
+  if (option.clientSecret) return supported.includes("client_secret_basic") ? "client_secret_basic" : "client_secret_post";
+  if (option.clientKey) return "private_key_jwt";
+  return "none";
+}
+
+/** An email counts as verified only when the id token says so (true, or Apple's "true"). */
+export const saysEmailVerified = (claims: ProviderClaims): boolean => claims.email_verified === true || claims.email_verified === "true";
+
+/**
+ * A provider found by OIDC discovery (kept an hour; a failure is retried on the next use): the
+ * authorization endpoint for the kit, the token request with PKCE, and its JWKS for id tokens.
+ */
+export function oidcProvider(option: OidcProviderOption, fetchImpl: typeof fetch = globalThis.fetch): SocialProvider {
+  const client = oidcClient(option, fetchImpl);
+  return {
     id: option.id,
     isCustomProvider: !KNOWN_PROVIDER_IDS.includes(option.id),
     clientId: option.clientId,
-    issuer: {
-      id: option.id,
-      issuer: option.issuer,
-      audiences: [option.clientId],
-      async keys() {
-        const { jwks_uri } = await discover();
-        if (keys?.uri !== jwks_uri) keys = { uri: jwks_uri, set: createRemoteJWKSet(new URL(jwks_uri), { timeoutDuration: TIMEOUT_MS, cooldownDuration: 1000 }) };
-        return keys.set;
-      },
-    },
-    authEndpoint: async () => (await discover()).authorization_endpoint,
-    async exchangeCode({ code, redirectUri, codeVerifier }) {
-      const { token_endpoint } = await discover();
-      const form = new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: codeVerifier, client_id: option.clientId });
-      if (option.clientSecret) form.set("client_secret", option.clientSecret);
-      let response: Response;
-      try {
-        response = await fetchImpl(token_endpoint, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-          body: form.toString(),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-      } catch (error) {
-        throw unavailable(option, `its token endpoint did not answer (${(error as Error).message})`);
-      }
-      const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-      if (!response.ok) {
-        const reason = typeof body.error_description === "string" ? body.error_description : typeof body.error === "string" ? body.error : `status ${response.status}`;
-        throw badRequest("TOKEN_EXCHANGE_FAILED", `${option.id} refused the code: ${reason}`);
-      }
+    issuer: { id: option.id, issuer: option.issuer, audiences: [option.clientId], keys: () => client.keys() },
+    authEndpoint: () => client.authEndpoint(),
+    async exchangeCode(request) {
+      const body = await client.tokenRequest(request);
       if (typeof body.id_token !== "string") throw badRequest("TOKEN_EXCHANGE_FAILED", `${option.id} answered without an id_token (is openid in the scope?)`);
       return { idToken: body.id_token, accessToken: typeof body.access_token === "string" ? body.access_token : "" };
     },
+    emailVerified: saysEmailVerified,
   };
 }
 
@@ -91,17 +155,16 @@ async function fetchDiscovery(option: OidcProviderOption, url: string, fetchImpl
   try {
     response = await fetchImpl(url, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
-    throw unavailable(option, `its discovery document ${url} did not answer (${(error as Error).message})`);
+    throw providerUnavailable(option.id, `its discovery document ${url} did not answer (${(error as Error).message})`);
   }
-  if (!response.ok) throw unavailable(option, `its discovery document ${url} answered ${response.status}`);
+  if (!response.ok) throw providerUnavailable(option.id, `its discovery document ${url} answered ${response.status}`);
   const doc = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (!doc || doc.issuer !== option.issuer) {
-    throw unavailable(option, `its discovery document names issuer ${JSON.stringify(doc?.issuer ?? null)}, not ${option.issuer}`);
+    throw providerMisconfigured(option.id, `its discovery document names issuer ${JSON.stringify(doc?.issuer ?? null)}, not ${option.issuer}`);
   }
   for (const field of ["authorization_endpoint", "token_endpoint", "jwks_uri"] as const) {
-    if (typeof doc[field] !== "string") throw unavailable(option, `its discovery document has no ${field}`);
+    if (typeof doc[field] !== "string") throw providerUnavailable(option.id, `its discovery document has no ${field}`);
   }
-  return doc as unknown as Discovery;
+  const methods = doc.token_endpoint_auth_methods_supported;
+  return { ...(doc as unknown as Discovery), ...(Array.isArray(methods) ? { token_endpoint_auth_methods_supported: methods.filter((m): m is string => typeof m === "string") } : {}) };
 }
-
-const unavailable = (option: OidcProviderOption, why: string) => new ApiError(502, "PROVIDER_UNAVAILABLE", `Identity provider ${option.id} is unavailable: ${why}`);

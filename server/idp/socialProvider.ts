@@ -22,5 +22,19 @@ export interface SocialProvider {
   issuer: TrustedIssuer;
   authEndpoint(): Promise<string>;
   /** The code flow's token request (with the PKCE verifier); refusals are ApiErrors that say why. */
-  exchangeCode(request: { code: string; redirectUri: string; codeVerifier: string }): Promise<{ idToken: string; accessToken: string }>;
+  exchangeCode(request: { code: string; redirectUri: string; codeVerifier: string; nonce: string }): Promise<{ idToken: string; accessToken: string }>;
+  /** Whether the verified id token's email is verified by this provider's rules (absent: unless it says false). */
+  emailVerified?(claims: ProviderClaims): boolean;
+  /**
+   * A display name from the provider's answer at the callback besides the code (Apple's `user` form
+   * field, sent on the first sign-in only). Unsigned: used as the identity's display name, nothing else.
+   */
+  nameFromCallback?(fields: Record<string, string>): string | undefined;
+}
+
+/** The claims of a verified id token that providers' rules read. */
+export interface ProviderClaims {
+  email?: unknown;
+  email_verified?: unknown;
+  name?: unknown;
 }

@@ -17,9 +17,10 @@ export function isDevSurface(path: string): boolean {
  * Host check (DNS rebinding), then origin check and CORS. A request whose `Origin` is not allowed
  * for the surface it calls is refused before any route runs (a browser can send a "simple" POST
  * without a preflight); allowed origins get CORS headers, Private Network Access preflights included.
- * Requests without an `Origin` (servers, curl, navigations) are not browsers' cross-origin calls.
+ * Requests without an `Origin` (servers, curl, navigations) are not browsers' cross-origin calls;
+ * POSTs to `crossSiteFormPosts` (identity providers' form_post answers) pass with any Origin.
  */
-export function originGuard(policy: OriginPolicy): MiddlewareHandler {
+export function originGuard(policy: OriginPolicy, crossSiteFormPosts: readonly string[] = []): MiddlewareHandler {
   return async (c, next) => {
     if (policy.checksHost && !policy.isAllowedHost(c.req.header("Host"))) {
       throw new ApiError(
@@ -30,6 +31,8 @@ export function originGuard(policy: OriginPolicy): MiddlewareHandler {
     }
     const origin = c.req.header("Origin");
     if (origin === undefined) return next();
+    // A provider's form_post answer: a navigation from the provider's site (or Origin: null), no CORS.
+    if (c.req.method === "POST" && crossSiteFormPosts.includes(c.req.path)) return next();
     const dev = isDevSurface(c.req.path);
     if (!(dev ? policy.isDevOrigin(origin) : policy.isAppOrigin(origin))) {
       throw new ApiError(

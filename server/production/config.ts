@@ -3,7 +3,7 @@ import { availableParallelism } from "node:os";
 import { keyEncryptionKeysFromEnv } from "../custody/env";
 import type { KeyRing } from "../custody/keyEncryptionKey";
 import { databaseFromEnv, type DatabaseConfig } from "../db/config";
-import type { OidcProviderOption } from "../idp/oidc";
+import { PROVIDER_FIELDS, readProviders, type ProviderConfig, type RawProvider } from "../idp/profiles";
 import type { EmailMode, JwtIssuerOption } from "../options";
 
 /** Everything the production profile reads from its environment, checked. */
@@ -20,7 +20,8 @@ export interface ProductionConfig {
   emailMode: EmailMode;
   smtp: { url: string; from: string } | undefined;
   sms: { kind: "webhook"; url: string } | { kind: "twilio"; accountSid: string; authToken: string; from: string; baseUrl: string } | undefined;
-  oidcProviders: OidcProviderOption[];
+  /** Social sign-in providers by profile (apple, facebook, google, twitch, auth0, generic OIDC). */
+  oidcProviders: ProviderConfig[];
   jwtIssuers: JwtIssuerOption[];
   apiKeys: string[];
   /** Reverse proxies whose X-Forwarded-For names the client (per-client limits). */
@@ -65,7 +66,7 @@ export function loadConfig(env: Env, sources: ConfigSources): ProductionConfig {
   const file = env.LATCH_CONFIG ? configFile(env.LATCH_CONFIG, sources) : {};
   const smtpConfig = smtp(env);
   const smsConfig = sms(env);
-  const oidcProviders = mergeById(oidcFromFile(file), oidcFromEnv(env));
+  const oidcProviders = socialProviders(file, env, sources);
   const jwtIssuers = mergeById(jwtIssuersFromFile(file), jwtIssuersFromEnv(env));
   const apiKeys = apiKeysOf(env.LATCH_API_KEYS, jwtIssuers.length > 0);
   return {
@@ -234,27 +235,33 @@ function groupById(env: Env, prefix: string, fields: readonly string[]): Map<str
   return groups;
 }
 
-function oidcFromEnv(env: Env): OidcProviderOption[] {
-  return [...groupById(env, "LATCH_OIDC_", ["ISSUER", "DISCOVERY_URL", "CLIENT_ID", "CLIENT_SECRET"])].map(([raw, group]) => {
-    const name = (field: string) => `LATCH_OIDC_${raw}_${field}`;
-    if (!group.ISSUER) throw new ConfigError(name("ISSUER"), `required: the OpenID issuer of ${idOf(raw)}, e.g. https://accounts.google.com`);
-    if (!group.CLIENT_ID) throw new ConfigError(name("CLIENT_ID"), `required: the client id your app registered at ${idOf(raw)}`);
-    return oidcOption(idOf(raw), { issuer: group.ISSUER, discoveryUrl: group.DISCOVERY_URL, clientId: group.CLIENT_ID, clientSecret: group.CLIENT_SECRET }, name);
-  });
-}
-
-function oidcOption(id: string, raw: Record<string, unknown>, name: (field: string) => string): OidcProviderOption {
-  const text = (field: string, key: string, needed: boolean) => {
-    const value = raw[key];
-    if (value === undefined && !needed) return undefined;
-    if (typeof value !== "string" || !value.trim()) throw new ConfigError(name(field), `expected a non-empty string for provider ${id}`);
-    return value.trim();
-  };
-  const issuer = text("ISSUER", "issuer", true)!;
-  url(name("ISSUER"), issuer, ["http", "https"]);
-  const discoveryUrl = text("DISCOVERY_URL", "discoveryUrl", false);
-  if (discoveryUrl) url(name("DISCOVERY_URL"), discoveryUrl, ["http", "https"]);
-  return { id, issuer, discoveryUrl, clientId: text("CLIENT_ID", "clientId", true)!, clientSecret: text("CLIENT_SECRET", "clientSecret", false) };
+/**
+ * The social providers of the file's "oidc" object and LATCH_OIDC_<ID>_<FIELD> (the environment
+ * wins field by field); every missing or malformed variable is one line of the error.
+ */
+function socialProviders(file: ConfigFile, env: Env, sources: ConfigSources): ProviderConfig[] {
+  const byId = new Map<string, RawProvider>();
+  for (const [id, raw] of Object.entries(file.oidc ?? {})) {
+    const fields: RawProvider["fields"] = {};
+    for (const [key, value] of Object.entries(isRecord(raw) ? raw : {})) {
+      const field = PROVIDER_FIELDS.find((f) => camel(f) === key);
+      if (!field) throw new ConfigError(`LATCH_CONFIG oidc.${id}.${key}`, `unknown setting (expected ${PROVIDER_FIELDS.map(camel).join(", ")})`);
+      if (typeof value !== "string") throw new ConfigError(`LATCH_CONFIG oidc.${id}.${key}`, "expected a string");
+      fields[field] = value;
+    }
+    byId.set(id, { id, fields, name: (field) => `LATCH_CONFIG oidc.${id}.${camel(field)}` });
+  }
+  for (const [raw, group] of groupById(env, "LATCH_OIDC_", PROVIDER_FIELDS)) {
+    const id = idOf(raw);
+    const fromFile = byId.get(id)?.fields ?? {};
+    byId.set(id, { id, fields: { ...fromFile, ...group }, name: (field) => `LATCH_OIDC_${raw}_${field}` });
+  }
+  const { providers, problems } = readProviders([...byId.values()], (path) => sources.readFile(path));
+  if (problems.length > 0) {
+    const [first, ...rest] = problems;
+    throw new ConfigError(first!.variable, [`${first!.variable}: ${first!.message}`, ...rest.map((p) => `${p.variable}: ${p.message}`)].join("\n"));
+  }
+  return providers;
 }
 
 function jwtIssuersFromEnv(env: Env): JwtIssuerOption[] {
@@ -291,10 +298,6 @@ function configFile(path: string, sources: ConfigSources): ConfigFile {
     throw new ConfigError("LATCH_CONFIG", `expected a JSON object {"oidc": {<id>: {...}}, "jwtIssuers": {<id>: {...}}} in ${path}`);
   }
   return parsed as ConfigFile;
-}
-
-function oidcFromFile(file: ConfigFile): OidcProviderOption[] {
-  return Object.entries(file.oidc ?? {}).map(([id, raw]) => oidcOption(id, isRecord(raw) ? raw : {}, (field) => `LATCH_CONFIG oidc.${id}.${camel(field)}`));
 }
 
 function jwtIssuersFromFile(file: ConfigFile): JwtIssuerOption[] {

@@ -9,7 +9,8 @@ export async function runProductionServer(): Promise<void> {
     config = loadConfig(process.env, { readFile: (path) => readFileSync(path, "utf8") });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`latch-server: ${error.message}\n`);
+    // One line per problem (the social providers report every missing variable at once).
+    process.stderr.write(error.message.split("\n").map((line) => `latch-server: ${line}\n`).join(""));
     process.exit(78); // EX_CONFIG
   }
   // Loaded after the configuration is checked: a bad variable is reported at once.

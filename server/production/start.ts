@@ -3,7 +3,8 @@ import type { Logger } from "pino";
 import { realDelivery } from "../delivery/production";
 import { smtpSender } from "../delivery/smtp";
 import { twilioSmsSender, webhookSmsSender, type SmsSender } from "../delivery/sms";
-import { oidcProvider } from "../idp/oidc";
+import { idpSigningKey } from "../idp/keys";
+import { socialProvidersFrom } from "../idp/profiles";
 import { startServer, type RunningServer } from "../index";
 import { SIGNER_PREFIX } from "../app";
 import { requireAppCredential } from "./appCredentials";
@@ -36,7 +37,11 @@ export async function startProductionServer(config: ProductionConfig, logger: Lo
       emailMode: config.emailMode,
       derivationThreads: config.derivationThreads,
       jwtIssuers: config.jwtIssuers,
-      socialProviders: config.oidcProviders.map((option) => oidcProvider(option)),
+      // Facebook's id tokens are issued here, signed with the key the server derives for identity tokens.
+      socialProviders: (secrets) => {
+        let key: ReturnType<typeof idpSigningKey> | undefined;
+        return socialProvidersFrom(config.oidcProviders, () => (key ??= idpSigningKey(secrets)));
+      },
       delivery: realDelivery({ email, sms: smsSender(config.sms) }),
       observer: metrics.observer,
       hooks: {

@@ -130,7 +130,8 @@ describe("social sign-in in Chromium against the emulator's identity provider", 
     // The kit closes the popup as soon as the result arrives, so no wait for the page's load.
     await popup.evaluate((url) => location.assign(url), callback.toString());
     await page.getByRole("heading", { name: "Couldn't connect to Google" }).waitFor();
-    expect(await page.getByTestId("oauth-error").textContent()).toBe("The provider is down for maintenance");
+    // server_error: the plugin's text for a provider that is down (the provider's own words go to the console).
+    expect(await page.getByTestId("oauth-error").textContent()).toBe("Google is not answering right now. Try again in a few minutes, or sign in another way.");
     await page.getByText("Need help?").waitFor();
     expect(await page.getByRole("link", { name: "Contact support" }).getAttribute("href")).toBe("http://localhost/help");
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, type Env } from "../../server/production/config";
@@ -124,15 +125,20 @@ describe("production configuration", () => {
       },
       {
         "/latch.json": JSON.stringify({
-          oidc: { google: { issuer: "https://accounts.google.com", clientId: "file-client" }, auth0: { issuer: "https://t.auth0.com/", clientId: "a0" } },
+          oidc: { google: { issuer: "https://accounts.google.com", clientId: "file-client" }, auth0: { issuer: "https://t.auth0.com/", clientId: "a0", clientSecret: "a0-secret", connection: "github" } },
           jwtIssuers: { other: { issuer: "https://o.example.com", jwksUrl: "https://o.example.com/jwks", audience: "x" } },
         }),
       },
     );
+    const oidc = (option: Record<string, unknown>) => ({
+      id: option.id,
+      profile: "oidc",
+      option: { discoveryUrl: undefined, clientSecret: undefined, clientKey: undefined, tokenAuth: undefined, authParams: {}, ...option },
+    });
     expect(config.oidcProviders).toEqual([
-      { id: "google", issuer: "https://accounts.google.com", discoveryUrl: undefined, clientId: "env-client", clientSecret: "s" },
-      { id: "auth0", issuer: "https://t.auth0.com/", discoveryUrl: undefined, clientId: "a0", clientSecret: undefined },
-      { id: "my-app", issuer: "https://id.example.com", discoveryUrl: undefined, clientId: "mine", clientSecret: undefined },
+      oidc({ id: "google", issuer: "https://accounts.google.com", clientId: "env-client", clientSecret: "s" }),
+      oidc({ id: "auth0", issuer: "https://t.auth0.com/", clientId: "a0", clientSecret: "a0-secret", authParams: { connection: "github" } }),
+      oidc({ id: "my-app", issuer: "https://id.example.com", clientId: "mine" }),
     ]);
     expect(config.jwtIssuers).toEqual([
       { id: "other", issuer: "https://o.example.com", jwksUri: "https://o.example.com/jwks", audience: ["x"] },
@@ -142,16 +148,71 @@ describe("production configuration", () => {
 
   it("names the missing half of a provider, and a broken config file", () => {
     expect(problem({ LATCH_OIDC_GOOGLE_ISSUER: "https://accounts.google.com" })).toMatch(/^LATCH_OIDC_GOOGLE_CLIENT_ID: required/);
-    expect(problem({ LATCH_OIDC_TWITCH_CLIENT_ID: "x" })).toMatch(/^LATCH_OIDC_TWITCH_ISSUER: required/);
+    expect(problem({ LATCH_OIDC_TWITCH_CLIENT_ID: "x" })).toMatch(/^LATCH_OIDC_TWITCH_CLIENT_SECRET: required for twitch/);
+    expect(problem({ LATCH_OIDC_ACME_CLIENT_ID: "x" })).toMatch(/^LATCH_OIDC_ACME_ISSUER: required for acme/);
     expect(problem({ LATCH_JWT_APP_ISSUER: "https://a", LATCH_JWT_APP_JWKS_URL: "https://a/jwks" })).toMatch(/^LATCH_JWT_APP_AUDIENCE: required/);
     expect(problem({ LATCH_CONFIG: "/c.json" }, { "/c.json": "{oops" })).toMatch(/^LATCH_CONFIG: expected a readable JSON file .* not JSON/);
     expect(problem({ LATCH_CONFIG: "/c.json" }, { "/c.json": JSON.stringify({ oidc: { google: { issuer: "https://g" } } }) })).toMatch(
-      /^LATCH_CONFIG oidc\.google\.clientId: expected a non-empty string/,
+      /^LATCH_CONFIG oidc\.google\.clientId: required for google/,
     );
   });
 
   it("accepts trusted app JWT issuers instead of API keys", () => {
     const config = load({ LATCH_API_KEYS: undefined, LATCH_JWT_APP_ISSUER: "https://a", LATCH_JWT_APP_JWKS_URL: "https://a/jwks", LATCH_JWT_APP_AUDIENCE: "latch" });
     expect(config.apiKeys).toEqual([]);
+  });
+
+  it("reads the provider profiles: Apple's team, key id and .p8 key; Facebook's app and Graph version; private_key_jwt and fixed authorization parameters", () => {
+    const p8 = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    const rsa = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    const config = load(
+      {
+        LATCH_OIDC_APPLE_CLIENT_ID: "com.example.web",
+        LATCH_OIDC_APPLE_TEAM_ID: "TEAM123456",
+        LATCH_OIDC_APPLE_KEY_ID: "KEY1234567",
+        LATCH_OIDC_APPLE_PRIVATE_KEY_FILE: "/AuthKey.p8",
+        LATCH_OIDC_FACEBOOK_CLIENT_ID: "1234",
+        LATCH_OIDC_FACEBOOK_CLIENT_SECRET: "app-secret",
+        LATCH_OIDC_FACEBOOK_GRAPH_VERSION: "v23.0",
+        LATCH_OIDC_AUTH0_ISSUER: "https://t.auth0.com/",
+        LATCH_OIDC_AUTH0_CLIENT_ID: "a0",
+        LATCH_OIDC_AUTH0_PRIVATE_KEY_FILE: "/auth0.pem",
+        LATCH_OIDC_AUTH0_KEY_ID: "k1",
+        LATCH_OIDC_GOOGLE_CLIENT_ID: "g",
+        LATCH_OIDC_GOOGLE_CLIENT_SECRET: "gs",
+        LATCH_OIDC_GOOGLE_AUTH_PARAMS: "access_type=online&hd=example.com",
+      },
+      { "/AuthKey.p8": p8, "/auth0.pem": rsa },
+    );
+    const byId = Object.fromEntries(config.oidcProviders.map((p) => [p.id, p]));
+    expect(byId.apple).toMatchObject({ profile: "apple", option: { issuer: "https://appleid.apple.com", clientId: "com.example.web", teamId: "TEAM123456", signing: { keyId: "KEY1234567" } } });
+    expect(byId.facebook).toMatchObject({ profile: "facebook", option: { appId: "1234", appSecret: "app-secret", graphVersion: "v23.0" } });
+    expect(byId.auth0).toMatchObject({ profile: "oidc", option: { issuer: "https://t.auth0.com/", clientKey: { keyId: "k1" } } });
+    expect(byId.google).toMatchObject({ profile: "oidc", option: { issuer: "https://accounts.google.com", authParams: { access_type: "online", hd: "example.com" } } });
+  });
+
+  it("reports every missing or malformed provider variable, one line each", () => {
+    const lines = problem(
+      { LATCH_OIDC_APPLE_CLIENT_ID: "com.example.web", LATCH_OIDC_FACEBOOK_CLIENT_ID: "1234", LATCH_OIDC_GOOGLE_CLIENT_ID: "g", LATCH_OIDC_GOOGLE_CLIENT_SECRET: "s", LATCH_OIDC_GOOGLE_AUTH_PARAMS: "nonce=1" },
+      {},
+    ).split("\n");
+    expect(lines).toEqual([
+      expect.stringMatching(/^LATCH_OIDC_APPLE_TEAM_ID: required for apple: your Apple Developer Team ID/),
+      expect.stringMatching(/^LATCH_OIDC_APPLE_KEY_ID: required for apple/),
+      expect.stringMatching(/^LATCH_OIDC_APPLE_PRIVATE_KEY_FILE: required for apple: the path of that key's \.p8 file/),
+      expect.stringMatching(/^LATCH_OIDC_FACEBOOK_CLIENT_SECRET: required for facebook: your Facebook App Secret/),
+      expect.stringMatching(/^LATCH_OIDC_FACEBOOK_GRAPH_VERSION: required for facebook: the Graph API version/),
+      expect.stringMatching(/^LATCH_OIDC_GOOGLE_AUTH_PARAMS: nonce is set by the kit/),
+    ]);
+    const rsa = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    expect(
+      problem({ LATCH_OIDC_APPLE_CLIENT_ID: "c", LATCH_OIDC_APPLE_TEAM_ID: "t", LATCH_OIDC_APPLE_KEY_ID: "k", LATCH_OIDC_APPLE_PRIVATE_KEY_FILE: "/k.pem" }, { "/k.pem": rsa }),
+    ).toMatch(/^LATCH_OIDC_APPLE_PRIVATE_KEY_FILE: expected Apple's P-256 \(ES256\) key/);
+    expect(problem({ LATCH_OIDC_APPLE_CLIENT_ID: "c", LATCH_OIDC_APPLE_TEAM_ID: "t", LATCH_OIDC_APPLE_KEY_ID: "k", LATCH_OIDC_APPLE_PRIVATE_KEY_FILE: "/none.p8" })).toMatch(
+      /^LATCH_OIDC_APPLE_PRIVATE_KEY_FILE: ENOENT: \/none\.p8/,
+    );
+    expect(problem({ LATCH_OIDC_ACME_ISSUER: "https://id.acme.test", LATCH_OIDC_ACME_CLIENT_ID: "c", LATCH_OIDC_ACME_TOKEN_AUTH: "private_key_jwt" })).toMatch(
+      /^LATCH_OIDC_ACME_PRIVATE_KEY_FILE: required with TOKEN_AUTH=private_key_jwt/,
+    );
   });
 });

@@ -16,6 +16,8 @@ import {
   verifyJwt,
   type ServerContext,
   type FactorSummary,
+  type SocialProvider,
+  type VerifiedClaims,
 } from "../../../server/method-kit";
 
 /** How long a `prepare-oauth` answer can start a sign-in. */
@@ -97,7 +99,7 @@ export async function prepareOauth(ctx: ServerContext, nonce: string) {
  * frame key named in state), the code exchange with PKCE, the id token checks (signature, issuer,
  * audience, expiry, nonce), then sign-in, sign-up, or an account-linking prompt.
  */
-export async function completeOauth(ctx: ServerContext, state: OauthState, code: string): Promise<OauthResult> {
+export async function completeOauth(ctx: ServerContext, state: OauthState, code: string, fields: Record<string, string> = {}): Promise<OauthResult> {
   const authProvider = state.authProviderId;
   const provider = socialProvidersOf(ctx).find((p) => p.id === authProvider && p.isCustomProvider === Boolean(state.isCustomProvider));
   if (!provider) throw badRequest("UNKNOWN_AUTH_PROVIDER", `No auth provider found with id ${authProvider}`);
@@ -105,10 +107,11 @@ export async function completeOauth(ctx: ServerContext, state: OauthState, code:
   if (!prepared) throw badRequest("OAUTH_REQUEST_UNKNOWN", "This sign-in request is unknown, expired or already used: start the sign-in again");
   const nonce = nonceOf(state.turnkeyPublicKey);
   if (prepared.nonce !== nonce) throw badRequest("NONCE_MISMATCH", "This sign-in request was prepared for another auth frame key (nonce mismatch)");
-  const { idToken, accessToken } = await provider.exchangeCode({ code, redirectUri: `${ctx.publicUrl}/callback`, codeVerifier: prepared.codeVerifier });
+  const { idToken, accessToken } = await provider.exchangeCode({ code, redirectUri: `${ctx.publicUrl}/callback`, codeVerifier: prepared.codeVerifier, nonce });
   const { issuer } = provider;
-  const { claims } = await verifyJwt(ctx, idToken, { issuer });
-  if (claims.nonce !== nonce) throw badRequest("NONCE_MISMATCH", "The id token's nonce is not bound to this auth frame key");
+  const verified = await verifyJwt(ctx, idToken, { issuer });
+  if (verified.claims.nonce !== nonce) throw badRequest("NONCE_MISMATCH", "The id token's nonce is not bound to this auth frame key");
+  const claims = withProviderRules(provider, verified.claims, fields);
   if (state.fetchIdTokenOnly) return { status: "FETCHED_ID_TOKEN_ONLY", idToken, accessToken, authProvider };
   const outcome = await signInWithIdentity(ctx, {
     issuer,
@@ -129,3 +132,16 @@ export async function completeOauth(ctx: ServerContext, state: OauthState, code:
   return { status: "SUCCESS", bundle: outcome.credentialBundle, orgId: outcome.orgId, idToken, accessToken, isSignup: outcome.isSignUp, authProvider };
 }
 
+
+/**
+ * The provider's rules on a verified id token: an email its rules do not call verified is marked
+ * unverified (no account linking by it, not kept as the user's email), and a name sent beside the
+ * code (Apple's first sign-in) becomes the display name when the token has none.
+ */
+function withProviderRules(provider: SocialProvider, claims: VerifiedClaims, fields: Record<string, string>): VerifiedClaims {
+  const ruled: VerifiedClaims = { ...claims };
+  if (provider.emailVerified && !provider.emailVerified(claims)) ruled.email_verified = false;
+  const name = provider.nameFromCallback?.(fields);
+  if (name && typeof claims.name !== "string") ruled.name = name;
+  return ruled;
+}

@@ -2,12 +2,13 @@
 // (`/callback`), and linking / unlinking identities to a signed-in user. Server-only: the kit's
 // entries never import it.
 import type { ServerMethod } from "../../../server/method-kit";
-import { oauthCallbackPage } from "./callback";
+import { oauthCallbackPages } from "./callback";
 import { linkedOauthProviders, oauthRoutes } from "./link";
 
 export const oauthServer: ServerMethod = {
   id: "oauth",
   routes: oauthRoutes,
-  pages: [oauthCallbackPage()],
+  pages: oauthCallbackPages(),
+  crossSiteFormPosts: ["/callback"],
   linkedProviders: linkedOauthProviders,
 };

@@ -185,6 +185,21 @@ describe("popup mode", () => {
     expect(kit.getStep().type).toBe("initial");
   });
 
+  it("a provider failure with a known code shows this plugin's text for it: provider down, app misconfigured, sign-in refused", async () => {
+    const { popups } = await setup();
+    const cases: Array<[string, string]> = [
+      ["PROVIDER_UNAVAILABLE", "GitHub is not answering right now. Try again in a few minutes, or sign in another way."],
+      ["invalid_client", "Sign-in with GitHub is not set up correctly for this app. Sign in another way, and let the app's support know."],
+      ["TOKEN_EXCHANGE_FAILED", "GitHub did not accept this sign-in. Start again."],
+    ];
+    for (const [index, [errorCode, text]] of cases.entries()) {
+      if (index === 0) fireEvent.click(screen.getByRole("button", { name: "Continue with GitHub" }));
+      else fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+      post({ error: `what the backend said about ${errorCode}`, errorCode, authProvider: "auth0" }, CALLBACK_ORIGIN, popups[index]);
+      await waitFor(() => expect(screen.getByTestId("oauth-error").textContent).toBe(text));
+    }
+  });
+
   it("access_denied from the provider (Cancel on its page) is a cancel: back to initial quietly, no panel, no banner", async () => {
     const { kit, popups } = await setup();
     fireEvent.click(screen.getByRole("button", { name: "Continue with GitHub" }));

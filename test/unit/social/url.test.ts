@@ -68,7 +68,7 @@ describe("the login URL (signer-api.md 'Social sign-in')", () => {
   it("uses the known providers' default scope and claims; a given scope, claims, connection and other parameters go as they are", () => {
     const twitch = build({ authProviderId: "twitch" });
     expect(twitch.searchParams.get("scope")).toBe("openid user:read:email");
-    expect(JSON.parse(twitch.searchParams.get("claims")!)).toEqual({ id_token: { email: null } });
+    expect(JSON.parse(twitch.searchParams.get("claims")!)).toEqual({ id_token: { email: null, email_verified: null } });
     const auth0 = build({ authProviderId: "auth0", auth0Connection: "github", scope: "openid profile", claims: '{"id_token":{}}', otherParameters: { login_hint: "a@b.co" } });
     expect(auth0.searchParams.get("connection")).toBe("github");
     expect(auth0.searchParams.get("scope")).toBe("openid profile");
