@@ -27,8 +27,12 @@ export function KitModal({
       data-latch-theme={resolved}
       className={css(tokens, {
         border: "none",
+        // The padding counts in the width: 16 px of the screen stay free on each side down to 320 px.
+        boxSizing: "border-box",
         width: "calc(100% - 32px)",
         maxWidth: 340,
+        // A long unbroken word (an address, a link) wraps instead of widening the box.
+        overflowWrap: "anywhere",
         borderRadius: 16,
         padding: 20,
         background: "var(--latch-bg)",

@@ -8,8 +8,8 @@ export function EmailVerifyScreen({ step }: StepProps<"email_verify">) {
   const t = useStrings(EMAIL_STRINGS_TABLE, emailStrings);
   return (
     <StepColumn gap={12}>
-      {/* The spec's title is lower case; shown as a sentence. */}
-      <StepHeading icon={<Illustration name="mail" />} title={t.checkEmailTitle} body={format(t.checkEmailBody, { email: step.email })} capitalize />
+      {/* The spec's title is lower case and shown as written. */}
+      <StepHeading icon={<Illustration name="mail" />} title={t.checkEmailTitle} body={format(t.checkEmailBody, { email: step.email })} />
     </StepColumn>
   );
 }

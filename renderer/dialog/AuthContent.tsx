@@ -102,8 +102,7 @@ function ProtectedBy({ label, brand }: { label: string; brand: string }) {
         textAlign: "center",
         fontSize: 12,
         color: "var(--latch-muted)",
-        // The spec's text is lower case; it reads as a sentence on screen.
-        "&::first-letter": { textTransform: "uppercase" },
+        // The spec's text is lower case and shown as written.
       })}
     >
       {label} <strong>{brand}</strong>

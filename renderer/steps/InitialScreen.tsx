@@ -63,6 +63,6 @@ export function InitialScreen({ kit, step }: StepProps<"initial">) {
 export function TermsFooter() {
   const { css } = useCss();
   const t = useStrings("renderer", rendererStrings);
-  // The spec's text starts lower case; shown as a sentence.
-  return <p className={css({ margin: 0, "&::first-letter": { textTransform: "uppercase" } })}>{t.termsNotice}</p>;
+  // The spec's text, lower case as written.
+  return <p className={css({ margin: 0 })}>{t.termsNotice}</p>;
 }

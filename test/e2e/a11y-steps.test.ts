@@ -1,26 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
 import { seriousViolations } from "./support/axe";
-
-// What each step is drawn with. A plugin that adds a step must add it here: the scan fails on a
-// registered step without a sample, so no step escapes it.
-const samples: Record<string, Record<string, unknown> | null> = {
-  initial: {},
-  initial_with_error: null, // drawn below as initial with an error
-  otp_verify: { email: "ada@example.com", channel: "email", status: "base" },
-  totp_verify: { factorId: "f1", previousStep: "otp", email: "ada@example.com" },
-  email_verify: { email: "ada@example.com" },
-  email_completing: {},
-  passkey_verify: { createNew: false },
-  passkey_create: {},
-  passkey_create_success: {},
-  oauth_completing: { config: { authProviderId: "google", mode: "popup" } },
-  quiz_question: { question: "Favourite colour?" },
-  quiz_answer: { question: "Favourite colour?", answer: "blue" },
-  complete: null, // closes the dialog: nothing to scan
-};
+import { drawStep as drawn, STEP_SAMPLES as samples } from "./support/steps";
 
 let browser: Browser;
 let server: PageServer;
@@ -31,12 +14,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-async function drawn(page: Page, step: Record<string, unknown>) {
-  await page.evaluate((s) => (window as unknown as { __kit: { openModal: (s: unknown) => void } }).__kit.openModal(s), step);
-  await page.locator(`[data-latch-step="${String(step.type)}"]`).waitFor();
-  await page.waitForTimeout(550); // the sheet's entry animation
-}
 
 describe("accessibility of every auth step", () => {
   for (const theme of ["light", "dark"]) {
