@@ -18,6 +18,8 @@ async function open(query = ""): Promise<{ page: Page; watch: ReturnType<typeof 
   return { page, watch, authenticator };
 }
 
+/** Today (UTC) as passkey names write it: '26 Nov 2026'. */
+const today = () => new Date().toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).replace("Sept", "Sep");
 const status = (page: Page, value: RegExp) => page.getByTestId("status").filter({ hasText: value }).waitFor();
 /** The n-th button press of the page ended well. */
 const pressed = (page: Page, n: number) => page.getByTestId("outcome").filter({ hasText: new RegExp(`^${n}:ok$`) }).waitFor();
@@ -105,7 +107,8 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
     // The listed methods were refreshed with the new passkey before the success screen.
     expect(JSON.parse((await page.getByTestId("auth-methods").textContent())!)).toMatchObject({
       email,
-      passkeys: [{ name: expect.stringMatching(/^passkey-\d+$/) }],
+      // Named after the browser, its system and the day.
+      passkeys: [{ name: `Chrome on Linux, ${today()}` }],
     });
     // Completes by itself after 5 s.
     await page.getByRole("dialog").waitFor({ state: "detached", timeout: 8000 });
@@ -145,7 +148,7 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
     await page.getByRole("dialog").waitFor({ state: "detached" });
     await page.getByRole("button", { name: "Add passkey" }).click();
     await pressed(page, 1);
-    const remove = page.getByRole("button", { name: /^Remove passkey-\d+$/ });
+    const remove = page.getByRole("button", { name: `Remove Chrome on Linux, ${today()}` });
     await remove.waitFor();
     await remove.click();
     await pressed(page, 2);

@@ -80,11 +80,13 @@ describe("list-auth-methods", () => {
     expect(await unstamped(passkeyOnly.orgId)).toMatchObject({ status: 200, body: { oauthProviders: [], passkeys: [{ authenticatorId: expect.any(String) }] } });
   });
 
-  it("lists a passkey user's passkey with its name and creation time", async () => {
+  it("lists a passkey user's passkey with its name (the browser, system and day of the sign-up) and creation time", async () => {
     const passkey = new SoftPasskey();
-    const user = await t.client.ok("signup", { passkey: passkey.attestation() }, { Origin: APP_ORIGIN });
+    const firefoxOnWindows = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0";
+    const user = await t.client.ok("signup", { passkey: passkey.attestation() }, { Origin: APP_ORIGIN, "User-Agent": firefoxOnWindows });
     const answer = await listMethods(user, passkey);
-    expect(answer.body).toEqual({ oauthProviders: [], passkeys: [{ authenticatorId: expect.any(String), name: expect.stringMatching(/^passkey-\d+$/), createdAt: expect.any(String) }] });
+    const day = new Date(t.clock.now()).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).replace("Sept", "Sep");
+    expect(answer.body).toEqual({ oauthProviders: [], passkeys: [{ authenticatorId: expect.any(String), name: `Firefox on Windows, ${day}`, createdAt: expect.any(String) }] });
   });
 
   it("refuses a stamp for another organisation than suborgId, and another organisation's stamp", async () => {

@@ -1,13 +1,14 @@
 import { getEmbeddedSigner, LatchError, type AbortOptions, type Kit } from "latch-kit";
 import { ceremony, rpIdOf } from "../ceremony";
 import { createPasskeyCredential, toPasskeyError } from "../credential";
+import { passkeyName } from "../name";
 
 /** The added passkey's authenticator id. */
 export interface AddPasskeyReturnType {
   authenticatorId: string;
 }
 
-/** Adds a passkey (named `passkey-<ms>`) to the signed-in user, through the key-management API. */
+/** Adds a passkey (named after the browser, system and day, e.g. 'Chrome on Linux, 26 Nov 2026') to the signed-in user, through the key-management API. */
 export async function addPasskey(kit: Kit, options: AbortOptions = {}): Promise<AddPasskeyReturnType> {
   const signer = getEmbeddedSigner(kit);
   const user = signer.requireUser();
@@ -21,7 +22,7 @@ export async function addPasskey(kit: Kit, options: AbortOptions = {}): Promise<
     organizationId: user.orgId,
     parameters: {
       userId: user.userId,
-      authenticators: [{ authenticatorName: `passkey-${Date.now()}`, challenge: passkey.challenge, attestation: passkey.attestation }],
+      authenticators: [{ authenticatorName: passkeyName(typeof navigator === "undefined" ? undefined : navigator.userAgent, Date.now()), challenge: passkey.challenge, attestation: passkey.attestation }],
     },
   }, options);
   const ids = activity.result.createAuthenticatorsResult?.authenticatorIds;

@@ -26,11 +26,9 @@ import {
 import { requests } from "../../../wire/requests";
 import { operationRequests } from "../../../wire/operation-requests";
 import { savePasskey, verifyPasskeyAttestation, type VerifiedPasskey } from "./attestation";
+import { passkeyName } from "../name";
 
 const passkeySignUpBody = requests["passkey-sign-up"];
-
-/** The name the first passkey of a passkey sign-up is stored under. */
-export const SIGNUP_PASSKEY_NAME = "passkey";
 
 const listBody = operationRequests["query/list_authenticators"];
 const createBody = operationRequests["submit/create_authenticators"];
@@ -96,7 +94,8 @@ async function signUp(c: Context, raw: unknown, ctx: ServerContext) {
   const account = await prepareAccount(ctx, email ? { email } : {});
   await ctx.db.transaction(async (tx) => {
     await saveAccount(tx, ctx, account);
-    await savePasskey(tx, ctx, account.user.orgId, passkey, `${SIGNUP_PASSKEY_NAME}-${ctx.now()}`);
+    // Named after the browser and system that made it and the day ('Chrome on Linux, 26 Nov 2026').
+    await savePasskey(tx, ctx, account.user.orgId, passkey, passkeyName(c.req.header("User-Agent"), ctx.now()));
   });
   ctx.observer.signIn("passkey");
   const { user } = account;
