@@ -14,6 +14,7 @@ import { idpRoutes } from "./idp/routes";
 import { KEY_MANAGEMENT_PREFIX, keyManagementRoutes } from "./routes/keyManagement";
 import { multiOwnerRoutes } from "./routes/multiOwner";
 import { stampedRoutes } from "./routes/stamped";
+import { custodyRoutes } from "./routes/custody";
 import { signInRoutes } from "./routes/signIn";
 import { checkAnswers, type AnswerCheck } from "./answers";
 import { responses } from "../wire/responses";
@@ -63,6 +64,7 @@ export function createApp(ctx: ServerContext, hooks: AppHooks = {}): Hono {
 
   app.route(SIGNER_PREFIX, signInRoutes(ctx));
   app.route(SIGNER_PREFIX, stampedRoutes(ctx));
+  app.route(SIGNER_PREFIX, custodyRoutes(ctx));
   app.route(SIGNER_PREFIX, accountRoutes(ctx));
   app.route(SIGNER_PREFIX, multiOwnerRoutes(ctx));
   // The sign-in methods' parts (server/methods.ts and startServer's `methods`), each once.

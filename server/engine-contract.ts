@@ -2,6 +2,7 @@
 // types describe each other (the context lists the parts; a part's handlers take the context), so
 // they live in one module; server/context.ts and server/method.ts re-export them.
 import type { Context } from "hono";
+import type { CustodyMode } from "./custody/custodyMode";
 import type { Delivery } from "./delivery/types";
 import type { EmailMode, JwtIssuerOption, Limits, Profile } from "./settings";
 import type { KeyRing } from "./custody/keyEncryptionKey";
@@ -22,6 +23,8 @@ export interface ServerContext {
   secrets: Secrets;
   limits: Limits;
   emailMode: EmailMode;
+  /** Where new wallets' keys live: on the server, or split between the user's frame, the server and a recovery box (LATCH_CUSTODY). */
+  custody: CustodyMode;
   appUrl: string | undefined;
   /** Set when keys and ids are derived from a seed. */
   seeded: boolean;

@@ -74,6 +74,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       secrets,
       limits: { ...DEFAULT_LIMITS, ...options.limits },
       emailMode: normalizeEmailMode(options.emailMode),
+      custody: options.custody ?? "server",
       appUrl: options.appUrl,
       seeded: options.seed !== undefined,
       now: options.now ?? Date.now,

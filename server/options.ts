@@ -1,3 +1,4 @@
+import type { CustodyMode } from "./custody/custodyMode";
 import type { DatabaseConfig } from "./db/config";
 import type { KeyRing } from "./custody/keyEncryptionKey";
 import type { AppHooks } from "./app";
@@ -37,6 +38,12 @@ export interface ServerOptions {
    * PostgreSQL need the same keys.
    */
   keyEncryptionKeys?: KeyRing;
+  /**
+   * Custody of new wallets (LATCH_CUSTODY): `server` (default; the server holds each key under its
+   * KEK), `split` (new wallets are split in the user's signer frame; existing ones move on the
+   * user's consent), `split-required` (as split, and the server signs for no wallet it still holds).
+   */
+  custody?: CustodyMode;
   /** How email sign-in answers by default: a code to type, or a link that carries the credential bundle. */
   emailMode?: EmailMode | "magicLink";
   /** Makes wallet keys, ids and the master secret deterministic (tests). */

@@ -56,6 +56,10 @@ export const requests = {
   "multi-owner-update-root-quorum": stampedOnly,
   "multi-owner-sign-raw-payload": stampedOnly,
   "signer-config": type({}),
+  /** Split custody: the wallet's custody and its frame's shares; the entropy to split; the frame's split. */
+  "custody-state": stampedOnly,
+  "custody-reshare-source": stampedOnly,
+  "custody-split": stampedOnly,
 };
 
 export type RequestSchemas = typeof requests;

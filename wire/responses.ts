@@ -41,6 +41,10 @@ const SIGN_IN_ERRORS = [...TRANSPORT_ERRORS, ...DELIVERY_ERRORS, ...FACTOR_ERROR
 const ACCOUNT_ERRORS = [...TRANSPORT_ERRORS, ...STAMP_ERRORS, "USER_NOT_IN_ORGANIZATION", "LAST_SIGN_IN_METHOD"] as const;
 /** MFA calls stamped by the user (sign_raw_payload with the action as payload). */
 const FACTOR_CALL_ERRORS = [...TRANSPORT_ERRORS, ...STAMP_ERRORS, "SIGN_WITH_NOT_OWNED"] as const;
+const walletCustody = type("'server' | 'pending' | 'split'");
+const recoveryKind = type("'passkey' | 'code'");
+/** Split custody's calls: stamped by a session whose frame receives the shares. */
+const CUSTODY_ERRORS = [...TRANSPORT_ERRORS, ...STAMP_ERRORS, "USER_NOT_FOUND", "FRAME_SESSION_REQUIRED"] as const;
 const signedIn = type({ orgId: "string", userId: "string", address: "string", "solanaAddress?": "string" });
 
 export const responses = {
@@ -61,7 +65,10 @@ export const responses = {
     response: signedIn.and({ "email?": "string", "phone?": "string" }),
     errors: [...TRANSPORT_ERRORS, ...STAMP_ERRORS],
   },
-  "sign-payload": { response: type({ signature: "string" }), errors: [...TRANSPORT_ERRORS, ...STAMP_ERRORS, "SIGN_WITH_NOT_OWNED"] },
+  "sign-payload": {
+    response: type({ signature: "string" }),
+    errors: [...TRANSPORT_ERRORS, ...STAMP_ERRORS, "SIGN_WITH_NOT_OWNED", "WALLET_IN_SPLIT_CUSTODY", "SPLIT_CUSTODY_REQUIRED"],
+  },
   "prepare-oauth": {
     response: type({ codeChallenge: "string", requestKey: "string", authProviders: oauthAuthProvider.array() }),
     errors: TRANSPORT_ERRORS,
@@ -82,6 +89,15 @@ export const responses = {
   },
   "remove-oauth-provider": { response: nothing, errors: [...ACCOUNT_ERRORS, "OAUTH_PROVIDER_NOT_FOUND"] },
   "signer-config": { response: type({ email: { "mode?": "'MAGIC_LINK' | 'OTP'" } }), errors: TRANSPORT_ERRORS },
+  "custody-state": {
+    response: type({ custody: walletCustody, mode: "'server' | 'split' | 'split-required'", "recoveryKind?": recoveryKind, "bundle?": "string" }),
+    errors: CUSTODY_ERRORS,
+  },
+  "custody-reshare-source": { response: type({ bundle: "string" }), errors: [...CUSTODY_ERRORS, "SPLIT_CUSTODY_DISABLED", "WALLET_IN_SPLIT_CUSTODY", "WALLET_HAS_EXTRA_ACCOUNTS"] },
+  "custody-split": {
+    response: type({ custody: "'split'", recoveryKind }),
+    errors: [...CUSTODY_ERRORS, "SPLIT_CUSTODY_DISABLED", "SPLIT_OF_ANOTHER_WALLET", "INVALID_SHARES", "CUSTODY_CHANGED"],
+  },
   "init-otp": { response: type({ otpId: "string" }), errors: [...TRANSPORT_ERRORS, ...DELIVERY_ERRORS] },
   "verify-otp": { response: type({ verificationToken: "string" }), errors: [...TRANSPORT_ERRORS, ...CODE_ERRORS] },
   "update-email-auth": {

@@ -52,6 +52,9 @@ export interface SignerRoutes {
   "add-oauth-provider": Same<"add-oauth-provider">;
   "remove-oauth-provider": Same<"remove-oauth-provider">;
   "signer-config": Same<"signer-config">;
+  "custody-state": Same<"custody-state">;
+  "custody-reshare-source": Same<"custody-reshare-source">;
+  "custody-split": Same<"custody-split">;
   "init-otp": Same<"init-otp">;
   "verify-otp": Same<"verify-otp">;
   "update-email-auth": Same<"update-email-auth">;

@@ -2,7 +2,7 @@ import { hkdfSync, randomBytes } from "node:crypto";
 import { aeadOpen, aeadSeal } from "./aead";
 
 /** Purposes of the keys derived from the master secret; one key per purpose. */
-export type KeyPurpose = "otp-hash" | "wallet-at-rest" | "totp-at-rest" | "mfa-payload" | "verification-token" | "seeded-wallet" | "seeded-id" | "export-signing" | "idp-signing" | "idp-subject" | "import-target";
+export type KeyPurpose = "otp-hash" | "wallet-at-rest" | "totp-at-rest" | "mfa-payload" | "verification-token" | "seeded-wallet" | "seeded-id" | "export-signing" | "idp-signing" | "idp-subject" | "import-target" | "custody-target";
 
 export interface Secrets {
   /** A 32-byte key for one purpose, derived from the emulator master secret. */

@@ -250,4 +250,22 @@ export const migrations: Migration[] = [
       create index import_bundles_expiry on import_bundles (expires_at);
     `,
   },
+  {
+    version: 9,
+    name: "split custody: a custody mode per wallet; for a split wallet the server keeps the auth share (under its data key) and the recovery share as a box it cannot open, and no mnemonic or key",
+    sql: `
+      alter table wallets add column custody text not null default 'server' check (custody in ('server', 'pending', 'split'));
+      alter table wallets alter column sealed_mnemonic drop not null;
+      create table wallet_shares (
+        org_id uuid primary key references users (org_id) on delete cascade,
+        kek_id text not null,
+        wrapped_key bytea not null,
+        sealed_auth_share bytea not null,
+        recovery_box text not null,
+        recovery_kind text not null check (recovery_kind in ('passkey', 'code')),
+        updated_at double precision not null
+      );
+      create index wallet_shares_kek_id on wallet_shares (kek_id);
+    `,
+  },
 ];

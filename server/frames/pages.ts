@@ -2,10 +2,17 @@ import { IMPORT_FRAME_TEXT as TEXT } from "./importStrings";
 
 const FRAME_STYLE = "body{font:14px system-ui,sans-serif;margin:0;padding:8px;color:#444}";
 
-export const AUTH_FRAME_HTML = `<!doctype html>
+/** The meta tag that carries the server's custody key: the frame seals the shares it uploads to it, and to no key the page names. */
+export const CUSTODY_KEY_META = "latch-custody-key";
+
+/** The auth frame page, with the server's custody key baked in (split custody's uploads are sealed to it). */
+export function authFrameHtml(custodyKeyHex: string): string {
+  if (!/^04[0-9a-f]{128}$/.test(custodyKeyHex)) throw new Error("the custody key must be an uncompressed P-256 key in hex");
+  return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="${CUSTODY_KEY_META}" content="${custodyKeyHex}">
 <title>Latch auth frame (local emulator)</title>
 <style>${FRAME_STYLE}</style>
 </head>
@@ -14,6 +21,7 @@ export const AUTH_FRAME_HTML = `<!doctype html>
 <script src="/frames/auth.js"></script>
 </body>
 </html>`;
+}
 
 /** A frame page that checks signed bundles: the emulator's signing key baked in (the frame trusts no other). */
 function signedBundleFramePage(page: { signingKeyHex: string; title: string; style: string; body: string; script: string }): string {

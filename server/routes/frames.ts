@@ -3,7 +3,8 @@ import type { ServerContext } from "../context";
 import type { OriginPolicy } from "../origins";
 import { exportSigningKey } from "../crypto/exportBundle";
 import { authFrameBundle, exportFrameBundle, importFrameBundle } from "../frames/bundle";
-import { AUTH_FRAME_HTML, exportFrameHtml, importFrameHtml } from "../frames/pages";
+import { authFrameHtml, exportFrameHtml, importFrameHtml } from "../frames/pages";
+import { custodyTargetKey } from "../custody/authShare";
 
 /** Frames may be embedded by the app origins only (frame-ancestors) and load nothing but their own script. */
 function frameHeaders(ctx: ServerContext): Record<string, string> {
@@ -27,7 +28,8 @@ export function frameAncestors(origins: OriginPolicy): string {
 export function frameRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
   const FRAME_HEADERS = frameHeaders(ctx);
-  app.get("/auth", (c) => c.html(AUTH_FRAME_HTML, 200, FRAME_HEADERS));
+  // The page carries the server's custody key: split custody's uploads are sealed to it only.
+  app.get("/auth", (c) => c.html(authFrameHtml(custodyTargetKey(ctx.secrets).publicKeyHex), 200, FRAME_HEADERS));
   app.get("/auth.js", async (c) =>
     c.body(await authFrameBundle(), 200, { ...FRAME_HEADERS, "Content-Type": "text/javascript; charset=utf-8" }),
   );

@@ -5,6 +5,7 @@ import type { SealedWallet, SigningKeys } from "../custody/walletCustody";
 import { findUserByOrg, insertUser, upgradeLegacyWallet, type SignerRow, type UserRow } from "../store/users";
 import type { Sql } from "../db/sql";
 import { createSealedWallet, signingKeysOfRow } from "./custody";
+import { newWalletCustody, type WalletCustody } from "../custody/custodyMode";
 
 export interface Contact {
   email?: string;
@@ -14,6 +15,7 @@ export interface Contact {
 export interface PreparedAccount {
   user: UserRow;
   wallet: SealedWallet;
+  custody: WalletCustody;
 }
 
 /** Creates ids and a wallet for a new user (the slow, crypto part, outside any transaction). */
@@ -33,11 +35,12 @@ export async function prepareAccount(ctx: ServerContext, contact: Contact): Prom
       solanaAddress: wallet.solanaAddress,
     },
     wallet: wallet.sealed,
+    custody: newWalletCustody(ctx.custody),
   };
 }
 
 export async function saveAccount(sql: Sql, ctx: ServerContext, account: PreparedAccount): Promise<void> {
-  const created = await insertUser(sql, { ...account.user, wallet: account.wallet }, ctx.now());
+  const created = await insertUser(sql, { ...account.user, wallet: account.wallet, custody: account.custody }, ctx.now());
   if (!created) throw conflict("USER_EXISTS", "A user with this email or phone already exists; sign in instead");
 }
 

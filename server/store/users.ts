@@ -1,5 +1,6 @@
 import type { Sql } from "../db/sql";
 import type { SealedWallet } from "../custody/walletCustody";
+import type { WalletCustody } from "../custody/custodyMode";
 
 export interface UserRow {
   orgId: string;
@@ -12,6 +13,8 @@ export interface UserRow {
 
 export interface NewUser extends UserRow {
   wallet: SealedWallet;
+  /** Default `server`; `pending` when the server's mode splits new wallets in the user's frame. */
+  custody?: WalletCustody;
 }
 
 /** A wallet at rest as stored: `kekId` null marks a wallet sealed before envelope custody (mnemonic only). */
@@ -19,14 +22,17 @@ export interface WalletCustodyRow {
   kekId: string | null;
   wrappedKey: Uint8Array | null;
   sealedKeys: Uint8Array | null;
-  sealedMnemonic: Uint8Array;
+  /** Null for a wallet in split custody (the server keeps no mnemonic). */
+  sealedMnemonic: Uint8Array | null;
+  /** A user's wallet has one; an organisation's wallet (multi-owner) is always in server custody. */
+  custody?: WalletCustody;
 }
 
 /** A user with their wallet's sealed keys: what signing needs, in one row. */
 export type SignerRow = UserRow & WalletCustodyRow;
 
 const USER_COLUMNS = `u.org_id as "orgId", u.user_id as "userId", u.email, u.phone, w.address, w.solana_address as "solanaAddress"`;
-export const CUSTODY_COLUMNS = `w.kek_id as "kekId", w.wrapped_key as "wrappedKey", w.sealed_keys as "sealedKeys", w.sealed_mnemonic as "sealedMnemonic"`;
+export const CUSTODY_COLUMNS = `w.kek_id as "kekId", w.wrapped_key as "wrappedKey", w.sealed_keys as "sealedKeys", w.sealed_mnemonic as "sealedMnemonic", w.custody`;
 const SELECT = `select ${USER_COLUMNS} from users u join wallets w on w.org_id = u.org_id`;
 
 export async function findUserByContact(sql: Sql, contact: { email?: string; phone?: string }): Promise<UserRow | undefined> {
@@ -109,9 +115,9 @@ export async function insertUser(sql: Sql, user: NewUser, now: number): Promise<
   if (inserted.rows.length === 0) return false;
   const { wallet } = user;
   await sql.query(
-    `insert into wallets (org_id, address, solana_address, sealed_mnemonic, kek_id, wrapped_key, sealed_keys, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [user.orgId, user.address, user.solanaAddress, wallet.sealedMnemonic, wallet.kekId, wallet.wrappedKey, wallet.sealedKeys, now],
+    `insert into wallets (org_id, address, solana_address, sealed_mnemonic, kek_id, wrapped_key, sealed_keys, custody, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [user.orgId, user.address, user.solanaAddress, wallet.sealedMnemonic, wallet.kekId, wallet.wrappedKey, wallet.sealedKeys, user.custody ?? "server", now],
   );
   return true;
 }

@@ -1,0 +1,126 @@
+import { mnemonicToEntropy } from "@scure/bip39";
+import { wordlist } from "@scure/bip39/wordlists/english.js";
+import type { ServerContext } from "../context";
+import { badRequest, conflict, forbidden } from "../errors";
+import { sealCredentialBundle } from "../crypto/bundle";
+import { bytesToHex, hexToBytes } from "../crypto/encoding";
+import { openImportBundle, parseEncryptedBundle } from "../crypto/importBundle";
+import { custodyTargetKey, openAuthShare, sealAuthShare } from "../custody/authShare";
+import type { CustodyMode, WalletCustody } from "../custody/custodyMode";
+import { parseRecoveryBox, type RecoveryKind } from "../frames/custody/recoveryLock";
+import type { SignerRow } from "../store/users";
+import { countDefaultWalletAccounts, destroyServerCopy, findWalletShares, upsertWalletShares } from "../store/walletShares";
+import { mnemonicOfRow } from "./custody";
+
+/** What the kit learns at sign-in: the wallet's custody and, for a split wallet, the shares its frame needs, sealed to that frame. */
+export interface CustodyState {
+  custody: WalletCustody;
+  mode: CustodyMode;
+  recoveryKind?: RecoveryKind;
+  /** HPKE-sealed to the session's frame key: `{authShare, recoveryBox}`; the page relays it and reads nothing. */
+  bundle?: string;
+}
+
+/** The frame key of the session that stamped: only a session's own frame receives shares. */
+function sessionFrameKey(frameKey: string | undefined): string {
+  if (!frameKey) {
+    throw forbidden(
+      "FRAME_SESSION_REQUIRED",
+      "Shares are released only to a session's signer frame: stamp with the session key the frame holds (a passkey stamp or an API key without a frame cannot receive them)",
+    );
+  }
+  return frameKey;
+}
+
+export async function custodyState(ctx: ServerContext, signer: SignerRow, frameKey: string | undefined): Promise<CustodyState> {
+  const custody = signer.custody ?? "server";
+  if (custody !== "split") return { custody, mode: ctx.custody };
+  const target = sessionFrameKey(frameKey);
+  const shares = await findWalletShares(ctx.db, signer.orgId);
+  if (!shares) throw new Error(`wallet of ${signer.orgId} is split but has no shares`);
+  const authShare = await openAuthShare(ctx.keys, signer.orgId, shares);
+  try {
+    const payload = new TextEncoder().encode(JSON.stringify({ authShare: bytesToHex(authShare), recoveryBox: shares.recoveryBox }));
+    return { custody, mode: ctx.custody, recoveryKind: shares.recoveryKind, bundle: await sealCredentialBundle(target, payload) };
+  } finally {
+    authShare.fill(0);
+  }
+}
+
+/**
+ * The entropy of a wallet the server still holds, sealed to the session's frame, which splits it
+ * (a new wallet in split mode, or a move the user consented to). Refused when the server keeps
+ * wallets in server custody, and for a wallet with accounts beyond its first two (their keys are
+ * sealed under the wallet's data key, which the move destroys).
+ */
+export async function reshareSource(ctx: ServerContext, signer: SignerRow, frameKey: string | undefined): Promise<{ bundle: string }> {
+  const target = sessionFrameKey(frameKey);
+  if (ctx.custody === "server") throw forbidden("SPLIT_CUSTODY_DISABLED", "This server keeps wallets in server custody (LATCH_CUSTODY=server)");
+  if (signer.custody === "split") throw conflict("WALLET_IN_SPLIT_CUSTODY", "This wallet is already in split custody");
+  if ((await countDefaultWalletAccounts(ctx.db, signer.orgId)) > 0) {
+    throw conflict("WALLET_HAS_EXTRA_ACCOUNTS", "This wallet has accounts beyond its first EVM and Solana ones; they stay in server custody, so the wallet cannot move");
+  }
+  const mnemonic = await mnemonicOfRow(ctx, signer.orgId, signer);
+  const entropy = mnemonicToEntropy(new TextDecoder().decode(mnemonic), wordlist);
+  mnemonic.fill(0);
+  try {
+    return { bundle: await sealCredentialBundle(target, entropy) };
+  } finally {
+    entropy.fill(0);
+  }
+}
+
+/** What the frame uploads: the wallet's addresses and, sealed to the server's custody key, `{authShare, recoveryBox}`. */
+export interface SplitUpload {
+  address: string;
+  solanaAddress: string;
+  sealedShares: string;
+}
+
+/**
+ * Stores a split made by the user's frame: the auth share sealed under a fresh data key, the
+ * recovery box as it came. A server-held wallet's mnemonic, keys and data key are destroyed in the
+ * same transaction. The addresses must be the wallet's: a split is always of the same wallet.
+ */
+export async function acceptSplit(ctx: ServerContext, signer: SignerRow, upload: SplitUpload): Promise<{ custody: "split"; recoveryKind: RecoveryKind }> {
+  if (ctx.custody === "server" && signer.custody !== "split") throw forbidden("SPLIT_CUSTODY_DISABLED", "This server keeps wallets in server custody (LATCH_CUSTODY=server)");
+  if (upload.address.toLowerCase() !== signer.address.toLowerCase() || upload.solanaAddress !== signer.solanaAddress) {
+    throw badRequest("SPLIT_OF_ANOTHER_WALLET", `The shares are of ${upload.address}, not of this user's wallet ${signer.address}`);
+  }
+  const { authShare, recoveryBox } = await openUpload(ctx, upload.sealedShares);
+  try {
+    const sealed = await sealAuthShare(ctx.keys, signer.orgId, authShare);
+    const row = { orgId: signer.orgId, ...sealed, recoveryBox: JSON.stringify(recoveryBox), recoveryKind: recoveryBox.kind, updatedAt: ctx.now() };
+    await ctx.db.transaction(async (tx) => {
+      const from = signer.custody ?? "server";
+      if (from !== "split" && !(await destroyServerCopy(tx, signer.orgId, from))) {
+        throw conflict("CUSTODY_CHANGED", "The wallet's custody changed meanwhile; load its state again");
+      }
+      await upsertWalletShares(tx, row);
+    });
+    return { custody: "split", recoveryKind: recoveryBox.kind };
+  } finally {
+    authShare.fill(0);
+  }
+}
+
+async function openUpload(ctx: ServerContext, sealedShares: string) {
+  let plain: Uint8Array;
+  try {
+    const bundle = parseEncryptedBundle(sealedShares);
+    const target = custodyTargetKey(ctx.secrets);
+    if (bundle.targetPublic !== target.publicKeyHex) throw new Error("sealed to another key than this server's custody key");
+    plain = await openImportBundle(bundle, target.privateKey);
+  } catch (error) {
+    throw badRequest("INVALID_SHARES", `sealedShares: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    const value = JSON.parse(new TextDecoder().decode(plain)) as { authShare?: unknown; recoveryBox?: unknown };
+    if (typeof value.authShare !== "string" || !/^([0-9a-f]{2}){17,33}$/i.test(value.authShare)) throw new Error("authShare must be 17 to 33 bytes of hex");
+    return { authShare: hexToBytes(value.authShare), recoveryBox: parseRecoveryBox(JSON.stringify(value.recoveryBox)) };
+  } catch (error) {
+    throw badRequest("INVALID_SHARES", `sealedShares: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    plain.fill(0);
+  }
+}
