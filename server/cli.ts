@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { CUSTODY_MODES, type CustodyMode } from "./custody/custodyMode";
 import { startServer } from "./index";
 import { DEFAULT_CLI_PORT, DEFAULT_DATA_DIR, normalizeEmailMode, parseJwtIssuer } from "./options";
 import { parsePortFlag } from "./port-flag";
@@ -11,6 +12,7 @@ Usage: npm run emulator -- [options]
   --data-dir <dir>       where users, wallets and keys persist (default ${DEFAULT_DATA_DIR}/)
   --memory               fresh in-memory state, nothing written to disk
   --email-mode <mode>    otp | magic-link (default otp)
+  --custody <mode>       server | split | split-required (default server; see SECURITY.md)
   --seed <text>          deterministic keys and ids (tests)
   --app-url <url>        where magic links point (default: the request's Origin); an allowed origin
   --allowed-origin <o>   an app origin (https://app.example.com) besides loopback ones (repeatable):
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
       "data-dir": { type: "string" },
       memory: { type: "boolean" },
       "email-mode": { type: "string" },
+      custody: { type: "string" },
       seed: { type: "string" },
       "app-url": { type: "string" },
       "allowed-origin": { type: "string", multiple: true },
@@ -46,6 +49,8 @@ async function main(): Promise<void> {
   const port = parsePortFlag(values.port, DEFAULT_CLI_PORT);
   const mode = values["email-mode"];
   if (mode !== undefined && mode !== "otp" && mode !== "magic-link") throw new Error(`--email-mode must be otp or magic-link (was ${mode})`);
+  const custody = values.custody;
+  if (custody !== undefined && !CUSTODY_MODES.includes(custody as CustodyMode)) throw new Error(`--custody must be ${CUSTODY_MODES.join(", ")} (was ${custody})`);
 
   const emulator = await startServer({
     port,
@@ -53,6 +58,7 @@ async function main(): Promise<void> {
     memory: values.memory === true,
     dataDir: values.memory ? undefined : (values["data-dir"] ?? DEFAULT_DATA_DIR),
     emailMode: normalizeEmailMode(mode as "otp" | "magic-link" | undefined),
+    ...(custody ? { custody: custody as CustodyMode } : {}),
     seed: values.seed,
     appUrl: values["app-url"],
     allowedOrigins: values["allowed-origin"] ?? [],

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { CUSTODY_MODES, type CustodyMode } from "../custody/custodyMode";
 import { availableParallelism } from "node:os";
 import { keyEncryptionKeysFromEnv } from "../custody/env";
 import type { KeyRing } from "../custody/keyEncryptionKey";
@@ -18,6 +19,8 @@ export interface ProductionConfig {
   database: DatabaseConfig;
   dataDir: string;
   emailMode: EmailMode;
+  /** LATCH_CUSTODY: server (default), split, split-required (see SECURITY.md). */
+  custody: CustodyMode;
   smtp: { url: string; from: string } | undefined;
   sms: { kind: "webhook"; url: string } | { kind: "twilio"; accountSid: string; authToken: string; from: string; baseUrl: string } | undefined;
   /** Social sign-in providers by profile (apple, facebook, google, twitch, auth0, generic OIDC). */
@@ -78,6 +81,7 @@ export function loadConfig(env: Env, sources: ConfigSources): ProductionConfig {
     database,
     dataDir: env.LATCH_DATA_DIR?.trim() || ".latch-server",
     emailMode: oneOf(env, "LATCH_EMAIL_MODE", ["otp", "magic-link"], "otp") as EmailMode,
+    custody: oneOf(env, "LATCH_CUSTODY", [...CUSTODY_MODES], "server") as CustodyMode,
     smtp: smtpConfig,
     sms: smsConfig,
     oidcProviders,

@@ -35,6 +35,7 @@ export async function startProductionServer(config: ProductionConfig, logger: Lo
       allowedOrigins: config.allowedOrigins,
       loopbackOrigins: false,
       emailMode: config.emailMode,
+      custody: config.custody,
       derivationThreads: config.derivationThreads,
       jwtIssuers: config.jwtIssuers,
       // Facebook's id tokens are issued here, signed with the key the server derives for identity tokens.

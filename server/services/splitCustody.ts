@@ -40,7 +40,7 @@ export async function custodyState(ctx: ServerContext, signer: SignerRow, frameK
   if (!shares) throw new Error(`wallet of ${signer.orgId} is split but has no shares`);
   const authShare = await openAuthShare(ctx.keys, signer.orgId, shares);
   try {
-    const payload = new TextEncoder().encode(JSON.stringify({ authShare: bytesToHex(authShare), recoveryBox: shares.recoveryBox }));
+    const payload = new TextEncoder().encode(JSON.stringify({ authShare: bytesToHex(authShare), recoveryBox: parseRecoveryBox(shares.recoveryBox) }));
     return { custody, mode: ctx.custody, recoveryKind: shares.recoveryKind, bundle: await sealCredentialBundle(target, payload) };
   } finally {
     authShare.fill(0);

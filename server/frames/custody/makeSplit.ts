@@ -1,7 +1,7 @@
 import { hex } from "@scure/base";
 import { splitEntropy } from "./shares";
 import { keysFromEntropy, wipeKeys } from "./walletKeys";
-import { lockRecoveryShare, type RecoveryBox, type RecoverySecret } from "./recoveryLock";
+import { lockRecoveryShare, parseRecoveryBox, type RecoveryBox, type RecoverySecret } from "./recoveryLock";
 import { sealToServer } from "./sealToServer";
 
 /** A split ready to store: the device share stays in the frame; the rest goes to the server sealed to its custody key. */
@@ -38,7 +38,7 @@ export interface ReleasedShares {
 }
 
 export function parseReleasedShares(plain: Uint8Array): ReleasedShares {
-  const value = JSON.parse(new TextDecoder().decode(plain)) as { authShare?: unknown; recoveryBox?: RecoveryBox };
-  if (typeof value.authShare !== "string" || !value.recoveryBox) throw new Error("the released shares are not {authShare, recoveryBox}");
-  return { authShare: hex.decode(value.authShare.toLowerCase()), recoveryBox: value.recoveryBox };
+  const value = JSON.parse(new TextDecoder().decode(plain)) as { authShare?: unknown; recoveryBox?: unknown };
+  if (typeof value.authShare !== "string") throw new Error("the released shares are not {authShare, recoveryBox}");
+  return { authShare: hex.decode(value.authShare.toLowerCase()), recoveryBox: parseRecoveryBox(JSON.stringify(value.recoveryBox)) };
 }

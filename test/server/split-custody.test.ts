@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashMessage } from "viem";
+import { EmulatorClient, newTargetKey, openBundle, SIGN_RAW_PAYLOAD_URL, signRawPayloadBody, stampedRequest } from "./support/client";
+import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
+import { custodyCall, custodyKeyOf, releasedShares, splitAsFrame } from "./support/splitFrame";
+import { newRecoveryCode } from "../../server/frames/custody/recoveryLock";
+import { prepareSplit } from "../../server/frames/custody/makeSplit";
+import { newEntropy } from "../../server/frames/custody/walletKeys";
+
+describe("split custody: the auth share goes only to a valid session's frame", () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ custody: "split" });
+  });
+  afterAll(() => t.emulator.stop());
+
+  async function splitUser() {
+    const signedUp = await t.client.signUp(uniqueEmail("split"));
+    await splitAsFrame(t.client, signedUp.session, signedUp.target, { kind: "code", code: newRecoveryCode() });
+    return signedUp;
+  }
+
+  it("a new wallet waits for its frame (pending); once split, the state carries the shares sealed to the session's frame key only", async () => {
+    const signedUp = await t.client.signUp(uniqueEmail("pending"));
+    expect((await custodyCall(t.client, "custody-state", signedUp.session)).body).toEqual({ custody: "pending", mode: "split" });
+    await splitAsFrame(t.client, signedUp.session, signedUp.target, { kind: "code", code: newRecoveryCode() });
+    const state = await custodyCall(t.client, "custody-state", signedUp.session);
+    expect(state.body).toMatchObject({ custody: "split", mode: "split", recoveryKind: "code", bundle: expect.any(String) });
+    await expect(openBundle(state.body.bundle, newTargetKey())).rejects.toThrow();
+    expect((await releasedShares(t.client, signedUp.session, signedUp.target)).authShare.length).toBe(17);
+  });
+
+  it("refuses a stale, replayed, foreign or expired stamp", async () => {
+    const { user, session } = await splitUser();
+    expect((await custodyCall(t.client, "custody-state", session, { timestampMs: String(Date.now() - 3_600_000) })).body.code).toBe("STALE_REQUEST");
+    const body = JSON.stringify({ organizationId: user.orgId, timestampMs: String(Date.now()) });
+    const request = { stampedRequest: stampedRequest("https://api.turnkey.com/public/v1/query/custody_state", body, session) };
+    expect((await t.client.post("custody-state", request)).status).toBe(200);
+    expect((await t.client.post("custody-state", request)).body.code).toBe("REPLAYED_REQUEST");
+    const other = await t.client.signUp(uniqueEmail("other"));
+    const foreign = await custodyCall(t.client, "custody-state", { ...other.session, orgId: user.orgId });
+    expect(foreign.status).toBeGreaterThanOrEqual(401);
+    expect(foreign.body.bundle).toBeUndefined();
+    t.clock.advance(16 * 60 * 1000);
+    const expired = await custodyCall(t.client, "custody-state", session, { timestampMs: String(t.clock.now()) });
+    t.clock.advance(-16 * 60 * 1000);
+    expect([expired.status, expired.body.code]).toEqual([401, "API_KEY_EXPIRED"]);
+  });
+
+  it("the server no longer signs for a split wallet: 409 naming where it signs", async () => {
+    const { user, session } = await splitUser();
+    const body = signRawPayloadBody(session, { hashFunction: "HASH_FUNCTION_NO_OP", payload: hashMessage("x"), signWith: user.address });
+    const answer = await t.client.post("sign-payload", { stampedRequest: stampedRequest(SIGN_RAW_PAYLOAD_URL, body, session) });
+    expect(answer.status).toBe(409);
+    expect(answer.body.code).toBe("WALLET_IN_SPLIT_CUSTODY");
+  });
+
+  it("refuses a split of another wallet, shares it cannot open, and a second move", async () => {
+    const { session } = await splitUser();
+    const key = await custodyKeyOf(t.client.url);
+    const foreign = await prepareSplit(newEntropy(), { kind: "code", code: newRecoveryCode() }, key);
+    const wrongWallet = await custodyCall(t.client, "custody-split", session, { address: foreign.address, solanaAddress: foreign.solanaAddress, sealedShares: foreign.sealedShares });
+    expect(wrongWallet.body.code).toBe("SPLIT_OF_ANOTHER_WALLET");
+    const signedUp = await t.client.signUp(uniqueEmail("garbage"));
+    const garbage = await custodyCall(t.client, "custody-split", signedUp.session, { address: signedUp.user.address, solanaAddress: signedUp.user.solanaAddress, sealedShares: "{}" });
+    expect([garbage.status, garbage.body.code]).toEqual([400, "INVALID_SHARES"]);
+    const toAnotherKey = await prepareSplit(newEntropy(), { kind: "code", code: newRecoveryCode() }, newTargetKey().publicKey);
+    const misdirected = await custodyCall(t.client, "custody-split", signedUp.session, { address: signedUp.user.address, solanaAddress: signedUp.user.solanaAddress, sealedShares: toAnotherKey.sealedShares });
+    expect(misdirected.body.code).toBe("INVALID_SHARES");
+    expect((await custodyCall(t.client, "custody-reshare-source", session)).body.code).toBe("WALLET_IN_SPLIT_CUSTODY");
+  });
+});
+
+describe("custody modes", () => {
+  it("server mode keeps wallets with the server and refuses to hand out their entropy", async () => {
+    const t = await startTestServer();
+    try {
+      const { session } = await t.client.signUp(uniqueEmail("server"));
+      expect((await custodyCall(t.client, "custody-state", session)).body).toEqual({ custody: "server", mode: "server" });
+      expect((await custodyCall(t.client, "custody-reshare-source", session)).body.code).toBe("SPLIT_CUSTODY_DISABLED");
+    } finally {
+      await t.emulator.stop();
+    }
+  });
+
+  it("split-required: the server signs for no wallet it still holds", async () => {
+    const t = await startTestServer({ custody: "split-required" });
+    try {
+      const { user, session } = await t.client.signUp(uniqueEmail("required"));
+      const body = signRawPayloadBody(session, { hashFunction: "HASH_FUNCTION_NO_OP", payload: hashMessage("x"), signWith: user.address });
+      const answer = await new EmulatorClient(t.emulator.url).post("sign-payload", { stampedRequest: stampedRequest(SIGN_RAW_PAYLOAD_URL, body, session) });
+      expect([answer.status, answer.body.code]).toEqual([409, "SPLIT_CUSTODY_REQUIRED"]);
+    } finally {
+      await t.emulator.stop();
+    }
+  });
+});
