@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page, Route } from "playwright-core";
-import { verifyMessage } from "viem";
-import { launchChromium } from "../e2e/support/chromium";
+import type { BrowserContext, Page, Route } from "playwright-core";
+import { TOTP, URI } from "otpauth";
+import { verifyMessage, verifyTypedData, type Address, type Hex } from "viem";
+import { launchChromiumAllowingThirdPartyStorage } from "../e2e/support/chromium";
 import { addVirtualAuthenticator } from "../e2e/support/webauthn";
 import { startPageServer, type PageServer } from "../e2e/support/page-server";
 import { installAccountKit } from "./support/accountKit";
@@ -14,7 +15,6 @@ import { API_KEY, freePort, startProduction, type ProductionProcess } from "./su
 // build of the SDK. Nothing leaves loopback: every other host is aborted and counted.
 const TURNKEY_HOSTS = { "auth.turnkey.com": "/frames/auth", "export.turnkey.com": "/frames/export", "api.turnkey.com": "" } as const;
 
-let browser: Browser;
 let pages: PageServer;
 let smtp: Receiver<ReceivedEmail>;
 let server: ProductionProcess;
@@ -22,8 +22,7 @@ let server: ProductionProcess;
 beforeAll(async () => {
   const nodeModules = await installAccountKit();
   const port = await freePort();
-  [browser, pages, smtp] = await Promise.all([
-    launchChromium(),
+  [pages, smtp] = await Promise.all([
     startPageServer(["page"], new URL("./account-kit/", import.meta.url), { nodePaths: [nodeModules] }),
     startSmtpReceiver(),
   ]);
@@ -37,14 +36,17 @@ beforeAll(async () => {
   });
 }, 240_000);
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
   await Promise.all([pages?.close(), smtp?.close()]);
 });
 
-/** A browser context whose Turnkey hosts answer from the Latch server; any other host beyond loopback is aborted and listed. */
-async function routedContext(): Promise<{ context: BrowserContext; elsewhere: string[] }> {
-  const context = await browser.newContext();
+/**
+ * A browser whose Turnkey hosts answer from the Latch server; any other host beyond loopback is aborted and
+ * listed. Third-party storage is allowed (a browser's default outside private windows): the SDK's auth frame
+ * keeps its key in its own storage, and a session survives a reload only if that storage does.
+ */
+async function routedContext(): Promise<{ context: BrowserContext; elsewhere: string[]; close(): Promise<void> }> {
+  const { context, close } = await launchChromiumAllowingThirdPartyStorage();
   const elsewhere: string[] = [];
   await context.route(
     (url) => !["localhost", "127.0.0.1"].includes(url.hostname),
@@ -59,51 +61,165 @@ async function routedContext(): Promise<{ context: BrowserContext; elsewhere: st
       return route.fulfill({ response: await route.fetch({ url: `${server.url}${path}${url.search}` }) });
     },
   );
-  return { context, elsewhere };
+  return { context, elsewhere, close };
 }
 
-const inPage = <T,>(page: Page, fn: (arg: never) => Promise<T> | T, arg?: unknown) => page.evaluate(fn as never, arg as never) as Promise<T>;
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
+type Driver = Record<string, (...args: never[]) => Promise<unknown>> & { statuses: string[] };
 
-describe("Account Kit's signer SDK against a Latch server", () => {
-  it("signs up by email code, signs a message that recovers to its address, and adds a passkey", async () => {
-    const { context, elsewhere } = await routedContext();
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(`${pages.url}/page`);
-    await page.waitForFunction(() => "accountKit" in window);
+/** Calls `window.accountKit[name](...args)` in the page and answers its outcome. */
+const call = <T,>(page: Page, name: string, ...args: unknown[]) =>
+  page.evaluate(([name, args]) => (window as never as { accountKit: Driver }).accountKit[name as string]!(...(args as never[])), [name, args] as const) as Promise<Outcome<T>>;
+
+/** The value of an outcome that must be ok (the SDK's error otherwise, in the assertion's message). */
+function ok<T>(outcome: Outcome<T>): T {
+  expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
+  return (outcome as { value: T }).value;
+}
+
+/** A page of the Account Kit app with the SDK configured as the guide says, and a virtual authenticator. */
+async function openApp(context: BrowserContext) {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${pages.url}/page`);
+  await page.waitForFunction(() => "accountKit" in window);
+  await initSdk(page);
+  return { page, errors, authenticator: await addVirtualAuthenticator(page) };
+}
+
+async function initSdk(page: Page) {
+  await page.evaluate(([url, key]) => (window as never as { accountKit: { init(u: string, k: string): void } }).accountKit.init(url, key), [server.url, API_KEY] as const);
+}
+
+/** An email-code sign-in (or sign-up) through the SDK; the code comes by SMTP. */
+async function emailCode(page: Page, email: string) {
+  const since = smtp.received.length;
+  await page.evaluate((to) => (window as never as { accountKit: { startEmail(e: string): void } }).accountKit.startEmail(to), email);
+  const mail = await smtp.waitFor((m) => m.to === email, since);
+  const code = /Your code is (\d{6})/.exec(mail.text)![1]!;
+  // The code can reach the inbox before the answer reaches the SDK: submit once it holds its temporary session.
+  await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.endsWith(":temporary")), undefined, { timeout: 20_000 });
+  return call<{ address: string; email?: string; orgId: string } | { awaitingMfa: true }>(page, "submitCode", code);
+}
+
+const TYPED_DATA = {
+  domain: { name: "Latch", version: "1", chainId: 1 },
+  types: { Mail: [{ name: "contents", type: "string" }] },
+  primaryType: "Mail",
+  message: { contents: "Signed by Account Kit's SDK" },
+} as const;
+
+/** The code of an authenticator app enrolled with this otpauth:// URL, for a time step no code was used in yet. */
+function totpCode(url: string, usedSteps: Set<number>): string {
+  const totp = URI.parse(url) as TOTP;
+  let now = Date.now();
+  while (usedSteps.has(Math.floor(now / 30_000))) now += 30_000;
+  usedSteps.add(Math.floor(now / 30_000));
+  return totp.generate({ timestamp: now });
+}
+
+describe("Account Kit's signer SDK against a Latch server, configured as the guide says", () => {
+  it("runs its 17 steps: email sign-up and sign-in, passkey sign-up and sign-in, MFA, lists, export, signatures, reload, logout", async () => {
+    const { context, elsewhere, close } = await routedContext();
+    const { page, errors, authenticator } = await openApp(context);
+    const done: string[] = [];
+    const step = async (name: string, run: () => Promise<void>) => {
+      try {
+        await run();
+      } catch (error) {
+        throw new Error(`step ${done.length + 1} (${name}) failed after ${done.length} of 17`, { cause: error });
+      }
+      done.push(name);
+    };
 
     const email = `account-kit-${Date.now()}@example.com`;
-    const since = smtp.received.length;
-    await inPage(page, ([rpcUrl, apiKey, to]: [string, string, string]) => (window as never as { accountKit: { startEmail(...a: string[]): void } }).accountKit.startEmail(rpcUrl, apiKey, to), [server.url, API_KEY, email]);
-    const mail = await smtp.waitFor((m) => m.to === email, since);
-    const code = /Your code is (\d{6})/.exec(mail.text)![1]!;
-    // The code can reach the inbox before the sign-up answer reaches the SDK: submit once it holds its temporary session.
-    await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.endsWith(":temporary")), undefined, { timeout: 20_000 });
+    let address = "" as Address;
+    await step("email sign-up", async () => {
+      const user = ok(await emailCode(page, email)) as { address: Address; email?: string };
+      expect(user).toMatchObject({ email });
+      address = user.address;
+    });
+    await step("signMessage verified with viem", async () => {
+      const message = "Signed by Account Kit's SDK against Latch";
+      expect(await verifyMessage({ address, message, signature: ok(await call<Hex>(page, "signMessage", message)) })).toBe(true);
+    });
+    await step("signTypedData verified with viem", async () => {
+      expect(await verifyTypedData({ address, ...TYPED_DATA, signature: ok(await call<Hex>(page, "signTypedData", TYPED_DATA)) })).toBe(true);
+    });
+    await step("addPasskey", async () => {
+      expect(ok(await call<string[]>(page, "addPasskey"))).toHaveLength(1);
+      expect(await authenticator.credentials()).toHaveLength(1);
+      expect(ok(await call(page, "passkeyStatus"))).toEqual({ isPasskeyAdded: true });
+    });
+    await step("listAuthMethods (the SDK sends it unstamped)", async () => {
+      expect(ok(await call(page, "listAuthMethods"))).toMatchObject({ email, passkeys: [{ authenticatorId: expect.any(String) }] });
+    });
+    await step("exportWallet (the export frame gets its bundle)", async () => {
+      expect(ok(await call<boolean>(page, "exportWallet"))).toBe(true);
+    });
+    await step("restore after reload", async () => {
+      await page.reload();
+      await page.waitForFunction(() => "accountKit" in window);
+      await initSdk(page);
+      expect(ok(await call(page, "authDetails"))).toMatchObject({ address, email });
+    });
+    await step("logout (a reload stays signed out)", async () => {
+      ok(await call(page, "logout"));
+      await page.reload();
+      await page.waitForFunction(() => "accountKit" in window);
+      await initSdk(page);
+      expect((await call(page, "authDetails")).ok).toBe(false);
+    });
+    await step("email sign-in", async () => {
+      expect(ok(await emailCode(page, email))).toMatchObject({ address, email });
+    });
+    const usedSteps = new Set<number>();
+    await step("addMfa + verifyMfa (TOTP)", async () => {
+      const added = ok(await call<{ multiFactorId: string; multiFactorTotpUrl: string }>(page, "addMfa"));
+      expect(added.multiFactorTotpUrl).toMatch(/^otpauth:\/\/totp\//);
+      const verified = ok(await call(page, "verifyMfa", added.multiFactorId, totpCode(added.multiFactorTotpUrl, usedSteps)));
+      expect(verified).toEqual({ multiFactors: [{ multiFactorId: added.multiFactorId, multiFactorType: "totp" }] });
+      expect(ok(await call(page, "mfaFactors"))).toEqual(verified);
+      (globalThis as { totpUrl?: string }).totpUrl = added.multiFactorTotpUrl;
+    });
+    await step("a sign-in that asks for the TOTP code", async () => {
+      ok(await call(page, "logout"));
+      expect(ok(await emailCode(page, email))).toEqual({ awaitingMfa: true });
+      const code = totpCode((globalThis as { totpUrl?: string }).totpUrl!, usedSteps);
+      expect(ok(await call(page, "validateMultiFactors", code))).toMatchObject({ address, email });
+    });
+    await step("passkey sign-in after logout (the SDK names its vendor's root organisation)", async () => {
+      ok(await call(page, "logout"));
+      expect(ok(await call(page, "passkeySignIn"))).toMatchObject({ address });
+    });
+    await step("signMessage after a passkey sign-in", async () => {
+      const message = "Signed with a passkey session";
+      expect(await verifyMessage({ address, message, signature: ok(await call<Hex>(page, "signMessage", message)) })).toBe(true);
+    });
+    await step("listAuthMethods after a passkey sign-in", async () => {
+      expect(ok(await call(page, "listAuthMethods"))).toMatchObject({ email, passkeys: [{ authenticatorId: expect.any(String) }] });
+    });
+    let passkeyAddress = "" as Address;
+    await step("passkey sign-up (a new user)", async () => {
+      ok(await call(page, "logout"));
+      const user = ok(await call<{ address: Address }>(page, "passkeySignUp", `account-kit-passkey-${Date.now()}`));
+      expect(user.address).not.toBe(address);
+      passkeyAddress = user.address;
+    });
+    await step("signMessage as the passkey user", async () => {
+      const message = "Signed by a passkey user";
+      expect(await verifyMessage({ address: passkeyAddress, message, signature: ok(await call<Hex>(page, "signMessage", message)) })).toBe(true);
+    });
+    await step("logout of the passkey user", async () => {
+      ok(await call(page, "logout"));
+      expect((await call(page, "authDetails")).ok).toBe(false);
+    });
 
-    type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
-    const signedIn = await inPage<Outcome<{ address: string; email?: string }>>(page, (c: string) => (window as never as { accountKit: { submitCode(c: string): Promise<never> } }).accountKit.submitCode(c), code);
-    expect(signedIn).toMatchObject({ ok: true, value: { email } });
-    const address = (signedIn as { value: { address: `0x${string}` } }).value.address;
-    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
-
-    const message = "Signed by Account Kit's SDK against Latch";
-    const signed = await inPage<Outcome<`0x${string}`>>(page, (m: string) => (window as never as { accountKit: { signMessage(m: string): Promise<never> } }).accountKit.signMessage(m), message);
-    expect(signed.ok, JSON.stringify(signed)).toBe(true);
-    expect(await verifyMessage({ address, message, signature: (signed as { value: `0x${string}` }).value })).toBe(true);
-
-    // A passkey added through the SDK (a CDP virtual authenticator: a real WebAuthn ceremony) is on the account.
-    const authenticator = await addVirtualAuthenticator(page);
-    const added = await inPage<Outcome<string[]>>(page, () => (window as never as { accountKit: { addPasskey(): Promise<never> } }).accountKit.addPasskey());
-    expect(added.ok, JSON.stringify(added)).toBe(true);
-    expect((added as { value: string[] }).value).toHaveLength(1);
-    expect(await authenticator.credentials()).toHaveLength(1);
-    const status = await inPage<Outcome<{ isPasskeyAdded: boolean }>>(page, () => (window as never as { accountKit: { passkeyStatus(): Promise<never> } }).accountKit.passkeyStatus());
-    expect(status).toEqual({ ok: true, value: { isPasskeyAdded: true } });
-
+    expect(done).toHaveLength(17);
     expect(errors).toEqual([]);
     // Nothing tried to leave loopback (no telemetry, no vendor host) beyond the routed Turnkey hosts.
     expect(elsewhere).toEqual([]);
-    await context.close();
-  }, 120_000);
+    await close();
+  }, 240_000);
 });

@@ -1,5 +1,7 @@
-import { chromium, type Browser, type LaunchOptions, type Page } from "playwright-core";
-import { existsSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from "playwright-core";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -38,4 +40,23 @@ export function watchPage(page: Page): { errors: string[]; offLoopback: string[]
     if (!["localhost", "127.0.0.1", "[::1]"].includes(url.hostname)) offLoopback.push(r.url());
   });
   return { errors, offLoopback };
+}
+
+/**
+ * A browser with a profile of its own (a temp dir) that allows third-party storage, as a browser does by
+ * default outside private windows (Playwright's contexts block it). For clients whose cross-site frames
+ * keep their key in their own storage and nowhere else (Account Kit's SDK with its hosted frames' protocol).
+ */
+export async function launchChromiumAllowingThirdPartyStorage(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), "latch-chromium-"));
+  mkdirSync(join(dir, "Default"));
+  writeFileSync(join(dir, "Default", "Preferences"), JSON.stringify({ profile: { cookie_controls_mode: 0, block_third_party_cookies: false } }));
+  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

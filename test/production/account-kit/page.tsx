@@ -14,28 +14,64 @@ const settle = <T,>(promise: Promise<T>): Promise<Outcome<T>> =>
     (error: unknown) => ({ ok: false as const, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
   );
 
+const userOf = (user: { address: string; email?: string; orgId: string }) => ({ address: user.address, email: user.email, orgId: user.orgId });
+
 let signer: AlchemyWebSigner | undefined;
-let emailSignIn: Promise<Outcome<{ address: string; email?: string; orgId: string }>> | undefined;
+let pendingSignIn: Promise<Outcome<ReturnType<typeof userOf>>> | undefined;
+/** The signer's statuses as it reported them, in order. */
+const statuses: string[] = [];
 
 const container = document.createElement("div");
 container.id = "turnkey-iframe-container";
-document.body.append(container);
+const exportContainer = document.createElement("div");
+exportContainer.id = "turnkey-export-container";
+document.body.append(container, exportContainer);
+
+const the = () => {
+  if (!signer) throw new Error("call init first");
+  return signer;
+};
 
 const accountKit = {
-  /** Starts an email-code sign-in; it settles once the code is submitted (see submitCode). */
-  startEmail(rpcUrl: string, apiKey: string, email: string): void {
-    // The Bearer credential rides in `jwt`: with rpcUrl, Account Kit's schema allows jwt, not apiKey.
+  statuses,
+  /** The signer as the guide configures it: the server's URL as rpcUrl, the app's API key as the Bearer credential (`jwt`). */
+  init(rpcUrl: string, apiKey: string): void {
     signer = new AlchemyWebSigner({ client: { connection: { rpcUrl, jwt: apiKey }, iframeConfig: { iframeContainerId: container.id } } });
-    emailSignIn = settle(signer.authenticate({ type: "email", emailMode: "otp", email }).then((user) => ({ address: user.address, email: user.email, orgId: user.orgId })));
+    signer.on("statusChanged", (status) => statuses.push(status));
   },
+  /** Starts an email-code sign-in (or sign-up); it settles once the code is submitted (see submitCode). */
+  startEmail(email: string): void {
+    pendingSignIn = settle(the().authenticate({ type: "email", emailMode: "otp", email }).then(userOf));
+  },
+  /** Submits the emailed code; with a second factor the signer then waits for it (validateMultiFactors). */
   async submitCode(code: string) {
-    const submitted = await settle(signer!.authenticate({ type: "otp", otpCode: code }));
-    if (!submitted.ok) return submitted;
-    return emailSignIn!;
+    // With a second factor the SDK's authenticate waits for it to be validated: the status tells first.
+    const awaitingMfa = new Promise<Outcome<{ awaitingMfa: true }>>((resolve) => {
+      const off = the().on("statusChanged", (status) => {
+        if (status !== "AWAITING_MFA_AUTH") return;
+        off();
+        resolve({ ok: true, value: { awaitingMfa: true } });
+      });
+    });
+    const submitted = settle(the().authenticate({ type: "otp", otpCode: code }));
+    const first = await Promise.race([submitted, awaitingMfa]);
+    if (!first.ok || "awaitingMfa" in first.value) return first;
+    return pendingSignIn!;
   },
-  signMessage: (message: string) => settle(signer!.signMessage(message)),
-  addPasskey: () => settle(signer!.addPasskey()),
-  passkeyStatus: () => settle(signer!.getPasskeyStatus()),
+  validateMultiFactors: (multiFactorCode: string) => settle(the().validateMultiFactors({ multiFactorCode }).then(userOf)),
+  passkeySignUp: (username: string) => settle(the().authenticate({ type: "passkey", createNew: true, username }).then(userOf)),
+  passkeySignIn: () => settle(the().authenticate({ type: "passkey", createNew: false }).then(userOf)),
+  authDetails: () => settle(the().getAuthDetails().then(userOf)),
+  signMessage: (message: string) => settle(the().signMessage(message)),
+  signTypedData: (typedData: Parameters<AlchemyWebSigner["signTypedData"]>[0]) => settle(the().signTypedData(typedData)),
+  addPasskey: () => settle(the().addPasskey()),
+  passkeyStatus: () => settle(the().getPasskeyStatus()),
+  listAuthMethods: () => settle(the().listAuthMethods()),
+  addMfa: () => settle(the().addMfa({ multiFactorType: "totp" })),
+  verifyMfa: (multiFactorId: string, multiFactorCode: string) => settle(the().verifyMfa({ multiFactorId, multiFactorCode })),
+  mfaFactors: () => settle(the().getMfaFactors()),
+  exportWallet: () => settle(the().exportWallet({ iframeContainerId: exportContainer.id })),
+  logout: () => settle(the().disconnect()),
 };
 
 Object.assign(window, { accountKit });
