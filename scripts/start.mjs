@@ -4,26 +4,68 @@
 // RPC; `npm start -- --no-devnet` skips them (sign-in only, faster start). If a chain fails, the rest
 // keeps running and a banner says what is down and how to start it again.
 //
-// Ports (each can be moved with an environment variable, e.g. when another copy already runs):
+// Ports (each can be set with an environment variable; a taken one moves to the next free port):
 //   LATCH_PLAYGROUND_PORT 5173, LATCH_EMULATOR_PORT 8787, LATCH_WALLETCONNECT_RELAY_PORT 8788,
 //   LATCH_DEVNET_PORT 8545, LATCH_DEVNET_BUNDLER_PORT 4337, LATCH_DEVNET_PAYMASTER_PORT 3000, LATCH_SOLANA_PORT 8899.
+// `npm start -- --help` prints the options.
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { choosePorts } from "./start/ports.mjs";
+import { warmVite } from "./start/warm-vite.mjs";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
+
+const USAGE = `npm start [-- options]: the emulator, the WalletConnect relay, the playground and the local chains.
+
+Options:
+  --no-devnet   skip the local chains (EVM devnet, Solana RPC): sign-in only, faster start
+  --help, -h    print this and exit
+
+Ports (a taken one is replaced by the next free port, and the summary prints the URLs used):
+  LATCH_PLAYGROUND_PORT 5173, LATCH_EMULATOR_PORT 8787, LATCH_WALLETCONNECT_RELAY_PORT 8788,
+  LATCH_DEVNET_PORT 8545, LATCH_DEVNET_BUNDLER_PORT 4337, LATCH_DEVNET_PAYMASTER_PORT 3000,
+  LATCH_SOLANA_PORT 8899
+`;
+const args = process.argv.slice(2);
+if (args.includes("--help") || args.includes("-h")) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+const unknown = args.filter((arg) => arg !== "--no-devnet");
+if (unknown.length > 0) {
+  process.stderr.write(`npm start: unknown option ${unknown.join(" ")}\n\n${USAGE}`);
+  process.exit(2);
+}
+const withChains = !args.includes("--no-devnet");
+
 const env = (name, fallback) => process.env[name] ?? fallback;
-const ports = {
-  playground: env("LATCH_PLAYGROUND_PORT", "5173"),
-  emulator: env("LATCH_EMULATOR_PORT", "8787"),
-  relay: env("LATCH_WALLETCONNECT_RELAY_PORT", "8788"),
-  devnet: env("LATCH_DEVNET_PORT", "8545"),
-  bundler: env("LATCH_DEVNET_BUNDLER_PORT", "4337"),
-  paymaster: env("LATCH_DEVNET_PAYMASTER_PORT", "3000"),
-  solana: env("LATCH_SOLANA_PORT", "8899"),
+const wanted = {
+  playground: { port: env("LATCH_PLAYGROUND_PORT", "5173"), variable: "LATCH_PLAYGROUND_PORT" },
+  emulator: { port: env("LATCH_EMULATOR_PORT", "8787"), variable: "LATCH_EMULATOR_PORT" },
+  relay: { port: env("LATCH_WALLETCONNECT_RELAY_PORT", "8788"), variable: "LATCH_WALLETCONNECT_RELAY_PORT" },
+  ...(withChains
+    ? {
+        devnet: { port: env("LATCH_DEVNET_PORT", "8545"), variable: "LATCH_DEVNET_PORT" },
+        bundler: { port: env("LATCH_DEVNET_BUNDLER_PORT", "4337"), variable: "LATCH_DEVNET_BUNDLER_PORT" },
+        paymaster: { port: env("LATCH_DEVNET_PAYMASTER_PORT", "3000"), variable: "LATCH_DEVNET_PAYMASTER_PORT" },
+        solana: { port: env("LATCH_SOLANA_PORT", "8899"), variable: "LATCH_SOLANA_PORT" },
+      }
+    : {}),
 };
+// Checked before anything starts: a port another program holds would otherwise fail a service after
+// 'ready', and the readiness checks would take that program's answers for ours.
+let ports;
+try {
+  const chosen = await choosePorts(wanted);
+  ports = chosen.ports;
+  for (const { name, variable, from, to } of chosen.moved) console.log(`[start] port ${from} is taken: ${name} uses ${to} (set ${variable} to choose)`);
+} catch (error) {
+  console.error(`[start] ${error.message}`);
+  process.exit(1);
+}
 const urls = {
   playground: `http://localhost:${ports.playground}`,
   emulator: `http://localhost:${ports.emulator}`,
@@ -33,7 +75,6 @@ const urls = {
   paymaster: `http://127.0.0.1:${ports.paymaster}`,
   solana: `http://localhost:${ports.solana}`,
 };
-const withChains = !process.argv.includes("--no-devnet");
 const started = Date.now();
 const seconds = () => Math.round((Date.now() - started) / 1000);
 
@@ -112,9 +153,24 @@ const services = [
       LATCH_DEVNET_PAYMASTER_URL: urls.paymaster,
       LATCH_SOLANA_RPC_URL: urls.solana,
     },
-    ready: () => answers(`${urls.playground}/`),
+    ready: playgroundWarmed,
   },
 ];
+
+// Ready once it answers and its modules are prepared: a first start has Vite bundle the
+// dependencies and transform the sources now, not during the first page load.
+let warming = null;
+async function playgroundWarmed() {
+  if (!(await answers(`${urls.playground}/`))) return false;
+  if (!warming) {
+    console.log("[start] the playground answers; preparing its modules (a first start bundles its dependencies)…");
+    warming = warmVite(urls.playground, ["/", "/wc-wallet.html"]).then(({ modules, failed }) => {
+      if (failed.length) console.warn(`[start] ${failed.length} of ${modules.length} playground modules failed to load (the page shows why): ${failed.slice(0, 3).join(", ")}`);
+      return true;
+    });
+  }
+  return warming;
+}
 
 // ---- processes --------------------------------------------------------------------------------
 
