@@ -54,7 +54,9 @@ export function buildLoginUrl(params: {
   if (!scope) {
     const defaults = isCustomProvider ? undefined : defaultScopeAndClaims(payload.authProviderId);
     if (!defaults) throw new DefaultScopeUnknownError(payload.authProviderId);
-    ({ scope, claims } = defaults);
+    scope = defaults.scope;
+    // Claims the app gives win over the provider's default claims.
+    claims ??= defaults.claims;
   }
   const state: OauthState = {
     authProviderId: payload.authProviderId,

@@ -74,6 +74,11 @@ describe("the login URL (signer-api.md 'Social sign-in')", () => {
     expect(auth0.searchParams.get("scope")).toBe("openid profile");
     expect(auth0.searchParams.get("claims")).toBe('{"id_token":{}}');
     expect(auth0.searchParams.get("login_hint")).toBe("a@b.co");
+    // Claims without a scope: the default scope, the given claims (not the provider's defaults).
+    const claimsOnly = build({ authProviderId: "auth0", claims: '{"id_token":{"email":null}}' });
+    expect(claimsOnly.searchParams.get("scope")).toBe("openid email");
+    expect(claimsOnly.searchParams.get("claims")).toBe('{"id_token":{"email":null}}');
+    expect(build({ authProviderId: "twitch", claims: '{"id_token":{}}' }).searchParams.get("claims")).toBe('{"id_token":{}}');
     expect(build({ authProviderId: "google", fetchIdTokenOnly: true, expirationSeconds: 60 }).searchParams.get("state")).toBeTruthy();
     expect(stateOf(build({ authProviderId: "google", fetchIdTokenOnly: true, expirationSeconds: 60 }))).toMatchObject({ fetchIdTokenOnly: true, expirationSeconds: 60 });
   });
