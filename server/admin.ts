@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { createSecrets } from "./crypto/secrets";
 import { databaseFromEnv, describeDatabase, type DatabaseConfig, type Env } from "./db/config";
@@ -22,6 +23,8 @@ export function databaseConfigOf(env: Env): DatabaseConfig {
 /** `migrate`: applies pending migrations once, under the advisory lock (other instances may be running). */
 export async function migrateCommand(env: Env, log: (line: string) => void): Promise<void> {
   const config = databaseConfigOf(env);
+  // The embedded database's folder may not exist yet: migrate is the first command after init.
+  if (config.engine === "pglite" && config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   const db: Database = config.engine === "postgres" ? openPostgres(config) : await openPglite(config.dataDir);
   try {
     const ran = await migrate(db);
@@ -48,18 +51,8 @@ export async function rotateKeysCommand(env: Env, log: (line: string) => void): 
   }
 }
 
-const USAGE = `Latch server administration.
-
-Usage: npm run server -- <command>
-  migrate       apply pending database migrations (once, under a PostgreSQL advisory lock)
-  rotate-keys   re-seal every wallet's data key under the first key of LATCH_SECRET_KEY
-
-Environment: DATABASE_URL (postgres://…; absent: the embedded database in LATCH_DATA_DIR, default ${DEFAULT_SERVER_DATA_DIR}/),
-LATCH_SECRET_KEY or LATCH_SECRET_KEY_FILE (32 bytes, base64 or hex; several for rotation, the first seals).`;
-
+/** `latch-server <command>` (serverCli.ts prints the usage). */
 export const ADMIN_COMMANDS: Record<string, (env: Env, log: (line: string) => void) => Promise<void>> = {
   migrate: migrateCommand,
   "rotate-keys": rotateKeysCommand,
 };
-
-export { USAGE as ADMIN_USAGE };

@@ -18,9 +18,18 @@ interface Thread {
 }
 
 /**
+ * The worker's module: compiled JavaScript beside this module in the server package (any Node the
+ * package supports), or the TypeScript source through the tsx loader when the repository runs from
+ * source (Node 22: a worker on Node 20 cannot load .ts, ERR_UNKNOWN_FILE_EXTENSION).
+ */
+const WORKER = import.meta.url.endsWith(".ts")
+  ? { file: new URL("./derivationWorker.ts", import.meta.url), execArgv: ["--import", "tsx"] }
+  : { file: new URL("./derivationWorker.js", import.meta.url), execArgv: [] };
+
+/**
  * `threads` workers (0: derive on the calling thread), started at once so the first sign-up does not
- * wait for one to load (they take the tsx loader: the server's modules are TypeScript). An idle worker
- * does not keep the process alive; one that dies fails the requests it held and is replaced at the next.
+ * wait for one to load. An idle worker does not keep the process alive; one that dies fails the
+ * requests it held and is replaced at the next.
  */
 export function createWalletDeriver(threads: number): WalletDeriver {
   if (threads <= 0) return { derive: deriveWallet, close: async () => undefined };
@@ -29,7 +38,7 @@ export function createWalletDeriver(threads: number): WalletDeriver {
   let closed = false;
 
   const start = (slot: number): Thread => {
-    const worker = new Worker(new URL("./derivationWorker.ts", import.meta.url), { execArgv: ["--import", "tsx"] });
+    const worker = new Worker(WORKER.file, { execArgv: WORKER.execArgv });
     const thread: Thread = { worker, pending: new Map() };
     const failAll = (error: Error) => {
       if (pool[slot] === thread) pool[slot] = undefined;

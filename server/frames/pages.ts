@@ -1,5 +1,7 @@
 import { IMPORT_FRAME_TEXT as TEXT } from "./importStrings";
 
+// Scripts are named relative to the page (`auth.js` beside `/frames/auth`): a server mounted under a
+// path (`https://example.com/latch/frames/auth`) serves them under that path too.
 const FRAME_STYLE = "body{font:14px system-ui,sans-serif;margin:0;padding:8px;color:#444}";
 
 /** The meta tag that carries the server's custody key: the frame seals the shares it uploads to it, and to no key the page names. */
@@ -18,7 +20,7 @@ export function authFrameHtml(custodyKeyHex: string): string {
 </head>
 <body>
 <p>Latch auth frame: local emulator, development only.</p>
-<script src="/frames/auth.js"></script>
+<script src="auth.js"></script>
 </body>
 </html>`;
 }
@@ -50,7 +52,7 @@ export function exportFrameHtml(signingKeyHex: string): string {
     body: `<p id="export-waiting">Latch export frame: local emulator, development only.</p>
 <p id="export-label"></p>
 <p id="export-secret" hidden></p>`,
-    script: "/frames/export.js",
+    script: "export.js",
   });
 }
 
@@ -76,6 +78,6 @@ button:disabled{opacity:.5;cursor:default}#import-error{color:#b00020;margin:0}#
 <button id="import-submit" type="button">${TEXT.submit}</button>
 <p id="import-status" role="status"></p>
 </div>`,
-    script: "/frames/import.js",
+    script: "import.js",
   });
 }

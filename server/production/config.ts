@@ -5,7 +5,8 @@ import { keyEncryptionKeysFromEnv } from "../custody/env";
 import type { KeyRing } from "../custody/keyEncryptionKey";
 import { databaseFromEnv, type DatabaseConfig } from "../db/config";
 import { PROVIDER_FIELDS, readProviders, type ProviderConfig, type RawProvider } from "../idp/profiles";
-import type { EmailMode, JwtIssuerOption } from "../options";
+import type { EmailMode, JwtIssuerOption, Limits } from "../options";
+import type { ServerMethod } from "../method";
 
 /** Everything the production profile reads from its environment, checked. */
 export interface ProductionConfig {
@@ -34,6 +35,10 @@ export interface ProductionConfig {
   shutdownGraceMs: number;
   /** Worker threads deriving new wallets (LATCH_DERIVATION_THREADS; default all cores but one, at least 1). */
   derivationThreads: number;
+  /** Sign-in methods beside the built-in ones (a config file's or the library's `methods`). */
+  methods?: ServerMethod[];
+  /** Limits besides the defaults (a config file's or the library's `limits`). */
+  limits?: Partial<Limits>;
 }
 
 /** A variable that is missing or malformed: `message` is the one line the server prints before it exits. */
@@ -50,49 +55,87 @@ export class ConfigError extends Error {
 export type Env = Record<string, string | undefined>;
 
 export interface ConfigSources {
-  /** Reads LATCH_CONFIG and LATCH_SECRET_KEY_FILE. */
+  /** Reads LATCH_CONFIG, LATCH_SECRET_KEY_FILE and LATCH_API_KEYS_FILE. */
   readFile(path: string): string;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 const MIN_API_KEY_LENGTH = 20;
 
-/** Reads and checks the production variables; the first problem throws a ConfigError naming the variable and what it expects. */
-export function loadConfig(env: Env, sources: ConfigSources): ProductionConfig {
-  // Checked in the order the README lists them, so the first problem reported is the first to fix.
-  const port = portOf(env.PORT);
+/** Every missing or malformed setting at once: one line each, in the order the README lists them. */
+export class ConfigErrors extends ConfigError {
+  constructor(readonly problems: ConfigError[]) {
+    super(problems[0]!.variable, problems.map((problem) => problem.message).join("\n"));
+  }
+}
+
+/**
+ * Reads and checks the production variables (`structured`: identity providers and app JWT issuers
+ * given as objects, by a config file or the library; the environment wins for the same id). Every
+ * problem is collected: a ConfigError for one, ConfigErrors (one line each) for several.
+ */
+export function loadConfig(env: Env, sources: ConfigSources, structured: ConfigFile = {}): ProductionConfig {
+  const problems: ConfigError[] = [];
+  const check = <T>(read: () => T, fallback: T): T => {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(error);
+      return fallback;
+    }
+  };
+  const port = check(() => portOf(env.PORT), 0);
   const host = env.HOST?.trim() || "127.0.0.1";
-  const publicUrl = origin("LATCH_PUBLIC_URL", required(env, "LATCH_PUBLIC_URL", "the server's public origin, e.g. https://signer.example.com"));
-  const origins = allowedOrigins(env.LATCH_ALLOWED_ORIGINS);
-  const keyEncryptionKeys = secretKeys(env, sources);
-  const database = fromLoader("DATABASE_URL", () => databaseFromEnv(env));
-  const file = env.LATCH_CONFIG ? configFile(env.LATCH_CONFIG, sources) : {};
-  const smtpConfig = smtp(env);
-  const smsConfig = sms(env);
-  const oidcProviders = socialProviders(file, env, sources);
-  const jwtIssuers = mergeById(jwtIssuersFromFile(file), jwtIssuersFromEnv(env));
-  const apiKeys = apiKeysOf(env.LATCH_API_KEYS, jwtIssuers.length > 0);
-  return {
+  const publicUrl = check(() => publicUrlOf(required(env, "LATCH_PUBLIC_URL", "the server's public URL, e.g. https://signer.example.com")), "");
+  const origins = check(() => allowedOrigins(env.LATCH_ALLOWED_ORIGINS), []);
+  const keyEncryptionKeys = check(() => secretKeys(env, sources), undefined);
+  const database = check(() => fromLoader("DATABASE_URL", () => databaseFromEnv(env)), { engine: "pglite" } as DatabaseConfig);
+  const file = check(() => (env.LATCH_CONFIG ? configFile(env.LATCH_CONFIG, sources) : {}), {});
+  const smtpConfig = check(() => smtp(env), undefined);
+  const smsConfig = check(() => sms(env), undefined);
+  const fromFiles = { oidc: { ...file.oidc, ...structured.oidc }, jwtIssuers: { ...file.jwtIssuers, ...structured.jwtIssuers } };
+  const oidcProviders = check(() => socialProviders(fromFiles, env, sources), []);
+  const jwtIssuers = check(() => mergeById(jwtIssuersFromFile(fromFiles), jwtIssuersFromEnv(env)), []);
+  const apiKeys = check(() => apiKeysOf(apiKeysText(env, sources), jwtIssuers.length > 0), []);
+  const config: ProductionConfig = {
     port,
     host,
     publicUrl,
     allowedOrigins: origins,
-    keyEncryptionKeys,
+    keyEncryptionKeys: keyEncryptionKeys!,
     database,
     dataDir: env.LATCH_DATA_DIR?.trim() || ".latch-server",
-    emailMode: oneOf(env, "LATCH_EMAIL_MODE", ["otp", "magic-link"], "otp") as EmailMode,
-    custody: oneOf(env, "LATCH_CUSTODY", [...CUSTODY_MODES], "server") as CustodyMode,
+    emailMode: check(() => oneOf(env, "LATCH_EMAIL_MODE", ["otp", "magic-link"], "otp") as EmailMode, "otp"),
+    custody: check(() => oneOf(env, "LATCH_CUSTODY", [...CUSTODY_MODES], "server") as CustodyMode, "server"),
     smtp: smtpConfig,
     sms: smsConfig,
     oidcProviders,
     jwtIssuers,
     apiKeys,
-    trustedProxies: trustedProxiesOf(env.LATCH_TRUSTED_PROXIES),
-    logLevel: oneOf(env, "LATCH_LOG_LEVEL", LOG_LEVELS, "info"),
-    shutdownGraceMs: env.LATCH_SHUTDOWN_GRACE_MS === undefined ? 10_000 : integer("LATCH_SHUTDOWN_GRACE_MS", env.LATCH_SHUTDOWN_GRACE_MS, 0, 600_000),
-    derivationThreads:
-      env.LATCH_DERIVATION_THREADS === undefined ? Math.max(1, availableParallelism() - 1) : integer("LATCH_DERIVATION_THREADS", env.LATCH_DERIVATION_THREADS, 0, 64),
+    trustedProxies: check(() => trustedProxiesOf(env.LATCH_TRUSTED_PROXIES), []),
+    logLevel: check(() => oneOf(env, "LATCH_LOG_LEVEL", LOG_LEVELS, "info"), "info"),
+    shutdownGraceMs: check(() => (env.LATCH_SHUTDOWN_GRACE_MS === undefined ? 10_000 : integer("LATCH_SHUTDOWN_GRACE_MS", env.LATCH_SHUTDOWN_GRACE_MS, 0, 600_000)), 0),
+    derivationThreads: check(
+      () => (env.LATCH_DERIVATION_THREADS === undefined ? Math.max(1, availableParallelism() - 1) : integer("LATCH_DERIVATION_THREADS", env.LATCH_DERIVATION_THREADS, 0, 64)),
+      0,
+    ),
   };
+  if (problems.length === 1) throw problems[0]!;
+  if (problems.length > 1) throw new ConfigErrors(problems);
+  return config;
+}
+
+/** LATCH_API_KEYS, or LATCH_API_KEYS_FILE: a file of keys (separated by commas or whitespace) that `latch-server init` writes. */
+function apiKeysText(env: Env, sources: ConfigSources): string | undefined {
+  const file = env.LATCH_API_KEYS_FILE?.trim();
+  if (!file) return env.LATCH_API_KEYS;
+  if (env.LATCH_API_KEYS?.trim()) throw new ConfigError("LATCH_API_KEYS_FILE", "LATCH_API_KEYS is set too: set one");
+  try {
+    return sources.readFile(file).split(/\s+/).join(",");
+  } catch (error) {
+    throw new ConfigError("LATCH_API_KEYS_FILE", `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
 }
 
 function apiKeysOf(value: string | undefined, haveAppIssuers: boolean): string[] {
@@ -158,6 +201,15 @@ function url(name: string, value: string, protocols: string[]): URL {
   }
   if (!protocols.includes(parsed.protocol.replace(/:$/, ""))) throw new ConfigError(name, `expected a ${protocols.join(" or ")} URL (was ${JSON.stringify(value)})`);
   return parsed;
+}
+
+/** The public URL: an origin, optionally with a path when the server is served under one (`https://example.com/latch`). */
+function publicUrlOf(value: string): string {
+  const parsed = url("LATCH_PUBLIC_URL", value, ["http", "https"]);
+  if (parsed.search || parsed.hash || parsed.username || parsed.password || value.includes("?") || value.includes("#")) {
+    throw new ConfigError("LATCH_PUBLIC_URL", `expected scheme://host[:port][/path], no query, fragment or credentials, e.g. ${parsed.origin} (was ${JSON.stringify(value)})`);
+  }
+  return `${parsed.origin}${parsed.pathname.replace(/\/+$/, "")}`;
 }
 
 /** An origin: scheme, host and port, nothing else. */
@@ -285,7 +337,7 @@ function jwtIssuerOption(id: string, raw: Record<string, unknown>, name: (field:
   return { id, issuer: issuer.trim(), jwksUri: jwksUrl, audience };
 }
 
-interface ConfigFile {
+export interface ConfigFile {
   oidc?: Record<string, unknown>;
   jwtIssuers?: Record<string, unknown>;
 }

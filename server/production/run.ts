@@ -1,15 +1,17 @@
-// `npm run server` (no command): the production profile, configured by environment variables (see README "Run it for real").
-import { readFileSync } from "node:fs";
-import { ConfigError, loadConfig, type ProductionConfig } from "./config";
+// `latch-server start` (`npm run server`): the production profile, configured by environment variables
+// and an optional config file (see server/README.md).
+import { ConfigError, type ProductionConfig } from "./config";
+import { loadServerConfig } from "./load";
 
 export async function runProductionServer(): Promise<void> {
   const started = performance.now();
   let config: ProductionConfig;
+  let file: string | undefined;
   try {
-    config = loadConfig(process.env, { readFile: (path) => readFileSync(path, "utf8") });
+    ({ config, file } = await loadServerConfig(process.env, process.cwd()));
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    // One line per problem (the social providers report every missing variable at once).
+    // One line per problem: every missing or malformed setting at once.
     process.stderr.write(error.message.split("\n").map((line) => `latch-server: ${line}\n`).join(""));
     process.exit(78); // EX_CONFIG
   }
@@ -29,6 +31,8 @@ export async function runProductionServer(): Promise<void> {
       sms: config.sms?.kind ?? "off",
       identityProviders: config.oidcProviders.map((p) => p.id),
       jwtIssuers: config.jwtIssuers.map((i) => i.id),
+      methods: (config.methods ?? []).map((m) => m.id),
+      configFile: file,
       startMs: Math.round(performance.now() - started),
     },
     "listening",

@@ -1,3 +1,4 @@
+import { getRequestListener } from "@hono/node-server";
 import { trustedProxyClients } from "../middleware/client";
 import type { Logger } from "pino";
 import { realDelivery } from "../delivery/production";
@@ -5,28 +6,34 @@ import { smtpSender } from "../delivery/smtp";
 import { twilioSmsSender, webhookSmsSender, type SmsSender } from "../delivery/sms";
 import { idpSigningKey } from "../idp/keys";
 import { socialProvidersFrom } from "../idp/profiles";
-import { startServer, type RunningServer } from "../index";
+import { buildServer, type BuiltServer } from "../build";
+import { listen, type Listening } from "../server";
 import { SIGNER_PREFIX } from "../app";
 import { requireAppCredential } from "./appCredentials";
 import type { ProductionConfig } from "./config";
 import { createMetrics } from "./metrics";
 import { requestLog } from "./requestLog";
 
+/** The production profile built but listening nowhere: mount `fetch` in a server of your own. */
+export interface ProductionBuild {
+  built: BuiltServer;
+  /** Stops the sweeper and derivation threads, closes the database and the SMTP pool (after your listener stopped). */
+  close(): Promise<void>;
+}
+
 export interface ProductionServer {
-  server: RunningServer;
+  server: Listening;
   /** Stops accepting, finishes requests in flight (up to the grace period), closes the database and SMTP pool. */
   stop(): Promise<void>;
 }
 
 /** The production profile: the shared routes with real delivery, real identity providers, app credentials, logs and metrics. */
-export async function startProductionServer(config: ProductionConfig, logger: Logger): Promise<ProductionServer> {
+export async function buildProductionServer(config: ProductionConfig, logger: Logger): Promise<ProductionBuild> {
   const email = config.smtp ? smtpSender(config.smtp) : undefined;
   const metrics = createMetrics();
   try {
-    const server = await startServer({
+    const built = await buildServer({
       profile: "production",
-      port: config.port,
-      host: config.host,
       dataDir: config.dataDir,
       database: config.database,
       keyEncryptionKeys: config.keyEncryptionKeys,
@@ -38,6 +45,8 @@ export async function startProductionServer(config: ProductionConfig, logger: Lo
       custody: config.custody,
       derivationThreads: config.derivationThreads,
       jwtIssuers: config.jwtIssuers,
+      methods: config.methods ?? [],
+      ...(config.limits ? { limits: config.limits } : {}),
       // Facebook's id tokens are issued here, signed with the key the server derives for identity tokens.
       socialProviders: (secrets) => {
         let key: ReturnType<typeof idpSigningKey> | undefined;
@@ -57,9 +66,9 @@ export async function startProductionServer(config: ProductionConfig, logger: Lo
       },
     });
     return {
-      server,
-      async stop() {
-        await server.stop(config.shutdownGraceMs);
+      built,
+      async close() {
+        await built.close();
         email?.close();
       },
     };
@@ -67,6 +76,22 @@ export async function startProductionServer(config: ProductionConfig, logger: Lo
     email?.close();
     throw error;
   }
+}
+
+/** buildProductionServer, listening on the configured port and host. */
+export async function startProductionServer(config: ProductionConfig, logger: Logger): Promise<ProductionServer> {
+  const production = await buildProductionServer(config, logger);
+  const server = await listen(getRequestListener(production.built.fetch, { overrideGlobalObjects: false }), config.port, config.host).catch(async (error: unknown) => {
+    await production.close();
+    throw error;
+  });
+  return {
+    server,
+    async stop() {
+      await server.close(config.shutdownGraceMs);
+      await production.close();
+    },
+  };
 }
 
 function smsSender(sms: ProductionConfig["sms"]): SmsSender | undefined {

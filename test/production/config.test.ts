@@ -49,16 +49,25 @@ describe("production configuration", () => {
   });
 
   it("names each missing required variable and what it expects", () => {
-    expect(problem({ LATCH_PUBLIC_URL: undefined })).toMatch(/^LATCH_PUBLIC_URL: required: the server's public origin/);
+    expect(problem({ LATCH_PUBLIC_URL: undefined })).toMatch(/^LATCH_PUBLIC_URL: required: the server's public URL/);
     expect(problem({ LATCH_ALLOWED_ORIGINS: " " })).toMatch(/^LATCH_ALLOWED_ORIGINS: required: the comma-separated origins/);
     expect(problem({ LATCH_SECRET_KEY: undefined })).toMatch(/^LATCH_SECRET_KEY: required \(or LATCH_SECRET_KEY_FILE\)/);
     expect(problem({ LATCH_API_KEYS: undefined })).toMatch(/^LATCH_API_KEYS: required/);
   });
 
+  it("reports every missing or malformed variable at once, one line each in the README's order", () => {
+    const message = problem({ PORT: "80a", LATCH_PUBLIC_URL: undefined, LATCH_SECRET_KEY: "abcd", LATCH_API_KEYS: undefined, LATCH_LOG_LEVEL: "loud" });
+    expect(message.split("\n").map((line) => line.split(/[: ]/)[0])).toEqual(["PORT", "LATCH_PUBLIC_URL", "LATCH_SECRET_KEY", "LATCH_API_KEYS", "LATCH_LOG_LEVEL"]);
+  });
+
+  it("takes a public URL with a path (a server mounted under /latch), without its trailing slash", () => {
+    expect(load({ LATCH_PUBLIC_URL: "https://example.com/latch/" }).publicUrl).toBe("https://example.com/latch");
+  });
+
   it("names malformed values", () => {
     expect(problem({ PORT: "80a" })).toMatch(/^PORT: expected a whole number from 0 to 65535/);
     expect(problem({ PORT: "70000" })).toMatch(/^PORT: /);
-    expect(problem({ LATCH_PUBLIC_URL: "https://signer.example.com/path" })).toMatch(/^LATCH_PUBLIC_URL: expected an origin/);
+    expect(problem({ LATCH_PUBLIC_URL: "https://signer.example.com/path?x=1" })).toMatch(/^LATCH_PUBLIC_URL: expected scheme:\/\/host\[:port\]\[\/path\]/);
     expect(problem({ LATCH_PUBLIC_URL: "ftp://x" })).toMatch(/^LATCH_PUBLIC_URL: expected a http or https URL/);
     expect(problem({ LATCH_ALLOWED_ORIGINS: "*" })).toMatch(/^LATCH_ALLOWED_ORIGINS: .*not allowed in production/);
     expect(problem({ LATCH_ALLOWED_ORIGINS: "https://a.example.com,notaurl" })).toMatch(/^LATCH_ALLOWED_ORIGINS: expected a http or https URL/);

@@ -103,7 +103,18 @@ describe("configuration errors", () => {
     const result = await runToExit(env);
     expect(result.code).not.toBe(0);
     expect(result.stdout).toBe("");
-    expect(result.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^latch-server: LATCH_PUBLIC_URL: required: the server's public origin/)]);
+    expect(result.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^latch-server: LATCH_PUBLIC_URL: required: the server's public URL/)]);
+  });
+
+  it("names every missing or malformed variable in one run, one line each", async () => {
+    const { env } = await productionEnv({ LATCH_PUBLIC_URL: undefined, LATCH_API_KEYS: "short", LATCH_LOG_LEVEL: "loud" });
+    const result = await runToExit(env);
+    expect(result.code).toBe(78);
+    expect(result.stderr.trim().split("\n")).toEqual([
+      expect.stringMatching(/^latch-server: LATCH_PUBLIC_URL: required/),
+      expect.stringMatching(/^latch-server: LATCH_API_KEYS: expected comma-separated keys/),
+      expect.stringMatching(/^latch-server: LATCH_LOG_LEVEL: expected one of/),
+    ]);
   });
 
   it("names a malformed variable, and never prints a secret's value", async () => {

@@ -83,7 +83,7 @@ describe("pages", () => {
     expect(frame.status).toBe(200);
     expect(frame.headers.get("content-security-policy")).toContain("frame-ancestors 'self' http://localhost:*");
     expect(frame.headers.get("x-frame-options")).toBeNull();
-    expect(await frame.text()).toContain('<script src="/frames/auth.js"></script>');
+    expect(await frame.text()).toContain('<script src="auth.js"></script>');
     const script = await get("/frames/auth.js");
     expect(script.headers.get("content-type")).toContain("text/javascript");
     const js = await script.text();
@@ -93,7 +93,7 @@ describe("pages", () => {
     const exportFrame = await get("/frames/export");
     const exportHtml = await exportFrame.text();
     expect(exportHtml).toMatch(/<meta name="latch-export-signing-key" content="04[0-9a-f]{128}">/);
-    expect(exportHtml).toContain('<script src="/frames/export.js"></script>');
+    expect(exportHtml).toContain('<script src="export.js"></script>');
   });
 
   it("answers unknown paths with a JSON 404", async () => {

@@ -29,7 +29,8 @@ export async function buildAndPack(): Promise<string> {
   const packDir = join(cacheDir, "pack");
   rmSync(packDir, { recursive: true, force: true });
   mkdirSync(packDir, { recursive: true });
-  await run("npm", ["pack", "--pack-destination", packDir], { cwd: repoRoot });
+  // Built just above when stale: prepack would build again.
+  await run("npm", ["pack", "--ignore-scripts", "--pack-destination", packDir], { cwd: repoRoot });
   const [packed] = readdirSync(packDir);
   const hash = createHash("sha256").update(readFileSync(join(packDir, packed!))).digest("hex").slice(0, 12);
   const tarball = join(packDir, `latch-kit-${hash}.tgz`);

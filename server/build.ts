@@ -1,0 +1,141 @@
+import { createApp } from "./app";
+import { composeMethods } from "./method";
+import { BUILT_IN_METHODS } from "./methods";
+import type { ServerContext } from "./context";
+import { createSecrets, masterSecretFromSeed } from "./crypto/secrets";
+import { inboxDelivery } from "./delivery/inbox";
+import { silentObserver } from "./observer";
+import { openDataDir, type DataDir } from "./dataDir";
+import { openDatabase } from "./db/open";
+import type { DatabaseConfig } from "./db/config";
+import { devKeyRing } from "./custody/devKey";
+import { loadServerSecret } from "./custody/serverSecret";
+import { pruneExpired } from "./maintenance";
+import { DEFAULT_LIMITS, normalizeEmailMode, type ServerOptions } from "./options";
+import { createOriginPolicy } from "./origins";
+import { createWalletDeriver } from "./crypto/derivationPool";
+import { clearMessages, listMessages } from "./store/messages";
+import type { RunningServer } from "./index";
+
+/** A server that is ready to answer but listens nowhere: mount `fetch` anywhere (node:http, Hono, a route handler). */
+export interface BuiltServer {
+  /**
+   * A standard fetch handler; under a base path (the path of `publicUrl`) it answers both with and
+   * without that prefix. `env` is what @hono/node-server's listener passes (the socket, for per-client limits).
+   */
+  fetch(request: Request, env?: unknown): Promise<Response>;
+  /** The public URL without a trailing slash; empty until known (startServer sets it once it listens). */
+  readonly publicUrl: string;
+  setPublicUrl(url: string): void;
+  /** The path of the public URL ("" at the root), e.g. "/latch". */
+  readonly basePath: string;
+  dataDir: string | undefined;
+  inbox: RunningServer["inbox"];
+  /** Stops the sweeper and the derivation threads, closes the database, releases the data dir. */
+  close(): Promise<void>;
+}
+
+const PRUNE_INTERVAL_MS = 60_000;
+
+/** Opens the storage, loads the keys and builds the routes of one server; `startServer` adds a listener. */
+export async function buildServer(options: ServerOptions = {}): Promise<BuiltServer> {
+  const shared = options.database?.engine === "postgres";
+  const memory = options.memory === true || options.dataDir === undefined;
+  if (shared && options.keyEncryptionKeys === undefined && options.seed === undefined) {
+    throw new Error("Instances sharing a PostgreSQL need the same key-encryption keys: set LATCH_SECRET_KEY (keyEncryptionKeys)");
+  }
+  const dir: DataDir | undefined = memory || shared ? undefined : openDataDir(options.dataDir!, options.seed, options.keyEncryptionKeys === undefined);
+  try {
+    // Before the database opens: a bad origin is a configuration error, not a half-started server.
+    const origins = createOriginPolicy({
+      allowedOrigins: [...(options.allowedOrigins ?? []), ...(options.appUrl ? [options.appUrl] : [])],
+      ...(options.loopbackOrigins === undefined ? {} : { loopbackOrigins: options.loopbackOrigins }),
+      ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+      publicUrl: () => ctx.publicUrl,
+    });
+    const config: DatabaseConfig = shared ? options.database! : { engine: "pglite", ...(dir ? { dataDir: dir.pgdata } : {}) };
+    const db = await openDatabase(config, { migrate: options.migrate });
+    const devMaster = dir?.masterSecret ?? masterSecretFromSeed(options.seed);
+    const keys = options.keyEncryptionKeys ?? devKeyRing(devMaster);
+    const serverSecret = await loadServerSecret(db, keys, devMaster, Date.now()).catch(async (error: unknown) => {
+      await db.close();
+      throw error;
+    });
+    const secrets = createSecrets(serverSecret);
+    const ctx: ServerContext = {
+      db,
+      keys,
+      secrets,
+      limits: { ...DEFAULT_LIMITS, ...options.limits },
+      emailMode: normalizeEmailMode(options.emailMode),
+      custody: options.custody ?? "server",
+      appUrl: options.appUrl,
+      seeded: options.seed !== undefined,
+      now: options.now ?? Date.now,
+      publicUrl: options.publicUrl?.replace(/\/+$/, "") ?? "",
+      jwtIssuers: options.jwtIssuers ?? [],
+      origins,
+      profile: options.profile ?? "dev",
+      idpRedirectUris: options.idpRedirectUris ?? [],
+      delivery: options.delivery ?? inboxDelivery,
+      socialProviders: typeof options.socialProviders === "function" ? options.socialProviders(secrets) : (options.socialProviders ?? []),
+      observer: options.observer ?? silentObserver,
+      methods: composeMethods([...(options.methods ?? []), ...BUILT_IN_METHODS]),
+      deriver: createWalletDeriver(options.derivationThreads ?? 0),
+    };
+    const log = options.log === true ? (line: string) => console.log(`[latch-emulator] ${line}`) : options.log || undefined;
+    const app = createApp(ctx, { log, checkAnswers: options.checkAnswers, ...options.hooks });
+    const pruner = setInterval(() => void pruneExpired(ctx).catch(() => undefined), PRUNE_INTERVAL_MS);
+    pruner.unref();
+
+    let basePath = basePathOf(ctx.publicUrl);
+    let closing: Promise<void> | undefined;
+    return {
+      fetch: (request, env) => Promise.resolve(app.fetch(withoutBasePath(request, basePath), env as object | undefined)),
+      get publicUrl() {
+        return ctx.publicUrl;
+      },
+      setPublicUrl(url) {
+        ctx.publicUrl = url.replace(/\/+$/, "");
+        basePath = basePathOf(ctx.publicUrl);
+      },
+      get basePath() {
+        return basePath;
+      },
+      dataDir: dir?.path,
+      inbox: {
+        messages: (to) => listMessages(db, to),
+        latest: async (to) => (await listMessages(db, to))[0],
+        clear: () => clearMessages(db),
+      },
+      close() {
+        closing ??= (async () => {
+          clearInterval(pruner);
+          await ctx.deriver.close();
+          await db.close();
+          dir?.release();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    dir?.release();
+    throw error;
+  }
+}
+
+function basePathOf(publicUrl: string): string {
+  if (!publicUrl) return "";
+  return new URL(publicUrl).pathname.replace(/\/+$/, "");
+}
+
+/** `/latch/signer/v1/x` → `/signer/v1/x` when the server lives under `/latch`; other paths pass as they are (a proxy that strips the prefix). */
+function withoutBasePath(request: Request, basePath: string): Request {
+  if (!basePath) return request;
+  const url = new URL(request.url);
+  if (url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) return request;
+  url.pathname = url.pathname.slice(basePath.length) || "/";
+  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers: request.headers, signal: request.signal, redirect: request.redirect };
+  if (request.body) Object.assign(init, { body: request.body, duplex: "half" });
+  return new Request(url, init);
+}
