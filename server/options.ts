@@ -136,7 +136,7 @@ export const DEFAULT_LIMITS: Limits = {
   verificationTokenTtlSeconds: 10 * 60,
   defaultExpirationSeconds: 900,
   guessWindowMs: 60 * 60_000,
-  guessesPerAccount: 100,
+  guessesPerAccount: 90,
   guessesPerClient: 300,
   totpFailuresPerUser: 20,
   totpAttemptsPerContext: 5,

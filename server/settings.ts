@@ -27,7 +27,10 @@ export interface Limits {
   defaultExpirationSeconds: number;
   /** The sliding window of the guess budgets below. */
   guessWindowMs: number;
-  /** Failed email/SMS/TOTP codes per account per window, across codes (OWASP ASVS 2.2.1: at most 100 an hour). */
+  /**
+   * Failed email/SMS codes per account per window, across codes (OWASP ASVS 2.2.1: at most 100 an
+   * hour). When spent, a code sent afterwards still gets one try from a client new to the account.
+   */
   guessesPerAccount: number;
   /** Failed codes per client address per window, across accounts. */
   guessesPerClient: number;

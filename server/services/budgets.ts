@@ -1,6 +1,6 @@
 import type { ServerContext } from "../context";
 import { ApiError } from "../errors";
-import { admit, refund } from "../store/rateLimits";
+import { admit, refund, type Admission } from "../store/rateLimits";
 
 /** A sliding-window allowance of guesses (codes, TOTP) under one key, and how a refusal reads. */
 export interface Budget {
@@ -8,39 +8,48 @@ export interface Budget {
   limit: number;
   windowMs: number;
   refuse(retryAfterSeconds: number): ApiError;
+  /** When this budget refuses: another budget that may admit the guess instead (none: refused). */
+  overflow?(refusal: Admission): Promise<Budget | undefined>;
 }
 
 const rateLimited = (message: string) => (retryAfterSeconds: number) =>
   new ApiError(429, "RATE_LIMITED", `${message}; try again in ${retryAfterSeconds} s`, { retryAfterSeconds });
 
-/** Failed code and TOTP guesses per account (an organisation, or the contact of a code not tied to one): OWASP ASVS 2.2.1. */
+/** A budget over the guess window that answers 429 with `message` when spent. */
+const hourly = (ctx: ServerContext, key: string, limit: number, message: string): Budget => ({
+  key,
+  limit,
+  windowMs: ctx.limits.guessWindowMs,
+  refuse: rateLimited(message),
+});
+
+/** Failed email/SMS code guesses per account (an organisation, or the contact of a code not tied to one). */
 export function accountBudget(ctx: ServerContext, account: string): Budget {
-  return {
-    key: `guess:account:${account}`,
-    limit: ctx.limits.guessesPerAccount,
-    windowMs: ctx.limits.guessWindowMs,
-    refuse: rateLimited("Too many wrong codes for this account"),
-  };
+  return hourly(ctx, `guess:account:${account}`, ctx.limits.guessesPerAccount, "Too many wrong codes for this account");
+}
+
+/** Failed code guesses on one account from one client address (whether the client is new to the account). */
+export function accountClientBudget(ctx: ServerContext, account: string, client: string): Budget {
+  return hourly(ctx, `guess:account-client:${account}|${client}`, ctx.limits.guessesPerClient, "Too many wrong codes from this client");
+}
+
+/**
+ * While the account budget is spent: one try of a code sent after it ran out, for a client that has
+ * not guessed wrong on the account in the window. The inbox's holder gets in with a fresh code; an
+ * attacker gets one more guess per fresh client address and per code sent (SECURITY.md, "Code guessing").
+ */
+export function freshCodeBudget(ctx: ServerContext, account: string, client: string): Budget {
+  return hourly(ctx, `guess:fresh-code:${account}|${client}`, 1, "Too many wrong codes for this account");
 }
 
 /** Failed guesses from one client address, whatever the account. */
 export function clientBudget(ctx: ServerContext, client: string): Budget {
-  return {
-    key: `guess:client:${client}`,
-    limit: ctx.limits.guessesPerClient,
-    windowMs: ctx.limits.guessWindowMs,
-    refuse: rateLimited("Too many wrong codes from this client"),
-  };
+  return hourly(ctx, `guess:client:${client}`, ctx.limits.guessesPerClient, "Too many wrong codes from this client");
 }
 
 /** Failed TOTP codes per user. */
 export function totpUserBudget(ctx: ServerContext, orgId: string): Budget {
-  return {
-    key: `totp:user:${orgId}`,
-    limit: ctx.limits.totpFailuresPerUser,
-    windowMs: ctx.limits.guessWindowMs,
-    refuse: rateLimited("Too many wrong authenticator codes for this account"),
-  };
+  return hourly(ctx, `totp:user:${orgId}`, ctx.limits.totpFailuresPerUser, "Too many wrong authenticator codes for this account");
 }
 
 /** TOTP attempts on one pending MFA sign-in: after this many the sign-in is dead and starts over. */
@@ -55,35 +64,47 @@ export function totpContextBudget(ctx: ServerContext, context: string): Budget {
 }
 
 /**
- * Runs one guess inside its budgets: each must admit it (atomically, in the database) before the
- * guess is evaluated. A wrong guess keeps its slots; anything else (right, expired, unknown) gives
- * them back, so only failures count.
+ * Runs one guess inside its budgets: each must admit it (atomically, in the database), or its
+ * overflow budget must, before the guess is evaluated. A wrong guess keeps its slots; anything else
+ * (right, expired, unknown) gives them back, so only failures count. `guess` learns which budgets
+ * admitted it.
  */
 export async function withinBudgets<T>(
   ctx: ServerContext,
   budgets: Budget[],
-  guess: () => Promise<T>,
+  guess: (admittedBy: Budget[]) => Promise<T>,
   isWrongGuess: (error: unknown) => boolean,
 ): Promise<T> {
   const at = ctx.now();
   const taken: Budget[] = [];
   const giveBack = () => refund(ctx.db, taken.map((b) => b.key), at);
   for (const budget of budgets) {
-    const admission = await admit(ctx.db, budget.key, budget.limit, budget.windowMs, at);
-    if (!admission.admitted) {
+    const admitting = await admitted(ctx, budget, at);
+    if ("refusal" in admitting) {
       await giveBack();
-      throw budget.refuse(Math.max(1, Math.ceil((admission.oldest + budget.windowMs - at) / 1000)));
+      throw admitting.refusal;
     }
-    taken.push(budget);
+    taken.push(admitting.budget);
   }
   try {
-    const result = await guess();
+    const result = await guess(taken);
     await giveBack();
     return result;
   } catch (error) {
     if (!isWrongGuess(error)) await giveBack();
     throw error;
   }
+}
+
+async function admitted(ctx: ServerContext, budget: Budget, at: number): Promise<{ budget: Budget } | { refusal: ApiError }> {
+  const admission = await admit(ctx.db, budget.key, budget.limit, budget.windowMs, at);
+  if (admission.admitted) return { budget };
+  const overflow = await budget.overflow?.(admission);
+  if (overflow) {
+    const second = await admit(ctx.db, overflow.key, overflow.limit, overflow.windowMs, at);
+    if (second.admitted) return { budget: overflow };
+  }
+  return { refusal: budget.refuse(Math.max(1, Math.ceil((admission.oldest + budget.windowMs - at) / 1000))) };
 }
 
 export const isErrorCode =

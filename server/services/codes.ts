@@ -4,7 +4,8 @@ import { badRequest, notFound, type ApiError } from "../errors";
 import type { ServerContext } from "../context";
 import type { Sql } from "../db/sql";
 import { countWrongTry, findOtpOwner, insertOtp, lockOtp, markOtpUsed, type Channel, type OtpPurpose, type OtpRow } from "../store/otps";
-import { accountBudget, clientBudget, isErrorCode, withinBudgets } from "./budgets";
+import { countHits } from "../store/rateLimits";
+import { accountBudget, accountClientBudget, clientBudget, freshCodeBudget, isErrorCode, withinBudgets, type Budget } from "./budgets";
 import { deliver } from "./delivery";
 
 /** The exact text the kit maps to its translated wrong-code message. */
@@ -48,6 +49,11 @@ export async function sendCode(sql: Sql, ctx: ServerContext, request: CodeReques
  * Checks a code and uses it up, within the guess budgets of its account and of the client. A wrong
  * code counts a try (kept even though the call fails); the code dies after the allowed tries, on
  * expiry, or after one successful use.
+ *
+ * When the account's budget is spent, the refusal binds to the codes sent before it ran out and to the
+ * clients that guessed wrong on the account: a code sent afterwards still gets one try from a client
+ * new to the account (freshCodeBudget). So an attacker without the inbox cannot lock its holder out
+ * by guessing (SECURITY.md, "Code guessing").
  */
 export async function redeemCode(
   ctx: ServerContext,
@@ -55,11 +61,23 @@ export async function redeemCode(
   client: string,
 ): Promise<OtpRow> {
   const owner = await findOtpOwner(ctx.db, attempt.otpId);
-  const budgets = [...(owner ? [accountBudget(ctx, owner.orgId ?? `contact:${owner.contact}`)] : []), clientBudget(ctx, client)];
-  return withinBudgets(ctx, budgets, () => redeemOnce(ctx, attempt), isErrorCode("INVALID_OTP"));
+  const wrongCode = isErrorCode("INVALID_OTP");
+  if (!owner) return withinBudgets(ctx, [clientBudget(ctx, client)], () => redeemOnce(ctx, attempt, ctx.limits.otpMaxAttempts), wrongCode);
+  const account = owner.orgId ?? `contact:${owner.contact}`;
+  const pair = accountClientBudget(ctx, account, client);
+  const fresh = freshCodeBudget(ctx, account, client);
+  const freshTry = async (refusal: { newest: number }) =>
+    owner.createdAt >= refusal.newest && owner.attempts === 0 && (await countHits(ctx.db, pair.key, ctx.now() - pair.windowMs)) === 0;
+  const budget: Budget = { ...accountBudget(ctx, account), overflow: async (refusal) => ((await freshTry(refusal)) ? fresh : undefined) };
+  const tries = (admittedBy: Budget[]) => (admittedBy.includes(fresh) ? 1 : ctx.limits.otpMaxAttempts);
+  return withinBudgets(ctx, [budget, pair, clientBudget(ctx, client)], (admittedBy) => redeemOnce(ctx, attempt, tries(admittedBy)), wrongCode);
 }
 
-async function redeemOnce(ctx: ServerContext, attempt: { otpId: string; code: string; purpose: OtpPurpose; orgId?: string }): Promise<OtpRow> {
+async function redeemOnce(
+  ctx: ServerContext,
+  attempt: { otpId: string; code: string; purpose: OtpPurpose; orgId?: string },
+  maxAttempts: number,
+): Promise<OtpRow> {
   const outcome = await ctx.db.transaction(async (tx): Promise<{ otp: OtpRow } | { error: ApiError }> => {
     const otp = await lockOtp(tx, attempt.otpId);
     if (!otp || otp.purpose !== attempt.purpose || (attempt.orgId !== undefined && otp.orgId !== attempt.orgId)) {
@@ -67,12 +85,12 @@ async function redeemOnce(ctx: ServerContext, attempt: { otpId: string; code: st
     }
     if (otp.usedAt !== null) return { error: badRequest("OTP_ALREADY_USED", "This code was already used; request a new one") };
     if (otp.expiresAt < ctx.now()) return { error: badRequest("OTP_EXPIRED", "This code has expired; request a new one") };
-    if (otp.attempts >= ctx.limits.otpMaxAttempts) {
+    if (otp.attempts >= maxAttempts) {
       return { error: badRequest("OTP_ATTEMPTS_EXCEEDED", "Too many wrong codes; request a new one") };
     }
     if (!sameHash(otp.codeHash, hashCode(ctx, otp.id, attempt.code))) {
       const tries = await countWrongTry(tx, otp.id);
-      return { error: badRequest("INVALID_OTP", INVALID_OTP_MESSAGE, { attemptsLeft: Math.max(0, ctx.limits.otpMaxAttempts - tries) }) };
+      return { error: badRequest("INVALID_OTP", INVALID_OTP_MESSAGE, { attemptsLeft: Math.max(0, maxAttempts - tries) }) };
     }
     await markOtpUsed(tx, otp.id, ctx.now());
     return { otp };

@@ -6,7 +6,7 @@ import type { Sql } from "../db/sql";
 import { base64url, fromBase64url } from "../crypto/encoding";
 import { matchTotpStep } from "../crypto/totp";
 import { acceptStep, lockFactor, verifiedFactors } from "../store/factors";
-import { accountBudget, clientBudget, isErrorCode, totpContextBudget, totpUserBudget, withinBudgets } from "./budgets";
+import { clientBudget, isErrorCode, totpContextBudget, totpUserBudget, withinBudgets } from "./budgets";
 
 export const INVALID_MFA_MESSAGE = "Invalid MFA code";
 export const MFA_REQUIRED_MESSAGE = "MFA is required for this user";
@@ -39,14 +39,14 @@ export interface GuessSource {
 
 /**
  * Checks a TOTP code against one factor of the organisation and uses up its time step, within the
- * budgets: the pending sign-in's attempts, the user's TOTP failures, the account's and the client's
- * guesses. `verifying` accepts a factor that is not verified yet (and verifies it).
+ * budgets: the pending sign-in's attempts, the user's TOTP failures and the client's guesses (not
+ * the account's code budget: an attacker who spends that must not lock the user's factor).
+ * `verifying` accepts a factor that is not verified yet (and verifies it).
  */
 export async function checkFactorCode(ctx: ServerContext, orgId: string, given: FactorCode, source: GuessSource, verifying = false): Promise<void> {
   const budgets = [
     ...(source.context ? [totpContextBudget(ctx, source.context)] : []),
     totpUserBudget(ctx, orgId),
-    accountBudget(ctx, orgId),
     clientBudget(ctx, source.client),
   ];
   await withinBudgets(ctx, budgets, () => checkOnce(ctx, orgId, given, verifying), isErrorCode("INVALID_MFA_CODE"));

@@ -33,9 +33,19 @@ export async function lockOtp(sql: Sql, id: string): Promise<OtpRow | undefined>
   ).rows[0];
 }
 
-/** Whose code it is (for the account's guess budget), read without locking. */
-export async function findOtpOwner(sql: Sql, id: string): Promise<{ orgId: string | null; contact: string } | undefined> {
-  return (await sql.query<{ orgId: string | null; contact: string }>(`select org_id as "orgId", contact from otps where id = $1`, [id])).rows[0];
+export interface OtpOwner {
+  orgId: string | null;
+  contact: string;
+  createdAt: number;
+  attempts: number;
+}
+
+/** Whose code it is, when it was sent and its wrong tries so far (for the guess budgets), read without locking. */
+export async function findOtpOwner(sql: Sql, id: string): Promise<OtpOwner | undefined> {
+  const row = (
+    await sql.query<OtpOwner>(`select org_id as "orgId", contact, created_at as "createdAt", attempts from otps where id = $1`, [id])
+  ).rows[0];
+  return row && { ...row, createdAt: Number(row.createdAt), attempts: Number(row.attempts) };
 }
 
 export async function countWrongTry(sql: Sql, id: string): Promise<number> {

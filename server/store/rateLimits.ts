@@ -7,6 +7,8 @@ export interface Admission {
   count: number;
   /** The oldest hit inside the window: when it leaves, a slot frees up. */
   oldest: number;
+  /** The newest hit inside the window (for a refusal: when the budget ran out). */
+  newest: number;
 }
 
 /**
@@ -18,26 +20,37 @@ export async function admit(sql: Sql, key: string, limit: number, windowMs: numb
   const ticket = randomUUID();
   const recent = "array(select h from unnest(r.hits) h where h > $2 - $3 order by h)";
   const row = (
-    await sql.query<{ admitted: boolean; count: number; oldest: number }>(
+    await sql.query<{ admitted: boolean; count: number; oldest: number; newest: number }>(
       `insert into rate_limits as r (key, hits, last_admitted, expires_at)
        values ($1, array[$2::double precision], $5::uuid, $2 + $3)
        on conflict (key) do update set
          hits = case when cardinality(${recent}) < $4 then ${recent} || $2::double precision else ${recent} end,
          last_admitted = case when cardinality(${recent}) < $4 then $5::uuid else r.last_admitted end,
          expires_at = $2 + $3
-       returning last_admitted = $5::uuid as admitted, cardinality(hits) as count, hits[1] as oldest`,
+       returning last_admitted = $5::uuid as admitted, cardinality(hits) as count, hits[1] as oldest, hits[cardinality(hits)] as newest`,
       [key, now, windowMs, limit, ticket],
     )
   ).rows[0]!;
-  return { admitted: row.admitted, count: Number(row.count), oldest: Number(row.oldest ?? now) };
+  return { admitted: row.admitted, count: Number(row.count), oldest: Number(row.oldest ?? now), newest: Number(row.newest ?? now) };
 }
 
-/** Gives back the hit each key recorded at `at` (an attempt that turned out not to count), in one statement. */
+/** Hits recorded under `key` after `since`. */
+export async function countHits(sql: Sql, key: string, since: number): Promise<number> {
+  const row = (await sql.query<{ n: number }>("select cardinality(array(select h from unnest(hits) h where h > $2)) as n from rate_limits where key = $1", [key, since])).rows[0];
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Gives back the hit each key recorded at `at` (an attempt that turned out not to count). One
+ * single-row statement per key, in key order: a statement that updated several rows at once locked
+ * them in whatever order it met them, and two refunds of the same keys deadlocked on PostgreSQL.
+ */
 export async function refund(sql: Sql, keys: string[], at: number): Promise<void> {
-  if (keys.length === 0) return;
-  await sql.query(
-    `update rate_limits set hits = hits[:array_position(hits, $2::double precision) - 1] || hits[array_position(hits, $2::double precision) + 1:]
-     where key = any($1::text[]) and array_position(hits, $2::double precision) is not null`,
-    [keys, at],
-  );
+  for (const key of [...new Set(keys)].sort()) {
+    await sql.query(
+      `update rate_limits set hits = hits[:array_position(hits, $2::double precision) - 1] || hits[array_position(hits, $2::double precision) + 1:]
+       where key = $1 and array_position(hits, $2::double precision) is not null`,
+      [key, at],
+    );
+  }
 }

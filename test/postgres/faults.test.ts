@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import pg from "pg";
 import { EmulatorClient } from "../server/support/client";
 import { startPostgresCluster, type PostgresCluster } from "../server/support/postgresCluster";
 import { spawnInstance, type InstanceProcess } from "./support/instanceProcess";
 import { startMixedLoad, type Ledger } from "./support/mixedLoad";
+import { queryDatabase } from "./support/scaleOut";
 
 const LOAD_MS = Number(process.env.LATCH_FAULT_LOAD_MS ?? 8_000);
 
@@ -24,15 +24,7 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const query = <T>(sql: string, params: unknown[] = []) => queryDatabase<T>(databaseUrl, sql, params);
 
 /** Everything acknowledged is stored, whole: users with their wallets, sessions' keys, signatures' replay records. */
 async function expectAllAcknowledgedStored(ledger: Ledger, live: string[]) {

@@ -6,7 +6,7 @@ import { migrations } from "../../server/db/migrations";
 import { startServer, type RunningServer } from "../../server/index";
 import { EmulatorClient, SIGN_RAW_PAYLOAD_URL, newTargetKey, signRawPayloadBody, stampedRequest, whoamiRequest } from "../server/support/client";
 import { uniqueEmail } from "../server/support/emulator";
-import { startScaleOut, type ScaleOut } from "./support/scaleOut";
+import { queryDatabase, startScaleOut, type ScaleOut } from "./support/scaleOut";
 import { mnemonicToAccount } from "viem/accounts";
 import { apiKeyIdOf } from "../../server/services/apiKeys";
 import { stamp } from "../server/support/client";
@@ -50,15 +50,7 @@ async function codeFor(url: string, provider: string, email: string) {
   return { code, verifier, redirectUri };
 }
 
-async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: s.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const query = <T>(sql: string, params: unknown[] = []) => queryDatabase<T>(s.databaseUrl, sql, params);
 
 describe("three instances on one PostgreSQL", () => {
   it("applied each migration once, though all three started together", async () => {

@@ -1,3 +1,4 @@
+import pg from "pg";
 import { randomBytes } from "node:crypto";
 import { startServer, type ServerOptions, type RunningServer } from "../../../server/index";
 import { keyRing, localKeyEncryptionKey, type KeyRing } from "../../../server/custody/keyEncryptionKey";
@@ -14,6 +15,17 @@ export interface ScaleOut {
   next(): EmulatorClient;
   startInstance(options?: ServerOptions): Promise<RunningServer>;
   stop(): Promise<void>;
+}
+
+/** One query on its own connection to `databaseUrl` (what an operator or a breach would read). */
+export async function queryDatabase<T>(databaseUrl: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
 }
 
 export function newKeyRing(): KeyRing {
