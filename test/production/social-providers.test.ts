@@ -24,6 +24,7 @@ let server: ProductionProcess;
 let keysDir: string;
 let auth0: Awaited<ReturnType<typeof startOidcProvider>>;
 let acme: Awaited<ReturnType<typeof startOidcProvider>>;
+let twitch: Awaited<ReturnType<typeof startOidcProvider>>;
 let apple: Awaited<ReturnType<typeof startAppleStandIn>>;
 let facebook: Awaited<ReturnType<typeof startFacebookStandIn>>;
 
@@ -35,7 +36,7 @@ beforeAll(async () => {
   writeFileSync(join(keysDir, "auth0.pem"), appKey.privateKey.export({ type: "pkcs8", format: "pem" }));
   const appleKey = appleDeveloperKey();
   writeFileSync(join(keysDir, `AuthKey_${appleKey.keyId}.p8`), appleKey.pem);
-  [browser, pages, auth0, acme, apple, facebook] = await Promise.all([
+  [browser, pages, auth0, acme, twitch, apple, facebook] = await Promise.all([
     launchChromium(),
     startPageServer(["social"], new URL("./pages/", import.meta.url)),
     startOidcProvider({
@@ -48,6 +49,12 @@ beforeAll(async () => {
         { client_id: "latch-broken", client_secret: "the-secret-the-provider-knows", token_endpoint_auth_method: "client_secret_basic", redirect_uris: [callback] },
       ],
       clientAuthMethods: ["client_secret_basic"],
+    }),
+    // As Twitch's discovery says: client_secret_post only, user:read:email among its scopes.
+    startOidcProvider({
+      clients: [{ client_id: "latch-twitch", client_secret: "twitch-secret-0123456789", token_endpoint_auth_method: "client_secret_post", redirect_uris: [callback] }],
+      clientAuthMethods: ["client_secret_post"],
+      scopes: ["openid", "email", "user:read:email"],
     }),
     startAppleStandIn({ ...APPLE, keyId: appleKey.keyId, publicKey: appleKey.publicKey, redirectUri: callback }),
     startFacebookStandIn({ ...FACEBOOK, redirectUri: callback }),
@@ -65,6 +72,9 @@ beforeAll(async () => {
     LATCH_OIDC_ACME_ISSUER: acme.issuer,
     LATCH_OIDC_ACME_CLIENT_ID: "latch-acme",
     LATCH_OIDC_ACME_CLIENT_SECRET: "acme-secret-0123456789",
+    LATCH_OIDC_TWITCH_ISSUER: twitch.issuer,
+    LATCH_OIDC_TWITCH_CLIENT_ID: "latch-twitch",
+    LATCH_OIDC_TWITCH_CLIENT_SECRET: "twitch-secret-0123456789",
     LATCH_OIDC_BROKEN_ISSUER: acme.issuer,
     LATCH_OIDC_BROKEN_CLIENT_ID: "latch-broken",
     LATCH_OIDC_BROKEN_CLIENT_SECRET: "a-secret-the-provider-does-not-know",
@@ -83,7 +93,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await Promise.all([pages?.close(), auth0?.close(), acme?.close(), apple?.close(), facebook?.close()]);
+  await Promise.all([pages?.close(), auth0?.close(), acme?.close(), twitch?.close(), apple?.close(), facebook?.close()]);
   if (keysDir) rmSync(keysDir, { recursive: true, force: true });
 });
 
@@ -178,6 +188,19 @@ describe("social sign-in through real identity providers (production profile)", 
     await status(page, /^CONNECTED$/);
     expect(await text(page, "user-email")).toBe(email);
     expect(acme.tokenRequests.at(-1)).toMatchObject({ clientId: "latch-acme" });
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
+  it("twitch profile on oidc-provider (client_secret_post only): the kit's default claims parameter puts email and email_verified in the id token", async () => {
+    const { context, page, watch } = await open("popup");
+    const popup = await startPopup(page, "Continue with Twitch");
+    const email = uniqueEmail("twitch");
+    await popup.getByRole("textbox", { name: "Email" }).fill(email);
+    await popup.getByRole("button", { name: "Sign in" }).click();
+    await status(page, /^CONNECTED$/);
+    expect(twitch.tokenRequests.at(-1)).toMatchObject({ clientId: "latch-twitch", claims: { email, email_verified: true } });
+    expect(await text(page, "user-email")).toBe(email);
     expect(watch.errors).toEqual([]);
     await context.close();
   });

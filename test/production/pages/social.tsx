@@ -1,6 +1,6 @@
 // An app page offering every social profile the production profile is configured with
-// (`?signer=<url>&apiKey=<key>&mode=popup|redirect`): auth0 and a custom OpenID provider ("acme")
-// through oidc-provider, apple and facebook through the test's stand-ins. Shows the status and who signed in.
+// (`?signer=<url>&apiKey=<key>&mode=popup|redirect`): auth0, twitch and custom OpenID providers
+// ("acme", "broken") through oidc-provider, apple and facebook through the test's stand-ins. Shows the status and who signed in.
 import { createRoot } from "react-dom/client";
 import { createKit } from "latch-kit";
 import { LatchProvider, useAuthModal, useLogout, useSignerStatus, useUser } from "latch-kit/react";
@@ -22,6 +22,7 @@ const kit = createKit({
         [
           { type: "social", authProviderId: "auth0", mode, claims, displayName: "Auth0" },
           { type: "social", authProviderId: "acme", isCustomProvider: true, mode, scope: "openid email", claims, displayName: "Acme" },
+          { type: "social", authProviderId: "twitch", mode },
           { type: "social", authProviderId: "apple", mode },
           { type: "social", authProviderId: "facebook", mode },
           { type: "social", authProviderId: "broken", isCustomProvider: true, mode, scope: "openid email", displayName: "Broken" },

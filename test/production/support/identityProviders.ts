@@ -57,7 +57,7 @@ export interface OidcClientMetadata {
  * key: the old one is gone from the JWKS). `select_account` is accepted (as Google and others do)
  * without a screen of its own. The login page takes any email as the account.
  */
-export async function startOidcProvider(options: { clients: OidcClientMetadata[]; clientAuthMethods: string[] }) {
+export async function startOidcProvider(options: { clients: OidcClientMetadata[]; clientAuthMethods: string[]; scopes?: string[] }) {
   const server = createServer();
   const issuer = await listen(server);
   const kids: string[] = [];
@@ -80,6 +80,7 @@ export async function startOidcProvider(options: { clients: OidcClientMetadata[]
       cookies: { keys: ["identity-provider-test-cookie-key"] },
       features: { devInteractions: { enabled: false }, claimsParameter: { enabled: true } },
       claims: { openid: ["sub"], email: ["email", "email_verified"] },
+      ...(options.scopes ? { scopes: options.scopes } : {}),
       pkce: { required: () => true },
       interactions: { policy, url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
       // Its own error page (the default one loads a web font from the internet).
