@@ -2,8 +2,17 @@ import { useRef, type PointerEvent as ReactPointerEvent } from "react";
 import { DRAWER } from "latch-kit";
 
 /**
+ * Whether a drag released `dy` px down after `ms` closes a sheet `height` px high: past 25% of its
+ * height, or faster than 0.4 px/ms.
+ */
+export function releaseCloses(dy: number, ms: number, height: number): boolean {
+  return dy > height * DRAWER.closeThreshold || dy / Math.max(1, ms) > DRAWER.velocityThreshold;
+}
+
+/**
  * Drag-to-close for the bottom sheet: released past 25% of its height, or flicked
- * down faster than 0.4 px/ms, it closes; otherwise it springs back.
+ * down faster than 0.4 px/ms, it closes; otherwise it springs back. The speed comes from the pointer
+ * events' own timestamps (when the user moved), not from when a busy page got to handle them.
  */
 export function useSheetDrag(onClose: () => void) {
   const start = useRef<{ y: number; at: number; sheet: HTMLElement } | null>(null);
@@ -12,7 +21,7 @@ export function useSheetDrag(onClose: () => void) {
     const sheet = e.currentTarget.closest<HTMLElement>("[data-latch-sheet]");
     if (!sheet || e.button !== 0) return;
     e.currentTarget.setPointerCapture(e.pointerId);
-    start.current = { y: e.clientY, at: performance.now(), sheet };
+    start.current = { y: e.clientY, at: e.timeStamp, sheet };
     sheet.style.transition = "none";
   };
 
@@ -27,10 +36,9 @@ export function useSheetDrag(onClose: () => void) {
     start.current = null;
     if (!drag) return;
     const dy = Math.max(0, e.clientY - drag.y);
-    const velocity = dy / Math.max(1, performance.now() - drag.at);
     const reduced = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
     drag.sheet.style.transition = reduced ? "none" : `transform ${DRAWER.animationSeconds}s cubic-bezier(0.32, 0.72, 0, 1)`;
-    if (dy > drag.sheet.getBoundingClientRect().height * DRAWER.closeThreshold || velocity > DRAWER.velocityThreshold) {
+    if (releaseCloses(dy, e.timeStamp - drag.at, drag.sheet.getBoundingClientRect().height)) {
       onClose();
     } else {
       drag.sheet.style.transform = "";

@@ -15,6 +15,9 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** Two frames rendered after what the test did: the page has handled its input and drawn. */
+const framesDrawn = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
 async function openPage(width: number, theme = "light"): Promise<{ page: Page; watch: ReturnType<typeof watchPage> }> {
   const page = await browser.newPage({ viewport: { width, height: 800 } });
   const watch = watchPage(page);
@@ -66,7 +69,7 @@ describe("the sign-in dialog in Chromium", () => {
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
     await page.mouse.move(20, 700);
     await page.mouse.wheel(0, 1500);
-    await page.waitForTimeout(200);
+    await framesDrawn(page);
     expect(await page.evaluate(() => scrollY)).toBe(0);
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
@@ -95,7 +98,7 @@ describe("the sign-in dialog in Chromium", () => {
     await page.mouse.down();
     await page.mouse.move(10, 10);
     await page.mouse.up();
-    await page.waitForTimeout(200);
+    await framesDrawn(page);
     expect(await page.getByRole("dialog").count()).toBe(1);
     await page.close();
   });
@@ -105,7 +108,7 @@ describe("the sign-in dialog in Chromium", () => {
     await page.goto(`${server.url}/dialog?strict`);
     await page.getByRole("button", { name: "Open sign-in" }).click();
     await page.getByRole("dialog").waitFor();
-    await page.waitForTimeout(300);
+    await framesDrawn(page);
     expect(await page.getByTestId("state").textContent()).toBe("open");
     expect(await page.getByRole("dialog").count()).toBe(1);
     await page.keyboard.press("Escape");
@@ -165,7 +168,8 @@ describe("the sign-in dialog in Chromium", () => {
       const modal = el.closest("[data-latch-sheet]")!.getBoundingClientRect();
       return { width: modal.width, bottom: modal.bottom, viewport: innerHeight };
     })) as { width: number; bottom: number; viewport: number };
-    await page.waitForTimeout(600); // the sheet slides in for 0.5 s
+    // The sheet slides in for 0.5 s: measured once its animation has finished.
+    await page.locator("[data-latch-sheet]").evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
     const settled = await page.getByRole("dialog").evaluate((el) => el.closest("[data-latch-sheet]")!.getBoundingClientRect().bottom);
     expect(box.width).toBe(375);
     expect(Math.round(settled)).toBe(box.viewport);
@@ -204,7 +208,7 @@ describe("the sign-in dialog in Chromium", () => {
     for (const width of [375, 1280]) {
       it(`has no serious or critical axe violation (${theme}, ${width} px)`, async () => {
         const { page } = await openPage(width, theme);
-        await page.waitForTimeout(550);
+        await page.locator("[data-latch-sheet]").evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
         expect(await page.getByTestId("theme").textContent()).toBe(theme);
         expect(await seriousViolations(page)).toEqual([]);
         await page.getByRole("button", { name: "Answer a question" }).click();
@@ -217,29 +221,37 @@ describe("the sign-in dialog in Chromium", () => {
 });
 
 describe("the bottom sheet", () => {
+  /**
+   * Drags the handle `dy` px down in `ms` by the events' own timestamps (CDP input with explicit
+   * times): the sheet sees that speed however slowly a loaded machine delivers the events.
+   */
   async function dragHandle(page: Page, dy: number, ms: number) {
     const handle = page.locator("[data-latch-sheet-handle]");
     const box = (await handle.boundingBox())!;
     const x = box.x + box.width / 2;
     const y = box.y + box.height / 2;
-    await page.mouse.move(x, y);
-    await page.mouse.down();
+    const cdp = await page.context().newCDPSession(page);
+    const t0 = Date.now() / 1000;
+    await cdp.send("Input.dispatchMouseEvent", { type: "mousePressed", x, y, button: "left", buttons: 1, clickCount: 1, timestamp: t0 });
     const steps = 5;
     for (let i = 1; i <= steps; i++) {
-      await page.mouse.move(x, y + (dy * i) / steps);
-      await page.waitForTimeout(ms / steps);
+      const at = t0 + (ms * i) / steps / 1000;
+      await cdp.send("Input.dispatchMouseEvent", { type: "mouseMoved", x, y: y + (dy * i) / steps, button: "left", buttons: 1, timestamp: at });
     }
-    await page.mouse.up();
+    await cdp.send("Input.dispatchMouseEvent", { type: "mouseReleased", x, y: y + dy, button: "left", buttons: 0, clickCount: 1, timestamp: t0 + ms / 1000 });
+    await cdp.detach();
   }
+
+  /** The sheet has slid in (its entry animation finished): the state, not a clock. */
+  const slidIn = (page: Page) => page.locator("[data-latch-sheet]").evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
 
   it("closes when dragged past 25% of its height, and springs back when not", async () => {
     const { page } = await openPage(375);
-    await page.waitForTimeout(600);
+    await slidIn(page);
     const height = await page.locator("[data-latch-sheet]").evaluate((el) => el.getBoundingClientRect().height);
     await dragHandle(page, height * 0.15, 600); // slow and short: stays
-    await page.waitForTimeout(600);
+    await expect.poll(() => page.locator("[data-latch-sheet]").evaluate((el) => el.style.transform)).toBe("");
     expect(await page.getByRole("dialog").count()).toBe(1);
-    expect(await page.locator("[data-latch-sheet]").evaluate((el) => el.style.transform)).toBe("");
     await dragHandle(page, height * 0.4, 600);
     await page.getByRole("dialog").waitFor({ state: "detached" });
     await page.close();
@@ -247,9 +259,18 @@ describe("the bottom sheet", () => {
 
   it("closes on a fast flick even when short", async () => {
     const { page } = await openPage(375);
-    await page.waitForTimeout(600);
-    await dragHandle(page, 60, 40); // 60 px in ~40 ms: well over 0.4 px/ms
+    await slidIn(page);
+    await dragHandle(page, 60, 40); // 60 px in 40 ms by the events' timestamps: 1.5 px/ms, over 0.4
     await page.getByRole("dialog").waitFor({ state: "detached" });
+    await page.close();
+  });
+
+  it("springs back from a short drag as slow as 0.2 px/ms, however fast the machine delivers it", async () => {
+    const { page } = await openPage(375);
+    await slidIn(page);
+    await dragHandle(page, 60, 300);
+    await expect.poll(() => page.locator("[data-latch-sheet]").evaluate((el) => el.style.transform)).toBe("");
+    expect(await page.getByRole("dialog").count()).toBe(1);
     await page.close();
   });
 

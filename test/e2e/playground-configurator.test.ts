@@ -13,6 +13,7 @@ import { base58 } from "@scure/base";
 import { startServer } from "../../server/index";
 import { startSolanaRpc, type RunningSolanaRpc } from "../../server/solana/index";
 import { launchChromium, watchPage } from "./support/chromium";
+import { animationsSettled } from "./support/steps";
 import { startPlayground, type PlaygroundServer } from "./support/playground";
 import { enterEmailCode } from "./support/sign-in";
 import { seriousViolations } from "./support/axe";
@@ -175,7 +176,7 @@ describe("the configurator", () => {
 
         await page.getByRole("button", { name: "Sign in" }).click();
         await page.getByRole("dialog").getByRole("button", { name: "I have a passkey" }).waitFor();
-        await page.waitForTimeout(600); // the dialog's entry animation
+        await animationsSettled(page); // the dialog's entry animation, finished
         const box = await page.getByRole("dialog").evaluate((el) => {
           const r = el.closest("[data-latch-sheet]")!.getBoundingClientRect();
           return { width: r.width, bottom: r.bottom, viewport: innerHeight };
