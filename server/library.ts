@@ -53,8 +53,8 @@ export async function createLatchServer(options: LatchServerOptions): Promise<La
     nodeHandler,
     url: production.built.publicUrl,
     async listen(port = config.port, host = config.host) {
-      if (listening) throw new Error("this Latch server is listening already");
       if (closing) throw new Error("this Latch server is closed");
+      if (listening) throw new Error("this Latch server is listening already");
       listening = await listenOn(nodeHandler, port, host);
       return { port: listening.port, addresses: listening.addresses };
     },

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { ConfigError, ConfigErrors, loadConfig, type ConfigFile, type Env, type ProductionConfig } from "./config";
+import { ConfigError, ConfigErrors, loadConfig, type Env, type ProductionConfig } from "./config";
 import { readSettingsFile, resolveMethods } from "./configFile";
 import { settingsToEnv, type LatchSettings } from "./settings";
 import type { ServerMethod } from "../method";
@@ -18,7 +18,8 @@ export async function loadServerConfig(processEnv: Env, cwd: string): Promise<{ 
 export async function adminEnv(processEnv: Env, cwd: string): Promise<{ env: Env; methods: ServerMethod[] }> {
   const file = await readSettingsFile(processEnv, cwd);
   if (!file) return { env: processEnv, methods: [] };
-  const { env } = settingsToEnv(file.settings, file.path, dirname(file.path));
+  const { env, problems } = settingsToEnv(file.settings, file.path, dirname(file.path));
+  if (problems.length > 0) throw problems.length === 1 ? problems[0]! : new ConfigErrors(problems);
   const { LATCH_CONFIG: _consumed, ...rest } = processEnv;
   return { env: { ...env, ...definedOnly(rest) }, methods: await resolveMethods(file.settings.methods ?? [], dirname(file.path)) };
 }
@@ -31,12 +32,8 @@ export async function configFromSettings(settings: LatchSettings, env: Env, base
     else if (error instanceof ConfigError) problems.push(error);
     else throw error;
   };
-  let fromSettings: { env: Env; structured: ConfigFile } = { env: {}, structured: {} };
-  try {
-    fromSettings = settingsToEnv(settings, where, baseDir);
-  } catch (error) {
-    collect(error);
-  }
+  const fromSettings = settingsToEnv(settings, where, baseDir);
+  problems.push(...fromSettings.problems);
   let config: ProductionConfig | undefined;
   try {
     config = loadConfig({ ...fromSettings.env, ...definedOnly(env) }, { readFile }, fromSettings.structured);

@@ -96,9 +96,14 @@ const OBJECT_SETTINGS = new Set(["twilio", "oidc", "jwtIssuers", "methods", "lim
 /** Paths a file names are relative to the file's folder, not to where the command runs. */
 const PATH_SETTINGS = new Set<string>(["secretKeyFile", "apiKeysFile", "dataDir"]);
 
-/** The settings, checked for shape, as the variables loadConfig reads (`where` names their source in messages). */
-export function settingsToEnv(settings: LatchSettings, where: string, baseDir?: string): { env: Env; structured: ConfigFile } {
-  if (typeof settings !== "object" || settings === null || Array.isArray(settings)) throw new ConfigError(where, "expected an object of settings");
+/**
+ * The settings, checked for shape, as the variables loadConfig reads (`where` names their source in
+ * messages); `problems` names the settings that could not be read (the others are kept).
+ */
+export function settingsToEnv(settings: LatchSettings, where: string, baseDir?: string): { env: Env; structured: ConfigFile; problems: ConfigError[] } {
+  if (typeof settings !== "object" || settings === null || Array.isArray(settings)) {
+    return { env: {}, structured: {}, problems: [new ConfigError(where, "expected an object of settings")] };
+  }
   const env: Env = {};
   const problems: string[] = [];
   for (const [key, value] of Object.entries(settings)) {
@@ -124,8 +129,7 @@ export function settingsToEnv(settings: LatchSettings, where: string, baseDir?: 
     if (value !== undefined && (typeof value !== "object" || value === null || Array.isArray(value))) problems.push(`${where} ${key}: expected an object keyed by id`);
   }
   if (settings.methods !== undefined && !Array.isArray(settings.methods)) problems.push(`${where} methods: expected a list of methods or package names`);
-  if (problems.length > 0) throw new ConfigError(where, problems.join("\n"));
-  return { env, structured: { ...(settings.oidc ? { oidc: settings.oidc } : {}), ...(settings.jwtIssuers ? { jwtIssuers: settings.jwtIssuers } : {}) } };
+  return { problems: problems.map((problem) => new ConfigError(where, problem)), env, structured: { ...(settings.oidc ? { oidc: settings.oidc } : {}), ...(settings.jwtIssuers ? { jwtIssuers: settings.jwtIssuers } : {}) } };
 }
 
 function plainText(value: unknown): string | undefined {
