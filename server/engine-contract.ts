@@ -20,6 +20,7 @@ import type { WalletDeriver } from "./crypto/derivationPool";
 /** Everything a route needs: one per emulator instance, so instances never share state. */
 export interface ServerContext {
   db: Database;
+  /** Keys derived from the server secret: the engine's purposes, and `forMethod(id).key(label)` for a method's own. */
   secrets: Secrets;
   limits: Limits;
   emailMode: EmailMode;

@@ -6,6 +6,7 @@ export type { ActivityRecorder, BodyHandler, KeyOperation, LinkedProvider, Metho
 export { get, keyOperation, post } from "./method";
 export type { Schema, SchemaInput, SchemaIssue, SchemaOutput } from "./standardSchema";
 export type { Sql } from "./db/sql";
+export type { MethodSecrets } from "./crypto/secrets";
 export { ApiError, badRequest, conflict, forbidden, isApiError, notFound, unauthorized } from "./errors";
 export { readBody, readJson, validate, validateAsync } from "./validate";
 export * as schemas from "./schemas";
