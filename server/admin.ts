@@ -7,6 +7,8 @@ import { migrate, schemaState } from "./db/migrate";
 import { openDatabase } from "./db/open";
 import { openPglite } from "./db/pglite";
 import { openPostgres } from "./db/postgres";
+import { serverMethods } from "./methods";
+import type { ServerMethod } from "./method";
 import type { Database } from "./db/sql";
 import { keyEncryptionKeysFromEnv } from "./custody/env";
 import { rotateKeys } from "./custody/rotate";
@@ -20,15 +22,19 @@ export function databaseConfigOf(env: Env): DatabaseConfig {
   return config.engine === "postgres" ? config : { engine: "pglite", dataDir: join(env.LATCH_DATA_DIR?.trim() || DEFAULT_SERVER_DATA_DIR, "pgdata") };
 }
 
-/** `migrate`: applies pending migrations once, under the advisory lock (other instances may be running). */
-export async function migrateCommand(env: Env, log: (line: string) => void): Promise<void> {
+/**
+ * `migrate`: applies pending migrations once, under the advisory lock (other instances may be running):
+ * the engine's, the built-in methods' and those of `methods` (a configuration's third-party methods).
+ */
+export async function migrateCommand(env: Env, log: (line: string) => void, methods: readonly ServerMethod[] = []): Promise<void> {
   const config = databaseConfigOf(env);
   // The embedded database's folder may not exist yet: migrate is the first command after init.
   if (config.engine === "pglite" && config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-  const db: Database = config.engine === "postgres" ? openPostgres(config) : await openPglite(config.dataDir);
+  const parts = serverMethods(methods);
+  const db: Database = config.engine === "postgres" ? openPostgres(config) : await openPglite(config.dataDir, parts);
   try {
-    const ran = await migrate(db);
-    const { applied } = await schemaState(db);
+    const ran = await migrate(db, parts);
+    const { applied } = await schemaState(db, parts);
     log(ran.length ? `Applied migrations ${ran.join(", ")} to ${describeDatabase(config)}; schema at ${Math.max(...applied)}` : `${describeDatabase(config)} is up to date (schema ${Math.max(0, ...applied)})`);
   } finally {
     await db.close();
@@ -36,11 +42,11 @@ export async function migrateCommand(env: Env, log: (line: string) => void): Pro
 }
 
 /** `rotate-keys`: re-wraps every data key under the first key of LATCH_SECRET_KEY. */
-export async function rotateKeysCommand(env: Env, log: (line: string) => void): Promise<void> {
+export async function rotateKeysCommand(env: Env, log: (line: string) => void, methods: readonly ServerMethod[] = []): Promise<void> {
   const ring = keyEncryptionKeysFromEnv(env);
   if (!ring) throw new Error("LATCH_SECRET_KEY (or LATCH_SECRET_KEY_FILE) is required: the new key first, then the old ones");
   const config = databaseConfigOf(env);
-  const db = await openDatabase(config, { migrate: false });
+  const db = await openDatabase(config, { migrate: false, methods: serverMethods(methods) });
   try {
     const secrets = createSecrets(await loadServerSecret(db, ring, new Uint8Array(randomBytes(32)), Date.now()));
     const report = await rotateKeys(db, ring, secrets);

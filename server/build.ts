@@ -1,6 +1,5 @@
 import { createApp } from "./app";
-import { composeMethods } from "./method";
-import { BUILT_IN_METHODS } from "./methods";
+import { serverMethods } from "./methods";
 import type { ServerContext } from "./context";
 import { createSecrets, masterSecretFromSeed } from "./crypto/secrets";
 import { inboxDelivery } from "./delivery/inbox";
@@ -54,7 +53,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
       publicUrl: () => ctx.publicUrl,
     });
     const config: DatabaseConfig = shared ? options.database! : { engine: "pglite", ...(dir ? { dataDir: dir.pgdata } : {}) };
-    const db = await openDatabase(config, { migrate: options.migrate });
+    const methods = serverMethods(options.methods);
+    const db = await openDatabase(config, { migrate: options.migrate, methods });
     const devMaster = dir?.masterSecret ?? masterSecretFromSeed(options.seed);
     const keys = options.keyEncryptionKeys ?? devKeyRing(devMaster);
     const serverSecret = await loadServerSecret(db, keys, devMaster, Date.now()).catch(async (error: unknown) => {
@@ -80,7 +80,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
       delivery: options.delivery ?? inboxDelivery,
       socialProviders: typeof options.socialProviders === "function" ? options.socialProviders(secrets) : (options.socialProviders ?? []),
       observer: options.observer ?? silentObserver,
-      methods: composeMethods([...(options.methods ?? []), ...BUILT_IN_METHODS]),
+      methods,
       deriver: createWalletDeriver(options.derivationThreads ?? 0),
     };
     const log = options.log === true ? (line: string) => console.log(`[latch-emulator] ${line}`) : options.log || undefined;

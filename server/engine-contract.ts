@@ -15,6 +15,7 @@ import type { SocialProvider } from "./idp/socialProvider";
 import type { Database, Sql } from "./db/sql";
 import type { StampedBody } from "../wire/routes";
 import type { Schema } from "./standardSchema";
+import type { MethodMigration } from "./db/migrate";
 import type { WalletDeriver } from "./crypto/derivationPool";
 
 /** Everything a route needs: one per emulator instance, so instances never share state. */
@@ -90,6 +91,19 @@ export interface ServerPart {
   operations?: Record<string, KeyOperation>;
   /** Ways to sign in this method links to a user: listed by list-auth-methods and counted by the "keep one way to sign in" rule. */
   linkedProviders?: LinkedProviderSource;
+  /**
+   * The method's own tables: migrations `<id>/<name>` applied in order after the engine's, each once, in
+   * its own transaction, under the engine's migration lock (at start, or by `migrate`). Append only.
+   */
+  migrations?: readonly MethodMigration[];
+  /** Rows of its tables that expire: the engine's sweeper deletes them in bounded batches once `column` (epoch ms) + `graceMs` is past. */
+  expiring?: readonly ExpiringRows[];
+}
+
+export interface ExpiringRows {
+  table: string;
+  column: string;
+  graceMs?: number;
 }
 
 export interface BodyHandler {

@@ -2,7 +2,8 @@
 // test's fixture method): one entry, so a method never reaches into the engine's files. Everything
 // here takes the instance's context; nothing holds state of its own.
 export type { ServerContext } from "./context";
-export type { ActivityRecorder, BodyHandler, KeyOperation, LinkedProvider, MethodRoute, ServerMethod, ServerPart } from "./method";
+export type { ActivityRecorder, BodyHandler, ExpiringRows, KeyOperation, LinkedProvider, MethodRoute, ServerMethod, ServerPart } from "./method";
+export type { MethodMigration } from "./db/migrate";
 export { get, keyOperation, post } from "./method";
 export type { Schema, SchemaInput, SchemaIssue, SchemaOutput } from "./standardSchema";
 export type { Sql } from "./db/sql";

@@ -7,6 +7,7 @@ import type { SignerRow } from "./store/users";
 export type {
   ActivityRecorder,
   BodyHandler,
+  ExpiringRows,
   KeyOperation,
   LinkedProvider,
   LinkedProviderSource,

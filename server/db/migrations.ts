@@ -1,4 +1,10 @@
-/** Schema history. Append only: a data dir remembers which versions it has applied. Times are epoch ms. */
+/**
+ * The engine's schema history. Append only: a database remembers which versions it has applied.
+ * Times are epoch ms. The tables of sign-in methods are their own (`ServerPart.migrations`): the
+ * passkey method's authenticators, the mfa method's factors and the oauth method's providers and
+ * requests were created here by versions 1–5 before they moved; those methods' first migrations
+ * recognise a database that has them already.
+ */
 export interface Migration {
   version: number;
   name: string;
@@ -8,7 +14,7 @@ export interface Migration {
 export const migrations: Migration[] = [
   {
     version: 1,
-    name: "users, wallets, keys, codes, factors, inbox, send log",
+    name: "users, wallets, keys, codes, inbox, send log",
     sql: `
       create table users (
         org_id uuid primary key,
@@ -32,16 +38,6 @@ export const migrations: Migration[] = [
         created_at double precision not null
       );
       create index api_keys_org on api_keys (org_id);
-      create table authenticators (
-        credential_id text primary key,
-        org_id uuid not null references users (org_id) on delete cascade,
-        name text not null,
-        public_key bytea not null,
-        sign_count bigint not null default 0,
-        transports text[] not null default '{}',
-        created_at double precision not null
-      );
-      create index authenticators_org on authenticators (org_id);
       create table otps (
         id uuid primary key,
         contact text not null,
@@ -55,16 +51,6 @@ export const migrations: Migration[] = [
         created_at double precision not null
       );
       create index otps_contact on otps (contact, created_at);
-      create table mfa_factors (
-        id uuid primary key,
-        org_id uuid not null references users (org_id) on delete cascade,
-        type text not null,
-        sealed_secret bytea not null,
-        verified boolean not null default false,
-        last_step bigint,
-        created_at double precision not null
-      );
-      create index mfa_factors_org on mfa_factors (org_id);
       create table used_tokens (
         hash text primary key,
         expires_at double precision not null
@@ -90,11 +76,8 @@ export const migrations: Migration[] = [
   },
   {
     version: 2,
-    name: "passkeys: authenticator ids and RP IDs; key-management activities",
+    name: "key-management activities",
     sql: `
-      alter table authenticators add column authenticator_id uuid not null default gen_random_uuid();
-      alter table authenticators add constraint authenticators_authenticator_id_key unique (authenticator_id);
-      alter table authenticators add column rp_id text not null default 'localhost';
       create table activities (
         id uuid primary key,
         org_id uuid not null references users (org_id) on delete cascade,
@@ -110,28 +93,8 @@ export const migrations: Migration[] = [
   },
   {
     version: 3,
-    name: "social sign-in: linked identities (issuer, subject) and prepared OAuth requests",
-    sql: `
-      create table oauth_providers (
-        provider_id uuid primary key,
-        org_id uuid not null references users (org_id) on delete cascade,
-        issuer text not null,
-        subject text not null,
-        provider_name text not null,
-        user_display_name text,
-        created_at double precision not null,
-        unique (issuer, subject)
-      );
-      create index oauth_providers_org on oauth_providers (org_id);
-      create table oauth_requests (
-        request_key uuid primary key,
-        code_verifier text not null,
-        nonce text not null,
-        expires_at double precision not null,
-        used_at double precision,
-        created_at double precision not null
-      );
-    `,
+    name: "social sign-in (its tables are the oauth method's own since: oauth/001-providers-and-requests)",
+    sql: "",
   },
   {
     version: 4,
@@ -182,7 +145,6 @@ export const migrations: Migration[] = [
       create index used_tokens_expiry on used_tokens (expires_at);
       create index otps_expiry on otps (expires_at);
       create index api_keys_expiry on api_keys (expires_at);
-      create index oauth_requests_expiry on oauth_requests (expires_at);
     `,
   },
   {

@@ -5,32 +5,39 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { PGlite } from "@electric-sql/pglite";
-import { migrate, schemaFingerprint } from "./migrate";
+import { migrate, schemaFingerprint, type MigratingMethod } from "./migrate";
 import type { Connection, Database } from "./sql";
 
 /**
  * initdb of an empty PGlite costs seconds, loading a dumped data dir a few hundred ms: every new
- * database starts from one migrated template, kept per process and cached on disk across processes.
+ * database starts from a migrated template (per set of methods' migrations), kept per process and
+ * cached on disk across processes.
  */
-let template: Promise<Blob> | undefined;
+const templates = new Map<string, Promise<Blob>>();
 
-export function migratedTemplate(): Promise<Blob> {
-  template ??= loadOrBuildTemplate().catch((error: unknown) => {
-    template = undefined;
-    throw error;
-  });
+export function migratedTemplate(methods: readonly MigratingMethod[] = []): Promise<Blob> {
+  const key = templateKey(methods);
+  let template = templates.get(key);
+  if (!template) {
+    template = loadOrBuildTemplate(key, methods).catch((error: unknown) => {
+      templates.delete(key);
+      throw error;
+    });
+    templates.set(key, template);
+  }
   return template;
 }
 
-/** The embedded database: in memory, or in `dataDir` (one process at a time). Not migrated yet. */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  const loadDataDir = dataDir && hasData(dataDir) ? undefined : await migratedTemplate();
+/** The embedded database: in memory, or in `dataDir` (one process at a time), from the template migrated for `methods` when new. */
+export async function openPglite(dataDir?: string, methods: readonly MigratingMethod[] = []): Promise<Database> {
+  const loadDataDir = dataDir && hasData(dataDir) ? undefined : await migratedTemplate(methods);
   const db = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
   await db.waitReady;
   return pgliteDatabase(db);
 }
 
-function pgliteDatabase(db: PGlite): Database {
+/** One PGlite as a Database (the migration tests build one by hand). */
+export function pgliteDatabase(db: PGlite): Database {
   const connection: Connection = {
     query: (text, params) => db.query(text, params),
     exec: async (statements) => {
@@ -51,8 +58,8 @@ function hasData(dir: string): boolean {
   return existsSync(dir) && readdirSync(dir).length > 0;
 }
 
-async function loadOrBuildTemplate(): Promise<Blob> {
-  const file = join(tmpdir(), "latch-emulator", `template-${templateKey()}.tar`);
+async function loadOrBuildTemplate(key: string, methods: readonly MigratingMethod[]): Promise<Blob> {
+  const file = join(tmpdir(), "latch-emulator", `template-${key}.tar`);
   try {
     return new Blob([await readFile(file)]);
   } catch {
@@ -60,7 +67,7 @@ async function loadOrBuildTemplate(): Promise<Blob> {
   }
   const raw = new PGlite();
   await raw.waitReady;
-  await migrate(pgliteDatabase(raw));
+  await migrate(pgliteDatabase(raw), methods);
   const dump = await raw.dumpDataDir("none");
   await raw.close();
   const bytes = new Uint8Array(await dump.arrayBuffer());
@@ -75,8 +82,8 @@ async function loadOrBuildTemplate(): Promise<Blob> {
   return new Blob([bytes]);
 }
 
-function templateKey(): string {
+function templateKey(methods: readonly MigratingMethod[]): string {
   const engine = createRequire(import.meta.url).resolve("@electric-sql/pglite");
   const { size, mtimeMs } = statSync(engine);
-  return createHash("sha256").update(`${engine}:${size}:${mtimeMs}\n${schemaFingerprint()}`).digest("hex").slice(0, 16);
+  return createHash("sha256").update(`${engine}:${size}:${mtimeMs}\n${schemaFingerprint(methods)}`).digest("hex").slice(0, 16);
 }

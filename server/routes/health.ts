@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { ServerContext } from "../context";
-import { schemaState } from "../db/migrate";
+import { schemaIsCurrent, schemaState } from "../db/migrate";
 
 /** `/health`: the process answers. `/ready`: it can serve, its database reachable and on this server's schema. */
 export function healthRoutes(ctx: ServerContext): Hono {
@@ -8,8 +8,7 @@ export function healthRoutes(ctx: ServerContext): Hono {
   app.get("/health", (c) => c.json({ ok: true }));
   app.get("/ready", async (c) => {
     try {
-      const state = await schemaState(ctx.db);
-      if (state.pending.length > 0 || state.unknown.length > 0) {
+      if (!schemaIsCurrent(await schemaState(ctx.db, ctx.methods))) {
         return c.json({ ready: false, reason: "The database schema is not the one this server runs on" }, 503);
       }
       return c.json({ ready: true });

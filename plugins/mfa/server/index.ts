@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { requests } from "../../../wire/requests";
 import { MFA_ACTIONS, MFA_FACTOR_TYPE } from "../../../wire/constants";
+import { mfaMigrations } from "./migrations";
 import {
   badRequest,
   bytesToHex,
@@ -93,7 +94,7 @@ const mfaRoutes = [
   }),
 ];
 
-export const mfaServer: ServerMethod = { id: "mfa", routes: mfaRoutes };
+export const mfaServer: ServerMethod = { id: "mfa", routes: mfaRoutes, migrations: mfaMigrations };
 
 /** Whether a payload names the action: its hex (the kit's stamp) or the name itself (Account Kit's SDK stamps it as is). */
 function namesAction(payload: string, action: MfaAction): boolean {

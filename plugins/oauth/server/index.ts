@@ -4,6 +4,7 @@
 import type { ServerMethod } from "../../../server/method-kit";
 import { oauthCallbackPages } from "./callback";
 import { linkedOauthProviders, oauthRoutes } from "./link";
+import { oauthMigrations } from "./migrations";
 
 export const oauthServer: ServerMethod = {
   id: "oauth",
@@ -11,4 +12,6 @@ export const oauthServer: ServerMethod = {
   pages: oauthCallbackPages(),
   crossSiteFormPosts: ["/callback"],
   linkedProviders: linkedOauthProviders,
+  migrations: oauthMigrations,
+  expiring: [{ table: "oauth_requests", column: "expires_at" }],
 };

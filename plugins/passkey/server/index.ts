@@ -27,6 +27,7 @@ import { requests } from "../../../wire/requests";
 import { operationRequests } from "../../../wire/operation-requests";
 import { savePasskey, verifyPasskeyAttestation, type VerifiedPasskey } from "./attestation";
 import { passkeyName } from "../name";
+import { passkeyMigrations } from "./migrations";
 
 const passkeySignUpBody = requests["passkey-sign-up"];
 
@@ -77,6 +78,7 @@ export const passkeyServer: ServerMethod = {
   id: "passkey",
   signUp: { names: "passkey", accepts: (raw) => typeof raw === "object" && raw !== null && "passkey" in raw, handle: signUp },
   operations,
+  migrations: passkeyMigrations,
 };
 
 /**
