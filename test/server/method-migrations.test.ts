@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assertSchemaUsable, methodMigrationsOf, migrate, schemaState, type MigratingMethod } from "../../server/db/migrate";
 import { pgliteDatabase } from "../../server/db/pglite";
 import type { Database, Sql } from "../../server/db/sql";
+import { migrations } from "../../server/db/migrations";
 import { serverMethods } from "../../server/methods";
 import { insertAuthenticator, listAuthenticators } from "../../server/store/authenticators";
 import { insertFactor } from "../../server/store/factors";
@@ -74,12 +75,15 @@ async function schemaOf(sql: Sql) {
   return { columns: columns.rows, indexes: indexes.rows, constraints: constraints.rows };
 }
 
+/** The engine's versions after `version` (those this server added since). */
+const engineVersionsAfter = (version: number) => migrations.map((m) => m.version).filter((v) => v > version);
+
 const METHOD_MIGRATIONS = ["passkey/001-authenticators", "mfa/001-factors", "oauth/001-providers-and-requests"];
 
 describe("the built-in methods' tables, now theirs", () => {
   it("a new database gets them from the methods' migrations, recorded by id", async () => {
     expect(freshRan.filter((id) => typeof id === "string")).toEqual(METHOD_MIGRATIONS);
-    expect(freshRan.filter((id) => typeof id === "number")).toEqual(ENGINE_MIGRATIONS_BEFORE_METHODS.map((m) => m.version));
+    expect(freshRan.filter((id) => typeof id === "number")).toEqual(engineVersionsAfter(0));
     expect(await migrate(fresh, methods)).toEqual([]);
     assertSchemaUsable(await schemaState(fresh, methods));
     const tables = new Set((await schemaOf(fresh)).columns.map((column) => column.table_name));
@@ -100,7 +104,7 @@ describe("the built-in methods' tables, now theirs", () => {
       [ORG],
     );
 
-    expect(await migrate(old, methods)).toEqual(METHOD_MIGRATIONS);
+    expect(await migrate(old, methods)).toEqual([...engineVersionsAfter(8), ...METHOD_MIGRATIONS]);
     expect(await schemaOf(old)).toEqual(await schemaOf(fresh));
     expect((await listAuthenticators(old, ORG)).map((a) => [a.credentialId, a.name, a.signCount, a.rpId])).toEqual([["cred-1", "laptop", 3, "app.test"]]);
     expect((await old.query<{ n: number }>("select count(*)::int as n from mfa_factors where org_id = $1", [ORG])).rows[0]!.n).toBe(1);
@@ -110,7 +114,7 @@ describe("the built-in methods' tables, now theirs", () => {
 
   it("a database left at the engine's first migration (authenticators without their later columns) is completed to the same schema", async () => {
     const old = await migratedBeforeTheMove(1);
-    expect(await migrate(old, methods)).toEqual([...ENGINE_MIGRATIONS_BEFORE_METHODS.slice(1).map((m) => m.version), ...METHOD_MIGRATIONS]);
+    expect(await migrate(old, methods)).toEqual([...engineVersionsAfter(1), ...METHOD_MIGRATIONS]);
     expect(await schemaOf(old)).toEqual(await schemaOf(fresh));
   });
 });
