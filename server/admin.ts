@@ -58,7 +58,8 @@ export async function rotateKeysCommand(env: Env, log: (line: string) => void, m
 }
 
 /** `latch-server <command>` (serverCli.ts prints the usage). */
-export const ADMIN_COMMANDS: Record<string, (env: Env, log: (line: string) => void) => Promise<void>> = {
+/** The admin commands; `methods` are the configuration's methods besides the built-in ones (their migrations, their schema check). */
+export const ADMIN_COMMANDS: Record<string, (env: Env, log: (line: string) => void, methods?: readonly ServerMethod[]) => Promise<void>> = {
   migrate: migrateCommand,
   "rotate-keys": rotateKeysCommand,
 };

@@ -34,8 +34,8 @@ async function main(): Promise<void> {
   const run = ADMIN_COMMANDS[command];
   if (!run) throw new Error(`unknown command ${command}: use init, migrate, start or rotate-keys (latch-server help)`);
   const { adminEnv } = await import("./production/load");
-  const { env } = await adminEnv(process.env, process.cwd());
-  await run(env, (line) => console.log(line));
+  const { env, methods } = await adminEnv(process.env, process.cwd());
+  await run(env, (line) => console.log(line), methods);
 }
 
 async function init(args: string[]): Promise<void> {
