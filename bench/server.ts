@@ -1,45 +1,57 @@
-// `npm run bench -- server`: sign-payload throughput and p50/p99 at concurrency 1, 10, 50 over
-// 10,000 users, for one instance on the embedded PGlite, one on PostgreSQL, two on PostgreSQL;
-// full email sign-ups per second; the one-core crypto limit of a signature request; the ratios.
-// Servers run in their own processes; the load generator (this process) shares the machine.
-// Writes bench/results/server.json.
-import { spawn, type ChildProcess } from "node:child_process";
+// `npm run bench -- server`: what a sign-payload costs in CPU time — of the server, of PostgreSQL — beside
+// the crypto floor (the stamp's P-256 verify and the secp256k1 signature) measured in the same run, at
+// concurrency 1, 10, 50, over 1,000 and 10,000 users (BENCH_USERS=1000,10000,100000 adds 100,000), for
+// one instance and for two; and full email sign-ups. CPU time comes from /proc of each process, so the
+// figures hold on a machine that is busy with other work (wall-clock throughput does not: see the load
+// average written beside it). The servers are the production profile as operators run it: the compiled
+// package (`npm run build:server`, dist-server/dist/cli.js start) with its request log and metrics, each
+// in its own process; the load generator (this process) shares the machine. Writes bench/results/server.json.
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { createPrivateKey, generateKeyPairSync, randomBytes, randomUUID, sign as nodeSign, verify as nodeVerify } from "node:crypto";
-import { availableParallelism, cpus, loadavg } from "node:os";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58 } from "@scure/base";
 import { privateKeyToAddress, sign as viemSign } from "viem/accounts";
+import { freePort } from "../test/e2e/support/wallets/anvil";
 import { jsonClient, jsonPoster, measure, round, type Figures } from "./load";
+import { postmasterOnPort, processCpuUs, treeCpuUs } from "./procCpu";
 
 const self = fileURLToPath(import.meta.url);
 const root = fileURLToPath(new URL("../", import.meta.url));
-const USERS = Number(process.env.BENCH_USERS ?? 10_000);
+/** Active users, in steps: the database grows between them (BENCH_USERS=1000,10000,100000). */
+const USER_STEPS = (process.env.BENCH_USERS ?? "1000,10000").split(",").map(Number);
 const CONCURRENCIES = [1, 10, 50];
-const REQUESTS: Record<number, number> = { 1: 1_000, 10: 4_000, 50: 8_000 };
-const SIGNUPS = 1_000;
-const SIGNUP_WARMUP = 50;
-/** BENCH_SETUPS=pglite,pg1,pg2,signups (default all): which setups run (a profile needs only one). */
-const SETUPS = new Set((process.env.BENCH_SETUPS ?? "pglite,pg1,pg2,signups").split(","));
+/** BENCH_REQUESTS=300,1500,1500: requests at concurrency 1, 10 and 50. */
+const REQUEST_COUNTS = (process.env.BENCH_REQUESTS ?? "300,1500,1500").split(",").map(Number);
+const REQUESTS: Record<number, number> = Object.fromEntries(CONCURRENCIES.map((c, i) => [c, REQUEST_COUNTS[i] ?? REQUEST_COUNTS.at(-1)!]));
+const SIGNUPS = 300;
+const SIGNUP_WARMUP = 30;
+/** BENCH_SETUPS=pg1,pg2,signups (the default): which setups run (a profile needs only one). */
+const SETUPS = new Set((process.env.BENCH_SETUPS ?? "pg1,pg2,signups").split(","));
+/** BENCH_SERVER=dist (default: build the package, run it), dist-prebuilt (run dist-server as it is), source (tsx server/serverCli.ts). */
+const SERVER = process.env.BENCH_SERVER ?? "dist";
+const DIST_CLI = join(root, "dist-server/dist/cli.js");
+const API_KEY = "bench-api-key-0123456789abcdef";
+const load1 = () => round(loadavg()[0] ?? 0);
 
-/** One server instance: DATABASE_URL or BENCH_PGLITE_DIR, LATCH_SECRET_KEY. */
-async function serve() {
+/** The library's server with the dev inbox (sign-ups read their code from it): DATABASE_URL, LATCH_SECRET_KEY. */
+async function serveLibrary() {
   const { startServer } = await import("../server/index");
   const { databaseFromEnv } = await import("../server/db/config");
   const { keyEncryptionKeysFromEnv } = await import("../server/custody/env");
   const env = process.env;
   const server = await startServer({
     port: 0,
-    ...(env.DATABASE_URL ? { database: databaseFromEnv(env) } : { dataDir: env.BENCH_PGLITE_DIR }),
+    database: databaseFromEnv(env),
     keyEncryptionKeys: keyEncryptionKeysFromEnv(env),
     limits: { sendMaxPerWindow: 1e9 },
     // As the production profile does by default: every core but one (here: one thread).
     derivationThreads: Math.max(1, availableParallelism() - 1),
   });
-  process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
+  process.stdout.write(`${JSON.stringify({ msg: "listening", port: server.port })}\n`);
   process.on("SIGTERM", () => void server.stop().then(() => process.exit(0)));
 }
 
@@ -50,20 +62,20 @@ interface BenchUser {
   apiPublicKey: string;
 }
 
-/** Users with sealed wallets and a session key each, written straight into the database (deriving 10,000 wallets from mnemonics would take minutes). */
-async function seed(env: Record<string, string>): Promise<BenchUser[]> {
+/** Users `from`…`to`-1 with sealed wallets and a session key each, written straight into the database (deriving wallets from mnemonics would take minutes). */
+async function seed(env: Record<string, string>, from: number, to: number): Promise<BenchUser[]> {
   const { openDatabase } = await import("../server/db/open");
   const { keyEncryptionKeysFromEnv } = await import("../server/custody/env");
   const { sealWallet } = await import("../server/custody/walletCustody");
   const { insertUser } = await import("../server/store/users");
   const { insertApiKey } = await import("../server/store/apiKeys");
   const ring = keyEncryptionKeysFromEnv(env)!;
-  const db = await openDatabase(env.DATABASE_URL ? { engine: "postgres", url: env.DATABASE_URL } : { engine: "pglite", dataDir: join(env.BENCH_PGLITE_DIR!, "pgdata") });
+  const db = await openDatabase({ engine: "postgres", url: env.DATABASE_URL! });
   const users: BenchUser[] = [];
   const now = Date.now();
-  for (let start = 0; start < USERS; start += 500) {
+  for (let start = from; start < to; start += 500) {
     await db.transaction(async (tx) => {
-      for (let i = start; i < Math.min(USERS, start + 500); i++) {
+      for (let i = start; i < Math.min(to, start + 500); i++) {
         const orgId = randomUUID();
         const evmPrivateKey = `0x${randomBytes(32).toString("hex")}` as const;
         const solanaPrivateKey = new Uint8Array(randomBytes(32));
@@ -100,60 +112,164 @@ function signRequestBody(user: BenchUser, i: number): string {
   return JSON.stringify({ stampedRequest: { url: "https://api.turnkey.com/public/v1/submit/sign_raw_payload", body: stamped, stamp: { stampHeaderName: "X-Stamp", stampHeaderValue } } });
 }
 
-function startServerProcess(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  return new Promise((resolve, reject) => {
-    // BENCH_PROFILE_DIR=<dir>: each server writes a V8 CPU profile there when it stops (node --cpu-prof).
-    const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-    const child = spawn(process.execPath, [...profile, "--import", "tsx", self, "--serve"], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
-    let out = "";
-    child.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const line = out.split("\n").find((l) => l.startsWith("{"));
-      if (line) resolve({ url: (JSON.parse(line) as { url: string }).url, child });
-    });
-    child.once("exit", (code) => reject(new Error(`server exited ${code}`)));
-  });
+interface Instance {
+  url: string;
+  pid: number;
+  child: ChildProcess;
 }
 
-async function stopServer(child: ChildProcess) {
+/** Starts a server (its log to a file, as an operator's log collector would take it) and waits for its "listening" line. */
+async function startInstance(kind: "production" | "library", env: Record<string, string>, workDir: string): Promise<Instance> {
+  const port = kind === "production" ? await freePort() : 0;
+  const logFile = join(workDir, `server-${randomUUID()}.log`);
+  const out = openSync(logFile, "w");
+  // BENCH_PROFILE_DIR=<dir>: each server writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const entry = kind === "library" ? ["--import", "tsx", self, "--serve"] : SERVER === "source" ? ["--import", "tsx", "server/serverCli.ts", "start"] : [DIST_CLI, "start"];
+  const productionEnv = {
+    PORT: String(port),
+    LATCH_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LATCH_ALLOWED_ORIGINS: "http://localhost:5173",
+    LATCH_API_KEYS: API_KEY,
+    LATCH_DATA_DIR: join(workDir, `data-${port}`),
+  };
+  const child = spawn(process.execPath, [...profile, ...entry], {
+    cwd: root,
+    env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? "/tmp", ...(kind === "production" ? productionEnv : {}), ...env },
+    stdio: ["ignore", out, "inherit"],
+  });
+  closeSync(out);
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${readFileSync(logFile, "utf8")}`);
+    const line = readFileSync(logFile, "utf8")
+      .split("\n")
+      .find((l) => l.includes('"msg":"listening"'));
+    if (line) {
+      const listening = JSON.parse(line) as { port: number };
+      return { url: `http://127.0.0.1:${listening.port}`, pid: child.pid!, child };
+    }
+    if (Date.now() - started > 120_000) throw new Error(`the server did not start in 2 minutes:\n${readFileSync(logFile, "utf8")}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function stopInstance({ child }: Instance) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once("exit", r));
   child.kill("SIGTERM");
   await exited;
 }
 
-async function withServers(envs: Record<string, string>[], run: (urls: string[]) => Promise<void>): Promise<void> {
-  const started = await Promise.allSettled(envs.map(startServerProcess));
-  const servers = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+async function withInstances<T>(kind: "production" | "library", envs: Record<string, string>[], workDir: string, run: (instances: Instance[]) => Promise<T>): Promise<T> {
+  const started = await Promise.allSettled(envs.map((env) => startInstance(kind, env, workDir)));
+  const instances = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
   try {
     const failed = started.find((s) => s.status === "rejected");
     if (failed) throw (failed as PromiseRejectedResult).reason;
-    await run(servers.map((s) => s.url));
+    return await run(instances);
   } finally {
-    await Promise.all(servers.map((s) => stopServer(s.child)));
+    await Promise.all(instances.map(stopInstance));
   }
+}
+
+/**
+ * The crypto a signature request cannot avoid, in CPU µs of this process: the stamp's P-256 verify
+ * (node:crypto, key already parsed) and the secp256k1 signature (viem, as the server signs).
+ */
+async function cryptoFloor(): Promise<{ floorUs: number; p256VerifyUs: number; secp256k1SignUs: number }> {
+  const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const body = Buffer.from(signRequestBody({ orgId: randomUUID(), address: "0x0000000000000000000000000000000000000000", apiPrivateKey: privateKey, apiPublicKey: "" }, 0));
+  const signature = nodeSign("sha256", body, { key: privateKey, dsaEncoding: "der" });
+  const evmKey = `0x${randomBytes(32).toString("hex")}` as const;
+  const hashes = Array.from({ length: 400 }, () => `0x${randomBytes(32).toString("hex")}` as const);
+  for (const hash of hashes.slice(0, 50)) await viemSign({ hash, privateKey: evmKey }); // JIT
+  const cpu = () => {
+    const { user, system } = process.cpuUsage();
+    return user + system;
+  };
+  for (let i = 0; i < 50; i++) nodeVerify("sha256", body, { key: publicKey, dsaEncoding: "der" }, signature);
+  let t = cpu();
+  for (let i = 0; i < hashes.length; i++) nodeVerify("sha256", body, { key: publicKey, dsaEncoding: "der" }, signature);
+  const p256VerifyUs = (cpu() - t) / hashes.length;
+  t = cpu();
+  for (const hash of hashes) await viemSign({ hash, privateKey: evmKey });
+  const secp256k1SignUs = (cpu() - t) / hashes.length;
+  return { floorUs: round(p256VerifyUs + secp256k1SignUs), p256VerifyUs: round(p256VerifyUs), secp256k1SignUs: round(secp256k1SignUs) };
 }
 
 const post = jsonPoster();
 
-function load(urls: string[], bodies: string[], concurrency: number): Promise<Figures> {
-  return measure(bodies.length, concurrency, async (i) => (await post(`${urls[i % urls.length]}/signer/v1/sign-payload`, bodies[i]!)) === 200);
+interface Run extends Figures {
+  setup: string;
+  instances: number;
+  users: number;
+  concurrency: number;
+  requestsPerSecond: number;
+  serverCpuPerRequestUs: number;
+  postgresCpuPerRequestUs: number;
+  loadGeneratorCpuPerRequestUs: number;
+  cryptoFloorUs: number;
+  serverToFloor: number;
+  serverAndPostgresToFloor: number;
+  /** Server CPU over wall time, per instance: the share of a core each instance got (the rest went to other work). */
+  serverCoreShare: number;
+  /** What one core fully given to one instance would serve at this CPU cost. */
+  requestsPerServerCoreSecond: number;
+  loadAverage: number;
 }
 
-async function signPayloadRuns(urls: string[], users: BenchUser[]): Promise<Record<string, Figures>> {
-  const out: Record<string, Figures> = {};
-  let offset = 0;
-  // Warm-up: connections, prepared statements, JIT.
-  await load(urls, Array.from({ length: 300 }, (_, i) => signRequestBody(users[(offset + i) % users.length]!, i)), 10);
-  offset += 300;
-  for (const c of CONCURRENCIES) {
-    const n = REQUESTS[c]!;
-    // Users in turn: consecutive requests are different users (no warm row, nothing cached).
-    const bodies = Array.from({ length: n }, (_, i) => signRequestBody(users[(offset + i) % users.length]!, i));
-    offset += n;
-    out[`c${c}`] = await load(urls, bodies, c);
+/** Runs the bodies against the instances in turn, measuring each process's CPU time around the run. */
+async function measuredRun(setup: string, instances: Instance[], postmaster: number, users: number, bodies: string[], concurrency: number): Promise<Run> {
+  const { floorUs } = await cryptoFloor();
+  const serverBefore = instances.map((i) => processCpuUs(i.pid));
+  const postgresBefore = treeCpuUs(postmaster);
+  const generatorBefore = process.cpuUsage();
+  const t0 = performance.now();
+  const figures = await measure(bodies.length, concurrency, async (i) => (await post(`${instances[i % instances.length]!.url}/signer/v1/sign-payload`, bodies[i]!, { authorization: `Bearer ${API_KEY}` })) === 200);
+  const wallUs = (performance.now() - t0) * 1000;
+  const serverUs = instances.reduce((sum, instance, k) => sum + processCpuUs(instance.pid) - serverBefore[k]!, 0);
+  const postgresUs = treeCpuUs(postmaster) - postgresBefore;
+  const generator = process.cpuUsage(generatorBefore);
+  const n = figures.requests;
+  const serverCpuPerRequestUs = round(serverUs / n);
+  const postgresCpuPerRequestUs = round(postgresUs / n);
+  return {
+    setup,
+    instances: instances.length,
+    users,
+    concurrency,
+    ...figures,
+    requestsPerSecond: figures.perSecond,
+    serverCpuPerRequestUs,
+    postgresCpuPerRequestUs,
+    loadGeneratorCpuPerRequestUs: round((generator.user + generator.system) / n),
+    cryptoFloorUs: floorUs,
+    serverToFloor: round(serverCpuPerRequestUs / floorUs),
+    serverAndPostgresToFloor: round((serverCpuPerRequestUs + postgresCpuPerRequestUs) / floorUs),
+    serverCoreShare: round(serverUs / wallUs / instances.length),
+    requestsPerServerCoreSecond: Math.round(1e6 / serverCpuPerRequestUs),
+    loadAverage: load1(),
+  };
+}
+
+/** Warm-up (connections, prepared statements, JIT), then each concurrency with users in turn (consecutive requests are different users: no warm row). */
+async function signPayloadRuns(setup: string, instances: Instance[], postmaster: number, users: BenchUser[], concurrencies: number[], offset: { next: number }): Promise<Run[]> {
+  const bodiesFor = (n: number) => {
+    const bodies = Array.from({ length: n }, (_, i) => signRequestBody(users[(offset.next + i) % users.length]!, offset.next + i));
+    offset.next += n;
+    return bodies;
+  };
+  const warm = bodiesFor(300);
+  await measure(warm.length, 10, async (i) => (await post(`${instances[i % instances.length]!.url}/signer/v1/sign-payload`, warm[i]!, { authorization: `Bearer ${API_KEY}` })) === 200);
+  const runs: Run[] = [];
+  for (const c of concurrencies) {
+    const run = await measuredRun(setup, instances, postmaster, users.length, bodiesFor(REQUESTS[c]!), c);
+    if (run.errors > 0) console.warn(`${setup}, ${users.length} users, c=${c}: ${run.errors} errors`);
+    console.log(row(run));
+    runs.push(run);
   }
-  return out;
+  return runs;
 }
 
 const send = jsonClient();
@@ -162,7 +278,8 @@ const send = jsonClient();
  * Sign-up by email code, the whole way: signup, the code from the dev inbox, otp answering a credential
  * bundle. The load generator does not open the bundle: that is the browser's work, not the server's.
  */
-async function signUpsPerSecond(url: string, concurrency: number): Promise<Figures> {
+async function signUps(instance: Instance, postmaster: number, concurrency: number) {
+  const url = instance.url;
   // P-256 target keys made up front by OpenSSL, as a browser makes its own.
   const targets = Array.from({ length: SIGNUP_WARMUP + SIGNUPS }, () => {
     const jwk = generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey.export({ format: "jwk" });
@@ -180,86 +297,82 @@ async function signUpsPerSecond(url: string, concurrency: number): Promise<Figur
   };
   // Warm-up: JIT, prepared statements, the derivation thread.
   await measure(SIGNUP_WARMUP, concurrency, (i) => signUpOnce(SIGNUPS + i));
-  return measure(SIGNUPS, concurrency, signUpOnce);
+  const serverBefore = processCpuUs(instance.pid);
+  const postgresBefore = treeCpuUs(postmaster);
+  const figures = await measure(SIGNUPS, concurrency, signUpOnce);
+  return {
+    concurrency,
+    ...figures,
+    serverCpuPerSignUpUs: Math.round((processCpuUs(instance.pid) - serverBefore) / figures.requests),
+    postgresCpuPerSignUpUs: Math.round((treeCpuUs(postmaster) - postgresBefore) / figures.requests),
+    loadAverage: load1(),
+  };
 }
 
-/** One core: what the crypto of one signature request costs (P-256 stamp verify with node:crypto, secp256k1 sign with viem). */
-async function cryptoLimit(): Promise<number> {
-  const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
-  const body = Buffer.from(signRequestBody({ orgId: randomUUID(), address: "0x0000000000000000000000000000000000000000", apiPrivateKey: privateKey, apiPublicKey: "" }, 0));
-  const signature = nodeSign("sha256", body, { key: privateKey, dsaEncoding: "der" });
-  const evmKey = `0x${randomBytes(32).toString("hex")}` as const;
-  let n = 0;
-  const t0 = performance.now();
-  while (performance.now() - t0 < 2_000) {
-    nodeVerify("sha256", body, { key: publicKey, dsaEncoding: "der" }, signature);
-    await viemSign({ hash: `0x${randomBytes(32).toString("hex")}`, privateKey: evmKey });
-    n++;
-  }
-  return Math.round((n / (performance.now() - t0)) * 1000);
-}
+const HEADER = `${"setup".padEnd(12)}${"users".padStart(8)}${"conc.".padStart(6)}${"req/s".padStart(7)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"server µs".padStart(11)}${"pg µs".padStart(7)}${"floor µs".padStart(10)}${"srv/floor".padStart(10)}${"+pg/floor".padStart(10)}${"core share".padStart(11)}${"load".padStart(6)}${"errors".padStart(7)}`;
+const row = (r: Run) =>
+  `${r.setup.padEnd(12)}${String(r.users).padStart(8)}${String(r.concurrency).padStart(6)}${String(r.requestsPerSecond).padStart(7)}${String(r.p50Ms).padStart(8)}${String(r.p99Ms).padStart(8)}${String(Math.round(r.serverCpuPerRequestUs)).padStart(11)}${String(Math.round(r.postgresCpuPerRequestUs)).padStart(7)}${String(Math.round(r.cryptoFloorUs)).padStart(10)}${r.serverToFloor.toFixed(2).padStart(10)}${r.serverAndPostgresToFloor.toFixed(2).padStart(10)}${r.serverCoreShare.toFixed(2).padStart(11)}${r.loadAverage.toFixed(1).padStart(6)}${String(r.errors).padStart(7)}`;
 
 async function main() {
   const { startPostgresCluster } = await import("../test/server/support/postgresCluster");
+  const benchStarted = performance.now();
   const secretKey = randomBytes(32).toString("base64");
-  // Other work on the machine skews every figure: the load average says how much there was.
-  const results: Record<string, unknown> = { machine: { cpus: cpus().length, node: process.version, loadAverageAtStart: loadavg()[0] }, users: USERS, requests: REQUESTS };
-  const limit = await cryptoLimit();
-  results.cryptoLimitPerCore = limit;
-  console.log(`one-core crypto limit of a signature request: ${limit}/s`);
+  if (SERVER === "dist") {
+    console.log("building the server package (npm run build:server)…");
+    execFileSync("npm", ["run", "--silent", "build:server"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  }
+  if (SERVER !== "source" && !existsSync(DIST_CLI)) throw new Error(`${DIST_CLI} is missing: npm run build:server (or BENCH_SERVER=source)`);
+  // Other work on the machine stretches wall-clock figures (not CPU per request): the load average says how much there was.
+  const machine: Record<string, unknown> = { cpus: cpus().length, node: process.version, loadAverageAtStart: load1() };
+  const results: Record<string, unknown> = { machine, server: SERVER === "source" ? "tsx server/serverCli.ts start" : "dist-server/dist/cli.js start", requests: REQUESTS };
+  const floor = await cryptoFloor();
+  results.cryptoFloorAtStart = floor;
+  console.log(`crypto floor of a signature request: ${floor.floorUs} µs CPU (P-256 verify ${floor.p256VerifyUs} µs, secp256k1 sign ${floor.secp256k1SignUs} µs)`);
 
-  const pgliteDir = mkdtempSync(join(tmpdir(), "latch-bench-pglite-"));
+  const workDir = mkdtempSync(join(tmpdir(), "latch-bench-server-"));
   const cluster = await startPostgresCluster({ durable: true });
-  const runs: Record<string, Record<string, Figures>> = {};
+  const runs: Run[] = [];
   try {
-    if (SETUPS.has("pglite")) {
-      console.log(`seeding ${USERS} users into PGlite…`);
-      const pgliteEnv = { BENCH_PGLITE_DIR: pgliteDir, LATCH_SECRET_KEY: secretKey };
-      const pgliteUsers = await seed(pgliteEnv);
-      await withServers([pgliteEnv], async ([url]) => {
-        runs["1 instance, PGlite"] = await signPayloadRuns([url!], pgliteUsers);
-      });
-    }
+    const postmaster = postmasterOnPort(cluster.port);
     const databaseUrl = await cluster.createDatabase();
     const pgEnv = { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: "20", LATCH_SECRET_KEY: secretKey };
-    console.log(`seeding ${USERS} users into PostgreSQL…`);
-    const pgUsers = await seed(pgEnv);
-    if (SETUPS.has("pg1")) await withServers([pgEnv], async ([url]) => {
-      runs["1 instance, PostgreSQL"] = await signPayloadRuns([url!], pgUsers);
-    });
-    if (SETUPS.has("signups")) await withServers([pgEnv], async ([url]) => {
-      results.signUpsPerSecond = await signUpsPerSecond(url!, 10);
-    });
-    if (SETUPS.has("pg2")) await withServers([pgEnv, pgEnv], async (urls) => {
-      runs["2 instances, PostgreSQL"] = await signPayloadRuns(urls, pgUsers);
-    });
+    const users: BenchUser[] = [];
+    const offset = { next: 0 };
+    console.log(`\n${HEADER}`);
+    for (const step of USER_STEPS) {
+      const t = performance.now();
+      users.push(...(await seed(pgEnv, users.length, step)));
+      console.log(`(seeded ${users.length} users in ${((performance.now() - t) / 1000).toFixed(0)} s)`);
+      const last = step === USER_STEPS.at(-1);
+      if (SETUPS.has("pg1")) runs.push(...(await withInstances("production", [pgEnv], workDir, (i) => signPayloadRuns("pg1", i, postmaster, users, CONCURRENCIES, offset))));
+      // Two instances at the largest user count: CPU per request must not grow with the second.
+      if (last && SETUPS.has("pg2")) runs.push(...(await withInstances("production", [pgEnv, pgEnv], workDir, (i) => signPayloadRuns("pg2", i, postmaster, users, [10, 50], offset))));
+    }
+    if (SETUPS.has("signups")) {
+      results.signUps = await withInstances("library", [pgEnv], workDir, ([instance]) => signUps(instance!, postmaster, 10));
+    }
   } finally {
     await cluster.destroy();
-    rmSync(pgliteDir, { recursive: true, force: true });
+    rmSync(workDir, { recursive: true, force: true });
   }
   results.signPayload = runs;
-  (results.machine as Record<string, unknown>).loadAverageAtEnd = loadavg()[0];
-  const best = (name: string) => Math.max(...Object.values(runs[name] ?? {}).map((f) => f.perSecond));
-  results.ratios = {
-    onePostgresToCryptoLimit: round(best("1 instance, PostgreSQL") / limit),
-    twoToOnePostgres: round(best("2 instances, PostgreSQL") / best("1 instance, PostgreSQL")),
-    postgresToPglite: round(best("1 instance, PostgreSQL") / best("1 instance, PGlite")),
-  };
+  machine.loadAverageAtEnd = load1();
+  results.benchSeconds = Math.round((performance.now() - benchStarted) / 1000);
 
-  console.log(`\nsign-payload over ${USERS} users (${cpus().length} cores, node ${process.version}; load generator on the same machine; load average ${JSON.stringify(results.machine)})`);
-  console.log(`${"setup".padEnd(26)}${"conc.".padStart(6)}${"requests".padStart(10)}${"req/s".padStart(8)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"errors".padStart(8)}`);
-  for (const [name, byConcurrency] of Object.entries(runs)) {
-    for (const [c, f] of Object.entries(byConcurrency)) {
-      console.log(`${name.padEnd(26)}${c.slice(1).padStart(6)}${String(f.requests).padStart(10)}${String(f.perSecond).padStart(8)}${String(f.p50Ms).padStart(9)}${String(f.p99Ms).padStart(9)}${String(f.errors).padStart(8)}`);
-    }
+  console.log(`\nsign-payload, ${results.server} (production profile, request log and metrics on), PostgreSQL; ${cpus().length} cores, node ${process.version}, load average ${machine.loadAverageAtStart} at start, ${machine.loadAverageAtEnd} at end`);
+  console.log("server µs and pg µs: CPU time per request (all threads, from /proc); floor: P-256 verify + secp256k1 sign in this process, measured before each row");
+  console.log(HEADER);
+  for (const r of runs) console.log(row(r));
+  const s = results.signUps as { perSecond: number; p50Ms: number; p99Ms: number; errors: number; serverCpuPerSignUpUs: number; postgresCpuPerSignUpUs: number } | undefined;
+  if (s) {
+    console.log(
+      `\nfull email sign-ups (signup → code from the dev inbox → otp; library server, dev inbox), PostgreSQL, concurrency 10: ${s.perSecond}/s (p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms, errors ${s.errors}), server CPU ${(s.serverCpuPerSignUpUs / 1000).toFixed(1)} ms and PostgreSQL ${(s.postgresCpuPerSignUpUs / 1000).toFixed(1)} ms per sign-up`,
+    );
   }
-  const signUps = results.signUpsPerSecond as Figures | undefined;
-  if (signUps) console.log(`\nfull email sign-ups (signup → code from the inbox → otp), 1 instance on PostgreSQL, concurrency 10: ${signUps.perSecond}/s (p50 ${signUps.p50Ms} ms, p99 ${signUps.p99Ms} ms, errors ${signUps.errors})`);
-  console.log(`one-core crypto limit: ${limit}/s; ratios: ${JSON.stringify(results.ratios)}`);
   mkdirSync(join(root, "bench/results"), { recursive: true });
   writeFileSync(join(root, "bench/results/server.json"), JSON.stringify(results, null, 2));
-  console.log("\nwritten bench/results/server.json");
+  console.log(`\nwritten bench/results/server.json (${results.benchSeconds} s)`);
 }
 
-if (process.argv[2] === "--serve") await serve();
+if (process.argv[2] === "--serve") await serveLibrary();
 else await main();
