@@ -91,7 +91,7 @@ export const operationRequests = {
     organizationId: s.uuid,
     parameters: {
       userId: s.uuid,
-      authenticators: type({ authenticatorName: "0 < string <= 256", challenge: "string > 0", attestation: s.attestation }).array().atLeastLength(1),
+      authenticators: type({ authenticatorName: "0 < string <= 256", challenge: "string > 0", "authenticatorUserId?": /^[A-Za-z0-9_-]+$/, attestation: s.attestation }).array().atLeastLength(1),
     },
   }),
   "submit/delete_authenticators": type({

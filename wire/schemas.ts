@@ -83,7 +83,8 @@ export const attestation = type({
   "transports?": "string[]",
 });
 
-export const passkeyRegistration = type({ challenge: "string > 0", attestation });
+/** A new passkey: the challenge, the WebAuthn user handle it was made for (base64url; clients that predate it omit it), the attestation. */
+export const passkeyRegistration = type({ challenge: "string > 0", "authenticatorUserId?": /^[A-Za-z0-9_-]+$/, attestation });
 
 export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();

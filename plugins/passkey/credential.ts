@@ -24,9 +24,11 @@ export class PasskeyCancelledError extends LatchError {
   }
 }
 
-/** A new passkey's challenge and attestation, as the backend takes them. */
+/** A new passkey's challenge, WebAuthn user handle and attestation, as the backend takes them. */
 export interface PasskeyAttestation {
   challenge: string;
+  /** The WebAuthn user handle (`user.id`) the passkey was created for, base64url. */
+  authenticatorUserId: string;
   attestation: { credentialId: string; clientDataJson: string; attestationObject: string; transports: string[] };
 }
 
@@ -50,12 +52,13 @@ export function toPasskeyError(error: unknown): Error {
 export async function createPasskeyCredential(params: { rpId?: string; userName: string; signal?: AbortSignal }): Promise<PasskeyAttestation> {
   if (!isWebauthnSupported()) throw new WebauthnUnsupportedError();
   const challenge = randomBase64url(32);
+  const authenticatorUserId = randomBase64url(16);
   try {
     const credential = await create({
       publicKey: {
         challenge,
         rp: { name: "Latch", ...(params.rpId ? { id: params.rpId } : {}) },
-        user: { id: randomBase64url(16), name: params.userName, displayName: params.userName },
+        user: { id: authenticatorUserId, name: params.userName, displayName: params.userName },
         pubKeyCredParams: PASSKEY_ALGORITHMS.map((alg) => ({ type: "public-key" as const, alg })),
         authenticatorSelection: { residentKey: PASSKEY_RESIDENT_KEY, userVerification: PASSKEY_USER_VERIFICATION },
         timeout: PASSKEY_ASSERTION_TIMEOUT_MS,
@@ -65,6 +68,7 @@ export async function createPasskeyCredential(params: { rpId?: string; userName:
     const transports = credential.response.transports?.length ? credential.response.transports : [...PASSKEY_FALLBACK_TRANSPORTS];
     return {
       challenge,
+      authenticatorUserId,
       attestation: {
         credentialId: credential.id,
         clientDataJson: credential.response.clientDataJSON,

@@ -22,7 +22,7 @@ export async function addPasskey(kit: Kit, options: AbortOptions = {}): Promise<
     organizationId: user.orgId,
     parameters: {
       userId: user.userId,
-      authenticators: [{ authenticatorName: passkeyName(typeof navigator === "undefined" ? undefined : navigator.userAgent, Date.now()), challenge: passkey.challenge, attestation: passkey.attestation }],
+      authenticators: [{ authenticatorName: passkeyName(typeof navigator === "undefined" ? undefined : navigator.userAgent, Date.now()), challenge: passkey.challenge, authenticatorUserId: passkey.authenticatorUserId, attestation: passkey.attestation }],
     },
   }, options);
   const ids = activity.result.createAuthenticatorsResult?.authenticatorIds;

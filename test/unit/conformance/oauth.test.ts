@@ -51,7 +51,8 @@ describe("§9 social sign-in timers", () => {
     const { kit, popup } = setup();
     const attempt = settled(kit.authenticate({ type: "oauth", authProviderId: "google", mode: "popup" }));
     await runUntil(() => popup.location.href !== "");
-    await vi.advanceTimersByTimeAsync(500);
+    // Closed right after the check at 1000 ms: the next is at 1500 ms (a 1000 ms period would wait to 2000).
+    await vi.advanceTimersByTimeAsync(1000);
     popup.closed = true;
     await vi.advanceTimersByTimeAsync(499);
     expect(attempt.done).toBe(false);

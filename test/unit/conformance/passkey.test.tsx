@@ -5,6 +5,7 @@ import { LatchProvider } from "latch-kit/react";
 import { authenticateWithPasskey, passkey } from "latch-kit/plugins/passkey";
 import { answerSignerRoutes, type SignerRouteAnswers } from "./signer-routes";
 import { fakeWebauthn, type FakeCeremonies } from "./fake-webauthn";
+import { base64url } from "../../../plugins/passkey/credential";
 
 // Spec conformance rows about passkeys (test/CONFORMANCE.md): the browser's WebAuthn API is faked,
 // so the tests see the options the kit hands the browser and the requests it makes after.
@@ -38,6 +39,17 @@ describe("§9 passkey ceremony parameters", () => {
     expect(options.publicKey!.pubKeyCredParams.map((p) => p.alg)).toEqual([-7, -257]);
     expect(options.publicKey!.authenticatorSelection).toEqual({ residentKey: "preferred", userVerification: "preferred" });
     expect(options.publicKey!.timeout).toBe(300000);
+  });
+
+  it("§7 the passkey attestation carries challenge, authenticatorUserId (the WebAuthn user handle) and the attestation with transports", async () => {
+    const { kit, request } = setup({ signup: () => ({ orgId: "o1" }), whoami: () => USER_ANSWER });
+    await authenticateWithPasskey(kit, { createNew: true });
+    const options = webauthn.create.mock.calls[0]![0] as { publicKey: { challenge: ArrayBuffer; user: { id: ArrayBuffer } } };
+    const signup = request.mock.calls.find(([route]) => route === "signup")![1] as { passkey: { challenge: string; authenticatorUserId: string; attestation: { transports: string[] } } };
+    // What the browser got (bytes) is what the backend is told (base64url).
+    expect(signup.passkey.authenticatorUserId).toBe(base64url(new Uint8Array(options.publicKey.user.id)));
+    expect(signup.passkey.challenge).toBe(base64url(new Uint8Array(options.publicKey.challenge)));
+    expect(signup.passkey.attestation.transports.length).toBeGreaterThan(0);
   });
 
   it("§9 fallback transports internal and hybrid when the authenticator reports none", async () => {
