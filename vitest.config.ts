@@ -10,6 +10,8 @@ const alias = [
   { find: /^latch-kit\/wagmi$/, replacement: r("./integrations/wagmi/index.ts") },
   { find: /^latch-kit\/plugins\/(.*)$/, replacement: r("./plugins/$1/index.ts") },
   { find: /^latch-kit$/, replacement: r("./core/index.ts") },
+  // The server package's method contract, for a method package a test installs outside the repository.
+  { find: /^latch-server\/method$/, replacement: r("./server/method-kit.ts") },
 ];
 
 export default defineConfig({
