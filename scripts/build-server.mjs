@@ -6,7 +6,7 @@
 // versions. Types come from tsc (declarations of the two public entries and what they reach).
 import { execFileSync } from "node:child_process";
 import { builtinModules } from "node:module";
-import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -24,8 +24,52 @@ const ENTRIES = {
   derivationWorker: "server/crypto/derivationWorker.ts",
 };
 const FRAME_SCRIPTS = { authFrameBundle: "server/frames/authFrame.client.ts", exportFrameBundle: "server/frames/exportFrame.client.ts", importFrameBundle: "server/frames/importFrame.client.ts" };
-/** What ships beside the code: the server guide is the package's README. */
-const DOCS = { "server/README.md": "README.md", LICENSE: "LICENSE", "docs/ARCHITECTURE.md": "docs/ARCHITECTURE.md", "docs/signer-api.md": "docs/signer-api.md" };
+/**
+ * What ships beside the code: the server guide is the package's README; the plugin guide
+ * (ARCHITECTURE.md) with the example method it walks through; the wire contract; the recipes.
+ */
+const DOCS = {
+  "server/README.md": "README.md",
+  LICENSE: "LICENSE",
+  "SECURITY.md": "SECURITY.md",
+  "docs/ARCHITECTURE.md": "docs/ARCHITECTURE.md",
+  "docs/signer-api.md": "docs/signer-api.md",
+  "docs/deployment.md": "docs/deployment.md",
+  "docs/embedding.md": "docs/embedding.md",
+  "docs/emulator.md": "docs/emulator.md",
+  "test/fixtures/backup-code": "examples/backup-code",
+};
+/** Links between the shipped documents, as they sit in the package. */
+const LINKS = [
+  [/\]\(\.\.\/docs\//g, "](docs/", "README.md"],
+  [/\]\(\.\.\/server\/README\.md/g, "](../README.md", "docs/"],
+  [/\]\(\.\.\/test\/fixtures\/backup-code/g, "](../examples/backup-code", "docs/"],
+  [/\]\(\.\.\/SECURITY\.md/g, "](SECURITY.md", "README.md"],
+];
+
+/** Rewrites the links of the shipped Markdown for the package's layout; a link that still leads nowhere fails the build. */
+function shipDocs() {
+  for (const [from, to] of Object.entries(DOCS)) {
+    mkdirSync(dirname(join(out, to)), { recursive: true });
+    cpSync(join(root, from), join(out, to), { recursive: true });
+  }
+  // The example method imports the contract by the package's name, as a method outside the repository does.
+  for (const name of readdirSync(join(out, "examples/backup-code"))) {
+    const path = join(out, "examples/backup-code", name);
+    writeFileSync(path, readFileSync(path, "utf8").replace(/(["'])(?:\.\.\/)+server\/method-kit\1/g, '"latch-server/method"'));
+  }
+  const broken = [];
+  for (const file of Object.values(DOCS).filter((path) => path.endsWith(".md"))) {
+    let text = readFileSync(join(out, file), "utf8");
+    for (const [pattern, replacement, where] of LINKS) if (file.startsWith(where)) text = text.replace(pattern, replacement);
+    writeFileSync(join(out, file), text);
+    for (const [, target] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+      if (/^[a-z]+:/.test(target)) continue;
+      if (!existsSync(join(out, dirname(file), target))) broken.push(`${file} → ${target}`);
+    }
+  }
+  if (broken.length) throw new Error(`links that lead nowhere in the package:\n${broken.join("\n")}`);
+}
 
 async function frameScripts() {
   const scripts = {};
@@ -81,7 +125,7 @@ function manifest(dependencies) {
       "./method": { types: "./types/server/method-kit.d.ts", import: "./dist/method.js" },
       "./package.json": "./package.json",
     },
-    files: ["dist", "types", "docs", "README.md", "LICENSE"],
+    files: ["dist", "types", "docs", "examples", "README.md", "SECURITY.md", "LICENSE"],
     dependencies,
     ...(rootManifest.overrides ? { overrides: rootManifest.overrides } : {}),
   };
@@ -124,9 +168,6 @@ const result = await build({
 });
 chmodSync(join(out, "dist/cli.js"), 0o755);
 declarations();
-for (const [from, to] of Object.entries(DOCS)) {
-  mkdirSync(dirname(join(out, to)), { recursive: true });
-  cpSync(join(root, from), join(out, to));
-}
+shipDocs();
 writeFileSync(join(out, "package.json"), `${JSON.stringify(manifest(dependenciesOf(result.metafile)), null, 2)}\n`);
 console.log(`latch-server built in ${out}: npm pack ./dist-server`);

@@ -1,4 +1,4 @@
-// The signer backend's route table (signer-api.md): route → request, response, error. Every type
+// The signer backend's route table (docs/signer-api.md): route → request, response, error. Every type
 // here is inferred from the wire's schemas (wire/requests.ts, wire/responses.ts, wire/errors.ts),
 // which the server validates with: one source. The kit imports this module for types only; a
 // method outside it adds its routes by augmenting SignerRoutes with `RouteTypes<its contract>`.

@@ -6,7 +6,7 @@ import { frameKeyNonce } from "../../lib/jwt/nonce";
 /** What the backend returns to prepare OAuth. */
 export type OauthConfig = RouteResponse<"prepare-oauth">;
 
-/** `state` of the contract (signer-api.md "Social sign-in"), base64url JSON. */
+/** `state` of the contract (docs/signer-api.md "Social sign-in"), base64url JSON. */
 export interface OauthState {
   authProviderId: string;
   isCustomProvider: boolean;

@@ -33,6 +33,8 @@ export async function runProductionServer(): Promise<void> {
       jwtIssuers: config.jwtIssuers.map((i) => i.id),
       methods: (config.methods ?? []).map((m) => m.id),
       configFile: file,
+      node: process.version,
+      pid: process.pid,
       startMs: Math.round(performance.now() - started),
     },
     "listening",

@@ -23,7 +23,7 @@ import {
 /** How long a `prepare-oauth` answer can start a sign-in. */
 export const OAUTH_REQUEST_TTL_MS = 30 * 60_000;
 
-/** The `state` the kit sends through the provider (base64url JSON, signer-api.md "Social sign-in"). */
+/** The `state` the kit sends through the provider (base64url JSON, docs/signer-api.md "Social sign-in"). */
 export const oauthStateSchema = type({
   authProviderId: "string > 0",
   "isCustomProvider?": "boolean | undefined",

@@ -11,7 +11,7 @@ export const cacheDir = process.env.LATCH_CONSUMERS_CACHE ?? join(tmpdir(), "lat
 
 const BUILD_INPUTS = ["core", "renderer", "plugins", "integrations", "package.json", "rollup.config.mjs", "tsconfig.build.json"];
 
-function newestChange(path: string): number {
+export function newestChange(path: string): number {
   const stat = statSync(path, { throwIfNoEntry: false });
   if (!stat) return 0;
   if (!stat.isDirectory()) return stat.mtimeMs;

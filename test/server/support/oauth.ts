@@ -29,7 +29,7 @@ export interface FlowOptions {
   redirectUrl?: string;
 }
 
-/** The login URL the kit builds (signer-api.md "Social sign-in"). */
+/** The login URL the kit builds (docs/signer-api.md "Social sign-in"). */
 export async function startSocialLogin(client: EmulatorClient, options: FlowOptions = {}) {
   const target = options.target ?? newTargetKey();
   const prepared = await client.ok<Prepared>("prepare-oauth", { nonce: nonceOf(target.publicKey) });

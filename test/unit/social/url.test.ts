@@ -32,7 +32,7 @@ function build(payload: Partial<OauthPayload> & { authProviderId: string }) {
 
 const stateOf = (url: URL) => JSON.parse(Buffer.from(url.searchParams.get("state")!, "base64url").toString("utf8"));
 
-describe("the login URL (signer-api.md 'Social sign-in')", () => {
+describe("the login URL (docs/signer-api.md 'Social sign-in')", () => {
   it("carries redirect_uri, code, scope, state, S256 challenge, prompt, client_id and nonce, keeping the endpoint's own query", () => {
     const url = build({ authProviderId: "google" });
     expect(`${url.origin}${url.pathname}`).toBe("https://idp.test/google/authorize");
