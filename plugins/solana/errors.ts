@@ -10,7 +10,16 @@ export class SolanaWalletError extends LatchError {
   override name: string = "SolanaWalletError";
 }
 
-const named = <N extends string>(name: N, fallback: string) =>
+/**
+ * A Solana wallet error class of one name. Declared, not inferred: the inferred type of a class
+ * expression carries Error's static members from the environment's types (Node's
+ * `prepareStackTrace(…: NodeJS.CallSite[])`), which an app without @types/node cannot resolve.
+ */
+export interface NamedSolanaWalletError<N extends string> {
+  new (message?: string, options?: { cause?: unknown }): SolanaWalletError & { readonly name: N };
+}
+
+const named = <N extends string>(name: N, fallback: string): NamedSolanaWalletError<N> =>
   class extends SolanaWalletError {
     override readonly name: N = name;
     constructor(message: string = fallback, options?: { cause?: unknown }) {
