@@ -27,7 +27,7 @@ export { lockUser, requireSignInMethodLeft } from "./services/signInMethods";
 export { signVerificationToken } from "./crypto/verificationToken";
 export { claimOnce } from "./store/usedTokens";
 export { authenticatorJson, ceremonyOrigin } from "./services/passkeys";
-export { deleteAuthenticators, insertAuthenticator, listAuthenticators } from "./store/authenticators";
+export { deleteAuthenticators, insertAuthenticator, listAuthenticators, renameAuthenticator } from "./store/authenticators";
 export { wireTimestamp } from "./services/wireTimestamp";
 export { bytesToHex, hexToBytes, utf8 } from "./crypto/encoding";
 export { newTotpSecret, totpUrl } from "./crypto/totp";

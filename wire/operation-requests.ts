@@ -94,6 +94,13 @@ export const operationRequests = {
       authenticators: type({ authenticatorName: "0 < string <= 256", challenge: "string > 0", "authenticatorUserId?": /^[A-Za-z0-9_-]+$/, attestation: s.attestation }).array().atLeastLength(1),
     },
   }),
+  /** Renames one of the user's passkeys (ours: the hosted API has no such activity; names people recognise can then be changed). */
+  "submit/update_authenticator_name": type({
+    type: "'ACTIVITY_TYPE_UPDATE_AUTHENTICATOR_NAME'",
+    timestampMs,
+    organizationId: s.uuid,
+    parameters: { userId: s.uuid, authenticatorId: s.uuid, authenticatorName: "0 < string <= 256" },
+  }),
   "submit/delete_authenticators": type({
     type: "'ACTIVITY_TYPE_DELETE_AUTHENTICATORS'",
     timestampMs,

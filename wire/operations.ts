@@ -147,6 +147,10 @@ export const operations = {
     response: activityAnswer(type({ createAuthenticatorsResult: authenticatorIds })),
     errors: [...OPERATION_ERRORS, "INVALID_PASSKEY", "PASSKEY_EXISTS", "PASSKEY_ORIGIN_REFUSED"],
   },
+  "submit/update_authenticator_name": {
+    response: activityAnswer(type({ updateAuthenticatorNameResult: { authenticatorId: "string" } })),
+    errors: [...OPERATION_ERRORS, "AUTHENTICATOR_NOT_FOUND"],
+  },
   "submit/delete_authenticators": {
     response: activityAnswer(type({ deleteAuthenticatorsResult: authenticatorIds })),
     errors: [...OPERATION_ERRORS, "AUTHENTICATOR_NOT_FOUND", "LAST_SIGN_IN_METHOD"],

@@ -2,6 +2,7 @@ import { getEmbeddedSigner } from "latch-kit";
 import { useAction, useKit } from "latch-kit/react";
 import { addPasskey } from "./actions/addPasskey";
 import { removePasskey } from "./actions/removePasskey";
+import { renamePasskey } from "./actions/renamePasskey";
 
 /** Adds a passkey to the signed-in user, then refreshes the listed auth methods. */
 export function useAddPasskey() {
@@ -35,6 +36,23 @@ export function useRemovePasskey() {
     /** Removes a passkey and returns the promise of it. */
     removePasskeyAsync: runAsync,
     isRemovingPasskey: isPending,
+    error,
+  };
+}
+
+/** Renames one of the user's passkeys, then refreshes the listed auth methods. */
+export function useRenamePasskey() {
+  const kit = useKit();
+  const { run, runAsync, isPending, error } = useAction(async (params: { authenticatorId: string; name: string }) => {
+    await renamePasskey(kit, params);
+    await getEmbeddedSigner(kit).listAuthMethods();
+  });
+  return {
+    /** Renames a passkey (`{ authenticatorId, name }`); a failure lands in `error`. */
+    renamePasskey: run,
+    /** Renames a passkey and returns the promise of it. */
+    renamePasskeyAsync: runAsync,
+    isRenamingPasskey: isPending,
     error,
   };
 }

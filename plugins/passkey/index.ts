@@ -68,10 +68,11 @@ export const passkey = () => {
   });
 };
 
-export { useAddPasskey, useRemovePasskey } from "./hooks";
+export { useAddPasskey, useRemovePasskey, useRenamePasskey } from "./hooks";
 export { authenticateWithPasskey, type AuthenticateWithPasskeyParameters, type AuthenticateWithPasskeyReturnType } from "./actions/authenticateWithPasskey";
 export { addPasskey, type AddPasskeyReturnType } from "./actions/addPasskey";
 export { removePasskey, type RemovePasskeyParameters } from "./actions/removePasskey";
+export { renamePasskey, type RenamePasskeyParameters } from "./actions/renamePasskey";
 export { createPasskeyCredential, isWebauthnSupported, PasskeyCancelledError, WebauthnUnsupportedError, type PasskeyAttestation } from "./credential";
 export * from "./constants";
 export { passkeyStrings, PASSKEY_STRINGS_TABLE } from "./strings";

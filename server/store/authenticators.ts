@@ -35,6 +35,12 @@ export async function listAuthenticators(sql: Sql, orgId: string): Promise<Authe
   return (await sql.query<AuthenticatorRow>(`${SELECT} where org_id = $1 order by created_at, authenticator_id`, [orgId])).rows;
 }
 
+/** Renames one of the organisation's authenticators; false when it has none with that id. */
+export async function renameAuthenticator(sql: Sql, orgId: string, authenticatorId: string, name: string): Promise<boolean> {
+  const rows = await sql.query("update authenticators set name = $3 where org_id = $1 and authenticator_id = $2::uuid returning authenticator_id", [orgId, authenticatorId, name]);
+  return rows.rows.length === 1;
+}
+
 /** Deletes the organisation's authenticators among `ids`; returns the ids actually deleted. */
 export async function deleteAuthenticators(sql: Sql, orgId: string, ids: string[]): Promise<string[]> {
   const rows = await sql.query<{ id: string }>(

@@ -140,7 +140,7 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
     await page.close();
   });
 
-  it("removes a passkey: signing in with it is then refused by the emulator", async () => {
+  it("renames a passkey, then removes it: signing in with it is then refused by the emulator", async () => {
     const { page } = await open();
     const email = uniqueEmail("remove");
     await emailSignUp(page, email);
@@ -148,10 +148,13 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
     await page.getByRole("dialog").waitFor({ state: "detached" });
     await page.getByRole("button", { name: "Add passkey" }).click();
     await pressed(page, 1);
-    const remove = page.getByRole("button", { name: `Remove Chrome on Linux, ${today()}` });
+    // Named after the browser and the day; renamed, the list shows the new name.
+    await page.getByRole("button", { name: `Rename Chrome on Linux, ${today()}` }).click();
+    await pressed(page, 2);
+    const remove = page.getByRole("button", { name: "Remove Work laptop" });
     await remove.waitFor();
     await remove.click();
-    await pressed(page, 2);
+    await pressed(page, 3);
     await page.getByTestId("auth-methods").filter({ hasText: '"passkeys":[]' }).waitFor();
 
     await logOut(page);

@@ -101,6 +101,28 @@ describe("create, list and delete authenticators", () => {
     expect(missing.status).toBe(404);
   });
 
+  it("renames a passkey (COMPLETED at once); another organisation's or an unknown id is 404, an empty name refused", async () => {
+    const { user, session } = await emailUser();
+    const { body } = await km("submit/create_authenticators", createBody(user, new SoftPasskey(), "Chrome on Linux, 26 Nov 2026"), apiKey(session));
+    const done = await km("query/get_activity", { organizationId: user.orgId, activityId: body.activity.id }, apiKey(session));
+    const [id] = done.body.activity.result.createAuthenticatorsResult.authenticatorIds;
+    const rename = (name: string, authenticatorId = id, who = user, stamper = apiKey(session)) =>
+      km("submit/update_authenticator_name", {
+        type: "ACTIVITY_TYPE_UPDATE_AUTHENTICATOR_NAME",
+        timestampMs: ts(),
+        organizationId: who.orgId,
+        parameters: { userId: who.userId, authenticatorId, authenticatorName: name },
+      }, stamper);
+    const renamed = await rename("Work laptop");
+    expect(renamed.body.activity).toMatchObject({ status: "ACTIVITY_STATUS_COMPLETED", result: { updateAuthenticatorNameResult: { authenticatorId: id } } });
+    const listed = await km("query/list_authenticators", { organizationId: user.orgId }, apiKey(session));
+    expect(listed.body.authenticators).toEqual([expect.objectContaining({ authenticatorId: id, authenticatorName: "Work laptop" })]);
+    expect((await rename("x", "00000000-0000-4000-8000-000000000000")).body.code).toBe("AUTHENTICATOR_NOT_FOUND");
+    const other = await emailUser();
+    expect((await rename("mine now", id, other.user, apiKey(other.session))).status).toBe(404);
+    expect((await rename("")).status).toBe(400);
+  });
+
   it("refuses to delete the last way to sign in (a passkey-only user's only passkey), with a passkey stamp too", async () => {
     const passkey = new SoftPasskey();
     const user = await t.client.ok("signup", { passkey: passkey.attestation() }, { Origin: APP_ORIGIN });

@@ -1,5 +1,5 @@
 // The passkey method's server part: sign-up with a passkey (`signup` with `{passkey}`), and the
-// key-management operations that list, add and remove a signed-in user's passkeys. Passkey
+// key-management operations that list, add, rename and remove a signed-in user's passkeys. Passkey
 // sign-in itself is a whoami stamped by the passkey (the engine's stamped-request verification).
 // Server-only: the kit's entries never import it.
 import type { Context } from "hono";
@@ -12,6 +12,7 @@ import {
   lockUser,
   notFound,
   prepareAccount,
+  renameAuthenticator,
   requireSignInMethodLeft,
   saveAccount,
   schemas as s,
@@ -34,6 +35,7 @@ const passkeySignUpBody = requests["passkey-sign-up"];
 const listBody = operationRequests["query/list_authenticators"];
 const createBody = operationRequests["submit/create_authenticators"];
 const deleteBody = operationRequests["submit/delete_authenticators"];
+const renameBody = operationRequests["submit/update_authenticator_name"];
 
 const listAuthenticatorsOperation = keyOperation(listBody, async (_c, ctx, body, user) => {
   requireSameUser(user, body.userId);
@@ -56,6 +58,17 @@ const operations: Record<string, KeyOperation> = {
       for (const { name, passkey } of verified) authenticatorIds.push(await savePasskey(tx, ctx, user.orgId, passkey, name));
       // Answers PENDING once before COMPLETED, so clients' activity polling is exercised.
       return record(tx, { type: body.type, orgId: user.orgId, result: { createAuthenticatorsResult: { authenticatorIds } }, pendingPolls: 1 });
+    });
+    return { activity };
+  }),
+  "submit/update_authenticator_name": keyOperation(renameBody, async (_c, ctx, body, user, record) => {
+    requireSameUser(user, body.parameters.userId);
+    const { authenticatorId, authenticatorName } = body.parameters;
+    const activity = await ctx.db.transaction(async (tx) => {
+      if (!(await renameAuthenticator(tx, user.orgId, authenticatorId, authenticatorName))) {
+        throw notFound("AUTHENTICATOR_NOT_FOUND", `No such passkey in organization ${user.orgId}: ${authenticatorId}`);
+      }
+      return record(tx, { type: body.type, orgId: user.orgId, result: { updateAuthenticatorNameResult: { authenticatorId } } });
     });
     return { activity };
   }),

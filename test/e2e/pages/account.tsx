@@ -21,7 +21,7 @@ import { useMFA } from "latch-kit/plugins/mfa";
 import { useRemoveEmail, useSendVerificationCode, useSetEmail } from "latch-kit/plugins/email-otp";
 import { useRemovePhone, useSetPhone } from "latch-kit/plugins/sms";
 import { emailOtp } from "latch-kit/plugins/email-otp";
-import { passkey, useAddPasskey, useRemovePasskey } from "latch-kit/plugins/passkey";
+import { passkey, useAddPasskey, useRemovePasskey, useRenamePasskey } from "latch-kit/plugins/passkey";
 
 const params = new URLSearchParams(location.search);
 const url = params.get("emulator") ?? "http://localhost:8787";
@@ -78,6 +78,7 @@ function Account() {
   const { signMessageAsync, signedMessage } = useSignMessage();
   const { addPasskeyAsync } = useAddPasskey();
   const { removePasskeyAsync } = useRemovePasskey();
+  const { renamePasskeyAsync } = useRenamePasskey();
   const methods = useListAuthMethods();
   const mfa = useMFA();
   const { sendVerificationCodeAsync } = useSendVerificationCode();
@@ -142,9 +143,14 @@ function Account() {
         </button>
         <pre data-testid="auth-methods">{methods.data ? JSON.stringify(methods.data) : ""}</pre>
         {methods.data?.passkeys.map((p) => (
-          <button key={p.authenticatorId} type="button" onClick={() => run(() => removePasskeyAsync(p.authenticatorId))}>
-            Remove {p.name}
-          </button>
+          <span key={p.authenticatorId}>
+            <button type="button" onClick={() => run(() => renamePasskeyAsync({ authenticatorId: p.authenticatorId, name: "Work laptop" }))}>
+              Rename {p.name}
+            </button>
+            <button type="button" onClick={() => run(() => removePasskeyAsync(p.authenticatorId))}>
+              Remove {p.name}
+            </button>
+          </span>
         ))}
       </section>
 
