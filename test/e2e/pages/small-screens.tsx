@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { createRoot } from "react-dom/client";
 import { defineChain } from "viem";
-import { createKit, defineAuthenticator, definePlugin, TOKENS, type ThemeMode } from "latch-kit";
+import { createKit, defineAuthenticator, definePlugin, TOKENS, type IllustrationStyle, type ThemeMode } from "latch-kit";
 import { LatchProvider } from "latch-kit/react";
 import { emailOtp } from "latch-kit/plugins/email-otp";
 import { magicLink } from "latch-kit/plugins/magic-link";
@@ -30,6 +30,7 @@ const kit = createKit({
   signer: { emailMode: "otp" },
   ui: {
     theme: (params.get("theme") as ThemeMode | null) ?? "light",
+    illustrationStyle: (params.get("illustrationStyle") as IllustrationStyle | null) ?? "outline",
     supportUrl: "http://localhost/support",
     auth: {
       header: "Welcome to a rather long application name",
