@@ -10,7 +10,7 @@ import type { DatabaseConfig } from "./db/config";
 import { devKeyRing } from "./custody/devKey";
 import { loadServerSecret } from "./custody/serverSecret";
 import { pruneExpired } from "./maintenance";
-import { DEFAULT_LIMITS, normalizeEmailMode, type ServerOptions } from "./options";
+import { DEFAULT_LIMITS, DEV_LIMITS, normalizeEmailMode, type ServerOptions } from "./options";
 import { createOriginPolicy } from "./origins";
 import { createWalletDeriver } from "./crypto/derivationPool";
 import { clearMessages, listMessages } from "./store/messages";
@@ -66,7 +66,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
       db,
       keys,
       secrets,
-      limits: { ...DEFAULT_LIMITS, ...options.limits },
+      limits: { ...DEFAULT_LIMITS, ...((options.profile ?? "dev") === "dev" ? DEV_LIMITS : {}), ...options.limits },
       emailMode: normalizeEmailMode(options.emailMode),
       custody: options.custody ?? "server",
       appUrl: options.appUrl,

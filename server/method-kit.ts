@@ -14,7 +14,7 @@ export * as schemas from "./schemas";
 // A method's own routes declare their contract (`ServerPart.contract`) with the wire's error groups.
 export type { RouteContract, RouteContracts } from "../wire/contract";
 export { CODE_ERRORS, DELIVERY_ERRORS, FACTOR_ERRORS, JWT_ERRORS, STAMP_ERRORS, TRANSPORT_ERRORS } from "../wire/errors";
-export { clientAddress, requestOrigin } from "./middleware/client";
+export { clientAddress, requester, requestOrigin } from "./middleware/client";
 export { originOf } from "./origins";
 export { prepareAccount, requireUser, saveAccount, type Contact } from "./services/accounts";
 export { findUserByContact, findUserByOrg, type SignerRow, type UserRow } from "./store/users";

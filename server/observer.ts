@@ -9,6 +9,11 @@ export interface Observer {
   codeSent(channel: Channel, kind: "code" | "link"): void;
   /** A request refused with this error code (e.g. INVALID_OTP, RATE_LIMITED, UNAUTHORIZED). */
   refused(reason: string): void;
+  /** A code or link not sent, and which cap refused it. */
+  sendRefused(reason: SendRefusal): void;
 }
 
-export const silentObserver: Observer = { signIn() {}, codeSent() {}, refused() {} };
+/** The send caps (server/services/delivery.ts) and the SMS country allowlist. */
+export type SendRefusal = "contact" | "contact-day" | "client" | "app" | "sms-country";
+
+export const silentObserver: Observer = { signIn() {}, codeSent() {}, refused() {}, sendRefused() {} };

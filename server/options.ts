@@ -131,6 +131,9 @@ export const DEFAULT_LIMITS: Limits = {
   otpMaxAttempts: 3,
   sendMaxPerWindow: 3,
   sendWindowMs: 30_000,
+  sendsPerContactPerDay: 20,
+  sendsPerClientPerMinute: 10,
+  sendsPerAppPerMinute: 600,
   stampMaxSkewMs: 5 * 60_000,
   mfaPayloadTtlMs: 10 * 60_000,
   verificationTokenTtlSeconds: 10 * 60,
@@ -141,6 +144,13 @@ export const DEFAULT_LIMITS: Limits = {
   totpFailuresPerUser: 20,
   totpAttemptsPerContext: 5,
 };
+
+/**
+ * The dev profile answers one person on loopback: every request comes from one client and one app,
+ * so the per-client and per-app send caps would only get in the way (limits.sendsPerClientPerMinute
+ * and sendsPerAppPerMinute still apply when given).
+ */
+export const DEV_LIMITS: Partial<Limits> = { sendsPerClientPerMinute: Number.MAX_SAFE_INTEGER, sendsPerAppPerMinute: Number.MAX_SAFE_INTEGER };
 
 export const DEFAULT_CLI_PORT = 8787;
 export const DEFAULT_DATA_DIR = ".latch-emulator";

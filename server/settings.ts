@@ -20,6 +20,12 @@ export interface Limits {
   /** Codes (and magic links) sent to one contact per window. */
   sendMaxPerWindow: number;
   sendWindowMs: number;
+  /** Codes and links sent to one contact per 24 hours. */
+  sendsPerContactPerDay: number;
+  /** Codes and links one client address may have sent per minute, whatever the contact. */
+  sendsPerClientPerMinute: number;
+  /** Codes and links sent per minute for one app (its Origin; requests without one share a cap). */
+  sendsPerAppPerMinute: number;
   /** How far a stamped body's timestampMs may be from now. */
   stampMaxSkewMs: number;
   mfaPayloadTtlMs: number;

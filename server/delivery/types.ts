@@ -10,6 +10,8 @@ export interface OutgoingMessage extends Omit<InboxMessage, "id" | "sentAt"> {
   expiresAt: number;
   /** The app that asked (the request's Origin), when known. */
   requestedBy?: string | undefined;
+  /** The client address that asked, for the send caps (never sent or stored with the message). */
+  client?: string | undefined;
 }
 
 /** Where messages go: the dev inbox (dev profile) or SMTP and an SMS provider (production). */

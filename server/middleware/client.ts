@@ -61,3 +61,8 @@ export function requestOrigin(c: Context): string | undefined {
   const value = c.req.header("Origin");
   return value && value !== "null" ? value : undefined;
 }
+
+/** Who asks for a code or link: the app (its Origin, named in the message) and the client's address (send caps). */
+export function requester(c: Context): { requestedBy: string | undefined; client: string } {
+  return { requestedBy: requestOrigin(c), client: clientAddress(c) };
+}

@@ -24,6 +24,8 @@ export interface ProductionConfig {
   custody: CustodyMode;
   smtp: { url: string; from: string } | undefined;
   sms: { kind: "webhook"; url: string } | { kind: "twilio"; accountSid: string; authToken: string; from: string; baseUrl: string } | undefined;
+  /** Country calling codes SMS may go to (LATCH_SMS_ALLOWED_COUNTRIES, e.g. "1,44"); none until set. */
+  smsAllowedCountries: string[];
   /** Social sign-in providers by profile (apple, facebook, google, twitch, auth0, generic OIDC). */
   oidcProviders: ProviderConfig[];
   jwtIssuers: JwtIssuerOption[];
@@ -110,6 +112,7 @@ export function loadConfig(env: Env, sources: ConfigSources, structured: ConfigF
     custody: check(() => oneOf(env, "LATCH_CUSTODY", [...CUSTODY_MODES], "server") as CustodyMode, "server"),
     smtp: smtpConfig,
     sms: smsConfig,
+    smsAllowedCountries: check(() => callingCodesOf(env.LATCH_SMS_ALLOWED_COUNTRIES), []),
     oidcProviders,
     jwtIssuers,
     apiKeys,
@@ -259,6 +262,16 @@ function smtp(env: Env): ProductionConfig["smtp"] {
     throw new ConfigError("LATCH_EMAIL_FROM", `expected an email address, optionally with a name: "Example <no-reply@example.com>" (was ${JSON.stringify(from)})`);
   }
   return { url: value, from };
+}
+
+function callingCodesOf(value: string | undefined): string[] {
+  const codes = list(value).map((code) => code.replace(/^\+/, ""));
+  for (const code of codes) {
+    if (!/^[1-9]\d{0,2}$/.test(code)) {
+      throw new ConfigError("LATCH_SMS_ALLOWED_COUNTRIES", `expected comma-separated country calling codes such as 1,44,49 (was ${JSON.stringify(code)})`);
+    }
+  }
+  return codes;
 }
 
 const TWILIO_VARS = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"] as const;

@@ -26,6 +26,12 @@ export function createMetrics(): Metrics {
   const signIns = new Counter({ name: "latch_sign_ins_total", help: "Sessions granted by sign-in method", labelNames: ["method"], registers: [registry] });
   const codesSent = new Counter({ name: "latch_codes_sent_total", help: "Codes and sign-in links sent by channel and kind", labelNames: ["channel", "kind"], registers: [registry] });
   const refusals = new Counter({ name: "latch_refusals_total", help: "Refused requests by reason (error code)", labelNames: ["reason"], registers: [registry] });
+  const sendRefusals = new Counter({
+    name: "latch_send_refusals_total",
+    help: "Codes and links not sent, by the cap that refused them (contact, contact-day, client, app, sms-country)",
+    labelNames: ["reason"],
+    registers: [registry],
+  });
 
   return {
     registry,
@@ -33,6 +39,7 @@ export function createMetrics(): Metrics {
       signIn: (method) => signIns.inc({ method }),
       codeSent: (channel, kind) => codesSent.inc({ channel, kind }),
       refused: (reason) => refusals.inc({ reason }),
+      sendRefused: (reason) => sendRefusals.inc({ reason }),
     },
     middleware: async (c, next) => {
       const started = performance.now();

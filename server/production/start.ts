@@ -52,7 +52,11 @@ export async function buildProductionServer(config: ProductionConfig, logger: Lo
         let key: ReturnType<typeof idpSigningKey> | undefined;
         return socialProvidersFrom(config.oidcProviders, () => (key ??= idpSigningKey(secrets)));
       },
-      delivery: realDelivery({ email, sms: smsSender(config.sms) }),
+      delivery: realDelivery({
+        email,
+        sms: smsSender(config.sms),
+        smsCountries: { allowed: config.smsAllowedCountries, refused: () => metrics.observer.sendRefused("sms-country") },
+      }),
       observer: metrics.observer,
       hooks: {
         install(app, ctx) {

@@ -18,6 +18,8 @@ export interface CodeRequest {
   orgId: string | null;
   /** The app that asked (the request's Origin), named in the message. */
   requestedBy?: string | undefined;
+  /** The client address that asked (send caps). */
+  client?: string | undefined;
 }
 
 /** Creates a one-time code and sends it, in the caller's transaction. */
@@ -26,7 +28,7 @@ export async function sendCode(sql: Sql, ctx: ServerContext, request: CodeReques
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, "0");
   const minutes = Math.round(ctx.limits.otpTtlMs / 60_000);
   const expiresAt = ctx.now() + ctx.limits.otpTtlMs;
-  const { requestedBy, ...otp } = request;
+  const { requestedBy, client, ...otp } = request;
   await insertOtp(sql, { id, ...otp, codeHash: hashCode(ctx, id, code), expiresAt }, ctx.now());
   const text =
     request.channel === "sms"
@@ -41,6 +43,7 @@ export async function sendCode(sql: Sql, ctx: ServerContext, request: CodeReques
     link: null,
     expiresAt,
     requestedBy,
+    client,
   });
   return id;
 }

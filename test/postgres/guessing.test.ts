@@ -11,7 +11,7 @@ import { queryDatabase, startScaleOut, type ScaleOut } from "./support/scaleOut"
 let s: ScaleOut;
 beforeAll(async () => {
   s = await startScaleOut(2, {
-    limits: { sendMaxPerWindow: 10_000 },
+    limits: { sendMaxPerWindow: 10_000, sendsPerContactPerDay: 10_000 },
     hooks: { install: (app) => app.use(trustedProxyClients(["127.0.0.1", "::1"])) },
   });
 });

@@ -79,6 +79,12 @@ describe("production configuration", () => {
     expect(problem({ LATCH_TRUSTED_PROXIES: "10.0.0.2, proxy.internal" })).toMatch(/^LATCH_TRUSTED_PROXIES: expected comma-separated IP addresses .*"proxy.internal"/);
   });
 
+  it("sends SMS to no country until LATCH_SMS_ALLOWED_COUNTRIES lists calling codes", () => {
+    expect(load({}).smsAllowedCountries).toEqual([]);
+    expect(load({ LATCH_SMS_ALLOWED_COUNTRIES: "1, +44,49" }).smsAllowedCountries).toEqual(["1", "44", "49"]);
+    expect(problem({ LATCH_SMS_ALLOWED_COUNTRIES: "US" })).toMatch(/^LATCH_SMS_ALLOWED_COUNTRIES: expected comma-separated country calling codes .*"US"/);
+  });
+
   it("derives wallets on every core but one unless LATCH_DERIVATION_THREADS says otherwise", () => {
     expect(load({}).derivationThreads).toBe(Math.max(1, availableParallelism() - 1));
     expect(load({ LATCH_DERIVATION_THREADS: "0" }).derivationThreads).toBe(0);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smtpSender } from "../../server/delivery/smtp";
 import { twilioSmsSender, webhookSmsSender } from "../../server/delivery/sms";
 import { renderEmail } from "../../server/delivery/templates";
+import { realDelivery } from "../../server/delivery/production";
 import type { OutgoingMessage } from "../../server/delivery/types";
 import { freePort } from "./support/server";
 import { startHttpReceiver, startSmtpReceiver, type ReceivedEmail, type ReceivedRequest, type Receiver } from "./support/receivers";
@@ -75,5 +76,18 @@ describe("delivery", () => {
     const error: unknown = await webhookSmsSender(failing.url).send(codeMessage("+14155550123"), NOW).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, code: "DELIVERY_FAILED" });
     expect(((error as Error).cause as Error).message).toContain("500: provider down");
+  });
+
+  it("sends no SMS until LATCH_SMS_ALLOWED_COUNTRIES lists the country, and says so", async () => {
+    let refusals = 0;
+    const sent: string[] = [];
+    const sms = { send: async (message: OutgoingMessage) => void sent.push(message.to) };
+    const delivery = (allowed: string[]) => realDelivery({ sms, smsCountries: { allowed, refused: () => refusals++ } });
+    const none: unknown = await delivery([]).send(null as never, codeMessage("+14155550123"), NOW).catch((e: unknown) => e);
+    expect(none).toMatchObject({ status: 403, code: "SMS_COUNTRY_NOT_ALLOWED" });
+    expect((none as Error).message).toMatch(/LATCH_SMS_ALLOWED_COUNTRIES \(it allows none yet\)/);
+    await delivery(["1", "44"]).send(null as never, codeMessage("+14155550123"), NOW);
+    expect(await delivery(["44"]).send(null as never, codeMessage("+4915112345678"), NOW).catch((e: unknown) => e)).toMatchObject({ code: "SMS_COUNTRY_NOT_ALLOWED" });
+    expect([sent, refusals]).toEqual([["+14155550123"], 2]);
   });
 });

@@ -40,6 +40,7 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     LATCH_EMAIL_FROM: "Example App <no-reply@app.example>",
     LATCH_SMS_WEBHOOK_URL: `${smsHook.url}/sms`,
+    LATCH_SMS_ALLOWED_COUNTRIES: "1",
     LATCH_OIDC_GOOGLE_ISSUER: `${idp.url}/idp/google`,
     LATCH_OIDC_GOOGLE_CLIENT_ID: "latch-dev-google",
     LATCH_OIDC_GOOGLE_CLIENT_SECRET: "not-checked-by-the-dev-provider",

@@ -14,7 +14,7 @@ beforeAll(async () => {
   // Sends are not what is measured here: let codes flow.
   // Behind a trusted proxy (loopback), X-Forwarded-For names the client: tests choose its address.
   t = await startTestServer({
-    limits: { sendMaxPerWindow: 10_000, guessesPerClient: 10_000 },
+    limits: { sendMaxPerWindow: 10_000, sendsPerContactPerDay: 10_000, guessesPerClient: 10_000 },
     hooks: { install: (app) => app.use(trustedProxyClients(["127.0.0.1", "::1"])) },
   });
 });

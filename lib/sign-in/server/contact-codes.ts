@@ -16,7 +16,7 @@ import {
   prepareAccount,
   post,
   redeemCode,
-  requestOrigin,
+  requester,
   requireUser,
   saveAccount,
   schemas as s,
@@ -91,7 +91,7 @@ async function initContactCode(c: Context, ctx: ServerContext, tx: Sql, { contac
     otpType === "OTP_TYPE_EMAIL"
       ? { contact: s.normalizeEmail(validate(s.email, contact, "contact")), channel: "email" as const }
       : { contact: validate(s.phone, contact, "contact"), channel: "sms" as const };
-  return sendCode(tx, ctx, { ...request, purpose: "verify", orgId: null, requestedBy: requestOrigin(c) });
+  return sendCode(tx, ctx, { ...request, purpose: "verify", orgId: null, ...requester(c) });
 }
 
 /** Redeems a contact code; answers the verification token naming the contact. */
@@ -112,7 +112,7 @@ export async function signUpWithCode(c: Context, ctx: ServerContext, contact: Co
   const { user } = account;
   const otpId = await ctx.db.transaction(async (tx) => {
     await saveAccount(tx, ctx, account);
-    return sendCode(tx, ctx, codeRequest(contact, user.orgId, requestOrigin(c)));
+    return sendCode(tx, ctx, codeRequest(contact, user.orgId, requester(c)));
   });
   return { orgId: user.orgId, userId: user.userId, address: user.address, solanaAddress: user.solanaAddress, otpId };
 }
@@ -121,12 +121,12 @@ export async function signUpWithCode(c: Context, ctx: ServerContext, contact: Co
 export async function signInWithCode(c: Context, ctx: ServerContext, contact: Contact) {
   const user = await findUserByContact(ctx.db, contact);
   if (!user) throw notFound("USER_NOT_FOUND", `No user found for this ${contact.email ? "email" : "phone number"}`);
-  const otpId = await ctx.db.transaction((tx) => sendCode(tx, ctx, codeRequest(contact, user.orgId, requestOrigin(c))));
+  const otpId = await ctx.db.transaction((tx) => sendCode(tx, ctx, codeRequest(contact, user.orgId, requester(c))));
   return { orgId: user.orgId, otpId };
 }
 
-function codeRequest(contact: Contact, orgId: string, requestedBy: string | undefined) {
+function codeRequest(contact: Contact, orgId: string, from: ReturnType<typeof requester>) {
   return contact.email
-    ? { contact: contact.email, channel: "email" as const, purpose: "auth" as const, orgId, requestedBy }
-    : { contact: contact.phone!, channel: "sms" as const, purpose: "auth" as const, orgId, requestedBy };
+    ? { contact: contact.email, channel: "email" as const, purpose: "auth" as const, orgId, ...from }
+    : { contact: contact.phone!, channel: "sms" as const, purpose: "auth" as const, orgId, ...from };
 }

@@ -13,6 +13,7 @@ import {
   prepareAccount,
   prepareSession,
   registerSession,
+  requester,
   requestOrigin,
   saveAccount,
   schemas as s,
@@ -41,7 +42,7 @@ async function signUp(c: Context, raw: unknown, ctx: ServerContext) {
   await ctx.db.transaction(async (tx) => {
     await saveAccount(tx, ctx, account);
     await registerSession(tx, ctx, user.orgId, grant);
-    await deliver(tx, ctx, magicLinkMessage(email, link, grant.expiresAt, requestOrigin(c)));
+    await deliver(tx, ctx, magicLinkMessage(email, link, grant.expiresAt, requester(c)));
   });
   ctx.observer.signIn("magic-link");
   return { orgId: user.orgId, userId: user.userId, address: user.address, solanaAddress: user.solanaAddress };
@@ -60,13 +61,13 @@ async function signIn(c: Context, raw: unknown, ctx: ServerContext) {
   const link = magicLink(ctx, appOrigin(c), { ...grant, orgId: user.orgId, redirectParams: request.redirectParams, isSignup: false });
   await ctx.db.transaction(async (tx) => {
     await registerSession(tx, ctx, user.orgId, grant);
-    await deliver(tx, ctx, magicLinkMessage(user.email!, link, grant.expiresAt, requestOrigin(c)));
+    await deliver(tx, ctx, magicLinkMessage(user.email!, link, grant.expiresAt, requester(c)));
   });
   ctx.observer.signIn("magic-link");
   return factors.length > 0 ? { orgId: user.orgId, multiFactors: factors } : { orgId: user.orgId };
 }
 
-function magicLinkMessage(to: string, link: string, expiresAt: number, requestedBy: string | undefined) {
+function magicLinkMessage(to: string, link: string, expiresAt: number, from: ReturnType<typeof requester>) {
   return {
     to,
     channel: "email" as const,
@@ -75,7 +76,7 @@ function magicLinkMessage(to: string, link: string, expiresAt: number, requested
     code: null,
     link,
     expiresAt,
-    requestedBy,
+    ...from,
   };
 }
 
