@@ -28,6 +28,12 @@ export interface User {
   claims?: Record<string, unknown>;
   accessToken?: string;
   credentialId?: string;
+  /**
+   * Where the embedded wallet's key lives when it is not on the server alone: `split` (2-of-3 shares:
+   * this device's signer frame, the server, a recovery box) or `pending` (split at this sign-in).
+   * Absent: server custody.
+   */
+  custody?: "pending" | "split";
 }
 
 /**

@@ -62,7 +62,7 @@ export const responses = {
     errors: [...TRANSPORT_ERRORS, ...CODE_ERRORS, ...FACTOR_ERRORS, "USER_NOT_FOUND"],
   },
   whoami: {
-    response: signedIn.and({ "email?": "string", "phone?": "string" }),
+    response: signedIn.and({ "email?": "string", "phone?": "string", "custody?": "'pending' | 'split'" }),
     errors: [...TRANSPORT_ERRORS, ...STAMP_ERRORS],
   },
   "sign-payload": {

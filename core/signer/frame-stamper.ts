@@ -26,6 +26,11 @@ export interface SealedFrameKeyStore {
 const SEALED_KEY_MESSAGE = "LATCH_SEALED_FRAME_KEY";
 const SEALED_KEY_PARAM = "latch-sealed-key";
 
+/** The request channel of `IframeStamper` (declared private there; it answers any message type by requestId). */
+interface FrameRequests {
+  createRequest<T>(type: string, payload: Record<string, unknown>): Promise<T>;
+}
+
 /** The signer frame did not answer in time. */
 export class FrameTimeoutError extends LatchError {
   override readonly name = "FrameTimeoutError" as const;
@@ -76,6 +81,16 @@ export class FrameStamper implements Stamper {
   async stamp(body: string): Promise<Stamp> {
     await this.init();
     return this.stamper!.stamp(body);
+  }
+
+  /**
+   * A request of the frame's own protocol (split custody's LATCH_CUSTODY_* messages): settles with
+   * the frame's answer, or rejects with its ERROR. It goes through the stamper's request channel
+   * (requestId, pending map), which the stamper keeps for its own requests and does not export.
+   */
+  async command<T>(type: string, value: Record<string, unknown>): Promise<T> {
+    await this.init();
+    return (this.stamper as unknown as FrameRequests).createRequest<T>(type, { value });
   }
 
   /** Forgets the session key held by the frame (logout); the next frame starts with a new embedded key. */

@@ -15,6 +15,7 @@ import { LIST_AUTH_METHODS_OPERATION } from "../../wire/constants";
 import { SessionManager, type Session, type SessionType } from "./session";
 import type { Stamper } from "./stamper";
 import { signRawPayloadRequest, type SignRawPayloadParameters } from "./wallet-signing";
+import { SplitCustody } from "./split-custody";
 import { toUser } from "./user";
 
 /** What the signer remembers of the sign-in in progress; methods add their fields by module augmentation. */
@@ -37,6 +38,7 @@ export class EmbeddedSigner {
   readonly sessions: SessionManager;
   readonly stateAtom = atom<SignerState>(initialState());
   readonly keyManagement: KeyManagementClient;
+  readonly custody: SplitCustody; // split custody: the frame holds this device's share and signs
   /** The cached sign-in methods of the user's organisation (null until first listed). */
   readonly authMethodsAtom = atom<AuthMethods | null>(null);
   private stamper: Stamper;
@@ -64,6 +66,7 @@ export class EmbeddedSigner {
       sealedKey: this.sessions.companion(SEALED_FRAME_KEY_SUFFIX),
     });
     this.stamper = this.frame;
+    this.custody = new SplitCustody(this, kit);
     this.keyManagement = new KeyManagementClient(this.config.keyManagementUrl, () => this.stamper, {
       requestTimeoutMs: this.config.requestTimeoutMs,
       activityTimeoutMs: this.config.activityTimeoutMs,
@@ -138,7 +141,8 @@ export class EmbeddedSigner {
     await this.frame.injectCredentialBundle(params.bundle);
     const user = { ...(await this.whoami(params.orgId, undefined, { signal: params.signal })), ...params.userExtras };
     if (!isCurrent()) throw new LatchError("A newer sign-in replaced this one");
-    return this.connectSession({ user, sessionType: params.sessionType, session: { bundle: params.bundle }, isNewUser: params.isNewUser ?? false });
+    const connected = this.connectSession({ user, sessionType: params.sessionType, session: { bundle: params.bundle }, isNewUser: params.isNewUser ?? false });
+    return connected.custody ? this.custody.afterSignIn(connected, { signal: params.signal }) : connected;
   }
 
   /** Connects a signed-in user: the session is stored (with `stamper` stamping it, if given) and watched. */
@@ -195,7 +199,8 @@ export class EmbeddedSigner {
 
   /** Signs a payload with the user's wallet key (sign-payload). */
   async signRawPayload(params: SignRawPayloadParameters, options: AbortOptions = {}): Promise<Hex> {
-    const { signature } = await this.client.request("sign-payload", { stampedRequest: await signRawPayloadRequest(this, params, options) }, options);
+    // A split wallet signs in the frame (custody.sign); any other the server signs.
+    const signature = (await this.custody.sign(params, options)) ?? (await this.client.request("sign-payload", { stampedRequest: await signRawPayloadRequest(this, params, options) }, options)).signature;
     return (signature.startsWith("0x") ? signature : `0x${signature}`) as Hex;
   }
 

@@ -11,4 +11,5 @@ export const toUser = (answer: RouteResponse<"whoami">): User => ({
   ...(answer.solanaAddress ? { solanaAddress: answer.solanaAddress } : {}),
   ...(answer.email ? { email: answer.email } : {}),
   ...(answer.phone ? { phone: answer.phone } : {}),
+  ...(answer.custody ? { custody: answer.custody } : {}),
 });

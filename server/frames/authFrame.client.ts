@@ -9,6 +9,7 @@ import { p256 } from "@noble/curves/nist.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { base64urlnopad, createBase58check, hex } from "@scure/base";
 import { openFrameKeyStore, SEALED_KEY_MESSAGE, type FrameKeyStore } from "./frameKeyStore.client";
+import { createCustodyFrame } from "./custody/custodyFrame.client";
 
 const DEFAULT_KEY_TTL_MS = 48 * 60 * 60 * 1000;
 const HPKE_INFO = new TextEncoder().encode("turnkey_hpke");
@@ -64,7 +65,8 @@ function decodeBundle(bundle: string): Uint8Array {
   return /[-_OIl0]/.test(bundle) ? base64urlnopad.decode(bundle.replace(/=+$/, "")) : bs58check.decode(bundle);
 }
 
-async function injectCredentialBundle(bundle: unknown): Promise<true> {
+/** Opens a bundle sealed to the embedded key (a credential, or split custody's shares). */
+async function openSealedBundle(bundle: unknown): Promise<Uint8Array> {
   if (typeof bundle !== "string") throw new Error("credential bundle must be a string");
   const jwk = await storedKey();
   if (!jwk) throw new Error("no embedded key: call initEmbeddedKey() first");
@@ -77,12 +79,15 @@ async function injectCredentialBundle(bundle: unknown): Promise<true> {
   const aad = new Uint8Array(130);
   aad.set(enc, 0);
   aad.set(receiver, 65);
-  let secret: Uint8Array;
   try {
-    secret = new Uint8Array(await context.open(bytes.slice(33).buffer, aad.buffer));
+    return new Uint8Array(await context.open(bytes.slice(33).buffer, aad.buffer));
   } catch (error) {
     throw new Error(`unable to decrypt bundle using embedded key: ${String(error)}`, { cause: error });
   }
+}
+
+async function injectCredentialBundle(bundle: unknown): Promise<true> {
+  const secret = await openSealedBundle(bundle);
   const point = p256.getPublicKey(secret, false);
   const key = await crypto.subtle.importKey(
     "jwk",
@@ -111,6 +116,10 @@ async function stamp(payload: unknown): Promise<string> {
   return base64urlnopad.encode(new TextEncoder().encode(json));
 }
 
+// --- split custody: the device share, and signatures from two shares (custody/custodyFrame.client.ts) ---
+
+const custody = createCustodyFrame({ openSealedBundle });
+
 // --- messages -----------------------------------------------------------------------------------
 
 async function handle(message: Message, send: Send): Promise<void> {
@@ -130,14 +139,20 @@ async function handle(message: Message, send: Send): Promise<void> {
       case "RESET_EMBEDDED_KEY":
         await removeKey();
         credential = null;
+        custody.forget();
         return send("EMBEDDED_KEY_RESET", null);
       case "CLEAR_EMBEDDED_PRIVATE_KEY":
         credential = null;
+        custody.forget();
         return send("EMBEDDED_PRIVATE_KEY_CLEARED", true);
       case "APPLY_SETTINGS":
         return send("SETTINGS_APPLIED", true);
-      default:
-        throw new Error(`the emulator's auth frame does not handle ${String(message.type)}`);
+      default: {
+        const answer = custody.handle(message.type, message.value);
+        if (!answer) throw new Error(`the emulator's auth frame does not handle ${String(message.type)}`);
+        const [type, value] = await answer;
+        return send(type, value);
+      }
     }
   } catch (error) {
     send("ERROR", String(error));

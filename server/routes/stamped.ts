@@ -42,6 +42,7 @@ export function stampedRoutes(ctx: ServerContext): Hono {
       solanaAddress: user.solanaAddress,
       ...(user.email ? { email: user.email } : {}),
       ...(user.phone ? { phone: user.phone } : {}),
+      ...(user.custody && user.custody !== "server" ? { custody: user.custody } : {}),
     });
   });
 

@@ -1,0 +1,178 @@
+import { atom } from "jotai/vanilla";
+import type { Hex } from "viem";
+import { CUSTODY_MESSAGES as M } from "../../wire/custody-frame";
+import type { StampedRequest } from "../../wire/routes";
+import type { AbortOptions } from "../abort";
+import { LatchError } from "../errors";
+import type { User } from "../types";
+import type { Kit } from "../kit-types";
+import type { SignerClient } from "./client";
+import type { FrameStamper } from "./frame-stamper";
+import type { SignRawPayloadParameters } from "./wallet-signing";
+
+/** The wallet's custody as this device sees it. */
+export interface CustodyStatus {
+  custody: "server" | "pending" | "split";
+  /** The server's mode (LATCH_CUSTODY). */
+  mode: "server" | "split" | "split-required";
+  recoveryKind?: "passkey" | "code";
+  /** A split wallet: whether this device's frame holds its share (false: recover before signing). */
+  deviceShare?: boolean;
+  /** Set once, right after a split: the code the user must write down (it unlocks the recovery share). */
+  recoveryCode?: string;
+}
+
+/** This device has no share of the split wallet (new device, cleared storage): recover with the recovery code. */
+export class DeviceShareMissingError extends LatchError {
+  override readonly name = "DeviceShareMissingError" as const;
+}
+
+/** What split custody needs of the embedded signer (which passes itself). */
+export interface CustodySigner {
+  readonly client: SignerClient;
+  readonly frame: FrameStamper;
+  requireUser(): User;
+  nextTimestampMs(): string;
+  stampedRequest(operation: string, body: Record<string, unknown>, stamper?: undefined, options?: AbortOptions): Promise<StampedRequest>;
+  refreshUser(options?: AbortOptions): Promise<User>;
+}
+
+
+/**
+ * Split custody on the kit's side: it relays between the server and the signer frame, which holds
+ * the device share and signs. The page only ever carries ciphertexts (shares sealed to the frame
+ * or to the server), addresses and signatures.
+ */
+export class SplitCustody {
+  readonly statusAtom = atom<CustodyStatus | null>(null);
+  private loading: Promise<CustodyStatus> | null = null;
+  /** The organisation `loading` is of: another user's sign-in loads anew. */
+  private loadingFor = "";
+
+  constructor(
+    private readonly signer: CustodySigner,
+    private readonly kit: Kit,
+  ) {
+    kit.events.on("disconnected", () => this.reset());
+  }
+
+  get status(): CustodyStatus | null {
+    return this.kit.store.get(this.statusAtom);
+  }
+
+  private get store() {
+    return this.kit.store;
+  }
+
+  /** The wallet's custody, loaded once per session: a pending wallet is split now; a split one's shares go to the frame. */
+  ready(options: AbortOptions = {}): Promise<CustodyStatus> {
+    const org = this.signer.requireUser().orgId;
+    if (org !== this.loadingFor) this.reset();
+    this.loadingFor = org;
+    this.loading ??= this.load(options).catch((error: unknown) => {
+      this.loading = null;
+      throw error;
+    });
+    return this.loading;
+  }
+
+  /**
+   * At sign-in (a new frame session): a split wallet's shares reach the frame now, a pending wallet
+   * is split now, so the first signature waits for nothing. Never throws (signing retries); answers
+   * the user as it is then (a pending wallet's user is `split` once split).
+   */
+  async afterSignIn(user: User, options: AbortOptions = {}): Promise<User> {
+    this.reset();
+    try {
+      await this.ready(options);
+    } catch (error) {
+      console.warn("[latch] the wallet's split custody could not be loaded; signing will retry", error);
+    }
+    return this.kit.getUser() ?? user;
+  }
+
+  /** Forgets the session's custody state (sign-out, a new sign-in). */
+  reset(): void {
+    this.loading = null;
+    this.store.set(this.statusAtom, null);
+  }
+
+  /** Signs in the frame; undefined when the wallet is not split (the server signs). */
+  async sign(params: SignRawPayloadParameters, options: AbortOptions = {}): Promise<Hex | undefined> {
+    const user = this.signer.requireUser();
+    if (!user.custody) return undefined;
+    const status = await this.ready(options);
+    if (status.custody !== "split") return undefined;
+    if (!status.deviceShare) throw new DeviceShareMissingError("This device does not hold its share of the wallet: recover it with your recovery code");
+    const hashFunction = params.hashFunction ?? "HASH_FUNCTION_NO_OP";
+    const signWith = params.signWith ?? user.address;
+    return this.signer.frame.command<Hex>(M.sign, { organizationId: user.orgId, hashFunction, payload: params.payload, signWith });
+  }
+
+  /** Moves a wallet the server holds into split custody (the user consented): the server's copy is destroyed. */
+  moveToSplit(options: AbortOptions = {}): Promise<CustodyStatus> {
+    return this.split(options);
+  }
+
+  /** This device lost its share: the recovery code opens the recovery share, the wallet is split anew with a share for this device. */
+  async recover(code: string, options: AbortOptions = {}): Promise<CustodyStatus> {
+    const user = this.signer.requireUser();
+    await this.ready(options);
+    const upload = await this.signer.frame.command<{ address: string; solanaAddress: string; sealedShares: string }>(M.recover, { organizationId: user.orgId, code });
+    await this.upload(upload, options);
+    return this.reload(options);
+  }
+
+  private async load(options: AbortOptions): Promise<CustodyStatus> {
+    const state = await this.request("custody-state", "query/custody_state", {}, options);
+    if (state.custody === "pending") return this.split(options);
+    return this.loaded(state, options);
+  }
+
+  private async reload(options: AbortOptions): Promise<CustodyStatus> {
+    const next = this.loaded(await this.request("custody-state", "query/custody_state", {}, options), options);
+    this.loading = next;
+    return next;
+  }
+
+  private async loaded(state: { custody: CustodyStatus["custody"]; mode: CustodyStatus["mode"]; recoveryKind?: "passkey" | "code"; bundle?: string }, options: AbortOptions): Promise<CustodyStatus> {
+    const user = this.signer.requireUser();
+    const status: CustodyStatus = { custody: state.custody, mode: state.mode, ...(state.recoveryKind ? { recoveryKind: state.recoveryKind } : {}) };
+    if (state.custody === "split" && state.bundle) {
+      options.signal?.throwIfAborted();
+      const { deviceShare } = await this.signer.frame.command<{ deviceShare: boolean }>(M.load, {
+        organizationId: user.orgId,
+        bundle: state.bundle,
+        address: user.address,
+        solanaAddress: user.solanaAddress ?? "",
+      });
+      status.deviceShare = deviceShare;
+    }
+    this.store.set(this.statusAtom, { ...status, ...(this.status?.recoveryCode ? { recoveryCode: this.status.recoveryCode } : {}) });
+    return this.status!;
+  }
+
+  private async split(options: AbortOptions): Promise<CustodyStatus> {
+    const user = this.signer.requireUser();
+    const { bundle } = await this.request("custody-reshare-source", "submit/custody_reshare_source", {}, options);
+    const made = await this.signer.frame.command<{ address: string; solanaAddress: string; sealedShares: string; recoveryCode: string }>(M.splitRequest, {
+      organizationId: user.orgId,
+      entropyBundle: bundle,
+    });
+    await this.upload(made, options);
+    this.store.set(this.statusAtom, { custody: "split", mode: "split", recoveryKind: "code", recoveryCode: made.recoveryCode });
+    await this.signer.refreshUser(options);
+    return this.reload(options);
+  }
+
+  private upload(made: { address: string; solanaAddress: string; sealedShares: string }, options: AbortOptions) {
+    return this.request("custody-split", "submit/custody_split", { address: made.address, solanaAddress: made.solanaAddress, sealedShares: made.sealedShares }, options);
+  }
+
+  private async request<R extends "custody-state" | "custody-reshare-source" | "custody-split">(route: R, operation: string, extra: Record<string, unknown>, options: AbortOptions) {
+    const user = this.signer.requireUser();
+    const body = { organizationId: user.orgId, timestampMs: this.signer.nextTimestampMs(), ...extra };
+    const stampedRequest = await this.signer.stampedRequest(operation, body, undefined, options);
+    return this.signer.client.request(route, { stampedRequest }, options);
+  }
+}

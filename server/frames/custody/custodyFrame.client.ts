@@ -1,0 +1,141 @@
+/**
+ * Split custody inside the auth frame (browser code). The frame keeps the device share in its own
+ * storage and, for the session, the auth share and recovery box the server sealed to its embedded
+ * key; it rebuilds the key for one signature and wipes it. The page sends requests and receives
+ * signatures, addresses and ciphertexts sealed to the server: never a share, the entropy or a key.
+ */
+import { hex } from "@scure/base";
+import { parseReleasedShares, prepareSplit, type ReleasedShares } from "./makeSplit";
+import { withWalletKeys, type WalletAddresses } from "./reassemble";
+import { signPayloadWith } from "./signing";
+import { joinShares } from "./shares";
+import { isRecoveryCode, newRecoveryCode, unlockRecoveryShare, type RecoverySecret } from "./recoveryLock";
+import { CUSTODY_MESSAGES as M } from "../../../wire/custody-frame";
+
+interface Dependencies {
+  /** Opens a bundle sealed to the frame's embedded key (the auth frame's HPKE open). */
+  openSealedBundle(bundle: unknown): Promise<Uint8Array>;
+}
+
+type Value = Record<string, unknown>;
+type Answer = Promise<[string, unknown]>;
+
+const DEVICE_SHARE_PREFIX = "latch-custody:device:";
+
+function frameStorage(): Storage | null {
+  try {
+    const storage = window.localStorage;
+    storage.getItem(DEVICE_SHARE_PREFIX);
+    return storage;
+  } catch {
+    return null; // third-party storage blocked: the device share lives as long as the page
+  }
+}
+
+function text(value: Value, field: string): string {
+  const v = value[field];
+  if (typeof v !== "string" || !v) throw new Error(`${field} must be a non-empty string`);
+  return v;
+}
+
+function custodyKey(): string {
+  const key = document.querySelector('meta[name="latch-custody-key"]')?.getAttribute("content");
+  if (!key) throw new Error("this frame page carries no custody key");
+  return key;
+}
+
+/** The frame's split-custody requests; `handle` answers undefined for a message type that is not one. */
+export function createCustodyFrame(deps: Dependencies) {
+  const storage = frameStorage();
+  const memoryDevice = new Map<string, string>();
+  const released = new Map<string, ReleasedShares & WalletAddresses>();
+
+  const device = {
+    get: (org: string): Uint8Array | null => {
+      const stored = storage?.getItem(DEVICE_SHARE_PREFIX + org) ?? memoryDevice.get(org) ?? null;
+      return stored ? hex.decode(stored) : null;
+    },
+    set(org: string, share: Uint8Array) {
+      memoryDevice.set(org, hex.encode(share));
+      storage?.setItem(DEVICE_SHARE_PREFIX + org, hex.encode(share));
+    },
+  };
+
+  const valueOf = (value: unknown): Value => {
+    if (!value || typeof value !== "object") throw new Error("the request's value must be an object");
+    return value as Value;
+  };
+
+  const sessionShares = (org: string) => {
+    const shares = released.get(org);
+    if (!shares) throw new Error("no shares for this wallet in the frame: load the custody state first");
+    return shares;
+  };
+
+  /** The shares the server released to this frame at sign-in; answers whether this device holds its share. */
+  async function load(value: Value): Answer {
+    const org = text(value, "organizationId");
+    const shares = parseReleasedShares(await deps.openSealedBundle(text(value, "bundle")));
+    released.set(org, { ...shares, address: text(value, "address"), solanaAddress: text(value, "solanaAddress") });
+    return [M.loaded, { deviceShare: device.get(org) !== null }];
+  }
+
+  /** Splits entropy the server sealed to this frame (a wallet it held): the device share stays, the rest goes sealed to the server. */
+  async function split(value: Value): Answer {
+    const org = text(value, "organizationId");
+    const entropy = await deps.openSealedBundle(text(value, "entropyBundle"));
+    const recoveryCode = newRecoveryCode();
+    try {
+      const prepared = await prepareSplit(entropy, { kind: "code", code: recoveryCode }, custodyKey());
+      device.set(org, prepared.device);
+      return [M.split, { address: prepared.address, solanaAddress: prepared.solanaAddress, sealedShares: prepared.sealedShares, recoveryCode }];
+    } finally {
+      entropy.fill(0);
+    }
+  }
+
+  async function sign(value: Value): Answer {
+    const org = text(value, "organizationId");
+    const shares = sessionShares(org);
+    const share = device.get(org);
+    if (!share) throw new Error("DEVICE_SHARE_MISSING: this device does not hold its share of the wallet; recover it with the recovery code");
+    const signature = await withWalletKeys(share, shares.authShare, shares, (keys) =>
+      signPayloadWith(keys, { hashFunction: text(value, "hashFunction"), payload: text(value, "payload"), signWith: text(value, "signWith") }),
+    );
+    return [M.signature, signature];
+  }
+
+  /** A new device: the recovery share (opened by the code) and the auth share rebuild the wallet, which is split anew. */
+  async function recover(value: Value): Answer {
+    const org = text(value, "organizationId");
+    const shares = sessionShares(org);
+    const code = text(value, "code");
+    if (!isRecoveryCode(code)) throw new Error("INVALID_RECOVERY_CODE: a recovery code is 20 letters and digits");
+    const secret: RecoverySecret = { kind: "code", code };
+    const recovery = await unlockRecoveryShare(shares.recoveryBox, secret, shares);
+    const entropy = await joinShares(shares.authShare, recovery);
+    try {
+      const prepared = await prepareSplit(entropy, secret, custodyKey());
+      if (prepared.address.toLowerCase() !== shares.address.toLowerCase()) throw new Error("the recovery share rebuilds another wallet");
+      device.set(org, prepared.device);
+      return [M.split, { address: prepared.address, solanaAddress: prepared.solanaAddress, sealedShares: prepared.sealedShares }];
+    } finally {
+      entropy.fill(0);
+      recovery.fill(0);
+    }
+  }
+
+  const handlers: Record<string, (value: Value) => Answer> = { [M.load]: load, [M.splitRequest]: split, [M.sign]: sign, [M.recover]: recover };
+
+  return {
+    handle(type: unknown, value: unknown): Answer | undefined {
+      const handler = typeof type === "string" ? handlers[type] : undefined;
+      return handler ? handler(valueOf(value)) : undefined;
+    },
+    /** Sign-out: the session's shares leave memory; the device share stays with the device. */
+    forget(): void {
+      for (const shares of released.values()) shares.authShare.fill(0);
+      released.clear();
+    },
+  };
+}

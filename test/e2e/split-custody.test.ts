@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { recoverMessageAddress, verifyTypedData, type Hex } from "viem";
+import { ed25519 } from "@noble/curves/ed25519.js";
+import { base58 } from "@scure/base";
+import { startServer, type RunningServer } from "../../server/index";
+import { launchChromium, watchPage } from "./support/chromium";
+import { startPageServer, type PageServer } from "./support/page-server";
+import { enterEmailCode, uniqueEmail } from "./support/sign-in";
+
+let browser: Browser;
+let emulator: RunningServer;
+let pages: PageServer;
+const figures: Record<string, unknown> = {};
+
+beforeAll(async () => {
+  [emulator, browser, pages] = await Promise.all([startServer({ memory: true, port: 0, checkAnswers: true, custody: "split" }), launchChromium(), startPageServer(["custody"])]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await pages?.close();
+  await emulator?.stop();
+  console.log("split custody e2e figures", JSON.stringify(figures));
+});
+
+const TYPED_DATA = {
+  domain: { name: "Split custody", version: "1", chainId: 1 },
+  types: { Mail: [{ name: "contents", type: "string" }] },
+  primaryType: "Mail",
+  message: { contents: "typed data signed in the frame" },
+} as const;
+
+async function open(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${pages.url}/custody?${new URLSearchParams({ emulator: emulator.url })}`);
+  await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
+  return page;
+}
+
+async function signIn(page: Page, email: string): Promise<number> {
+  const since = Date.now() - 1000;
+  await enterEmailCode(page, emulator.url, email, { since });
+  const typed = performance.now();
+  await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+  await page.getByTestId("custody").filter({ hasText: /^split$/ }).waitFor({ timeout: 20_000 });
+  await page.getByTestId("device-share").filter({ hasText: /^(true|false)$/ }).waitFor();
+  await page.getByRole("dialog").waitFor({ state: "detached" });
+  return performance.now() - typed;
+}
+
+async function press(page: Page, name: string): Promise<string> {
+  await page.getByRole("button", { name, exact: true }).click();
+  await page.getByTestId("outcome").filter({ hasNotText: /^pending$/ }).waitFor({ timeout: 60_000 });
+  return (await page.getByTestId("outcome").textContent()) ?? "";
+}
+
+/** Types the code and waits until the page's state holds it (a controlled input). */
+async function enterCode(page: Page, code: string): Promise<void> {
+  const input = page.getByRole("textbox", { name: "Recovery code" });
+  await input.fill(code);
+  await page.waitForFunction((value) => (document.querySelector('[data-testid="recovery-input"]') as HTMLInputElement | null)?.value === value, code);
+}
+
+const text = async (page: Page, id: string) => (await page.getByTestId(id).textContent()) ?? "";
+
+describe("split custody in Chromium: the frame signs, the server cannot", () => {
+  it("a new wallet is split at sign-up; messages, typed data and Solana messages are signed in the frame; another device recovers with the code", async () => {
+    const email = uniqueEmail("split");
+    const first = await browser.newContext();
+    const page = await open(first);
+    const watch = watchPage(page);
+    figures.signUpToSplitMs = Math.round(await signIn(page, email));
+    const address = (await text(page, "address")) as Hex;
+    const solanaAddress = await text(page, "solana-address");
+    const code = await text(page, "recovery-code");
+    expect(code).toMatch(/^[A-Z2-7]{4}(-[A-Z2-7]{4}){4}$/);
+    expect(await text(page, "device-share")).toBe("true");
+
+    expect(await press(page, "Sign message")).toBe("ok");
+    expect(await recoverMessageAddress({ message: "signed in the frame", signature: (await text(page, "signature")) as Hex })).toBe(address);
+    expect(await press(page, "Sign typed data")).toBe("ok");
+    expect(await verifyTypedData({ address, ...TYPED_DATA, signature: (await text(page, "typed-signature")) as Hex })).toBe(true);
+    expect(await press(page, "Sign Solana message")).toBe("ok");
+    const solanaSignature = await text(page, "solana-signature");
+    expect(ed25519.verify(Buffer.from(solanaSignature.slice(2), "hex"), new TextEncoder().encode("a Solana message"), base58.decode(solanaAddress))).toBe(true);
+
+    expect(await press(page, "Measure")).toBe("ok");
+    figures.inFrame = JSON.parse(await text(page, "timings"));
+
+    // A second device (a new browser context, no device share): it signs in, cannot sign, recovers with the code.
+    const second = await browser.newContext();
+    const other = await open(second);
+    figures.signInSplitMs = Math.round(await signIn(other, email));
+    expect(await text(other, "address")).toBe(address);
+    expect(await text(other, "device-share")).toBe("false");
+    expect(await press(other, "Sign message")).toMatch(/DeviceShareMissingError/);
+    await enterCode(other, "AAAA-AAAA-AAAA-AAAA-AAAA");
+    expect(await press(other, "Recover")).toMatch(/error/);
+    await enterCode(other, code.toLowerCase());
+    expect(await press(other, "Recover")).toBe("ok");
+    expect(await text(other, "device-share")).toBe("true");
+    expect(await press(other, "Sign message")).toBe("ok");
+    expect(await recoverMessageAddress({ message: "signed in the frame", signature: (await text(other, "signature")) as Hex })).toBe(address);
+
+    // The recovery re-split the wallet: the first device's share is of the old split and no longer signs.
+    await page.reload();
+    await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+    expect(await press(page, "Sign message")).toMatch(/error/);
+
+    // Cleared frame storage on the first device (its session key and device share gone): sign in again, recover with the same code.
+    const frame = page.frames().find((f) => f.url().startsWith(`${emulator.url}/frames/auth`));
+    await frame!.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
+    await signIn(page, email);
+    expect(await text(page, "device-share")).toBe("false");
+    await enterCode(page, code);
+    expect(await press(page, "Recover")).toBe("ok");
+    expect(await press(page, "Sign message")).toBe("ok");
+    expect(await recoverMessageAddress({ message: "signed in the frame", signature: (await text(page, "signature")) as Hex })).toBe(address);
+
+    expect(watch.offLoopback).toEqual([]);
+    await first.close();
+    await second.close();
+  });
+});

@@ -1,0 +1,10 @@
+/** The auth frame's split-custody messages (requests the kit sends, answers the frame posts back). */
+export const CUSTODY_MESSAGES = {
+  load: "LATCH_CUSTODY_LOAD",
+  loaded: "LATCH_CUSTODY_LOADED",
+  splitRequest: "LATCH_CUSTODY_SPLIT",
+  recover: "LATCH_CUSTODY_RECOVER",
+  split: "LATCH_CUSTODY_SPLIT_READY",
+  sign: "LATCH_CUSTODY_SIGN",
+  signature: "LATCH_CUSTODY_SIGNATURE",
+} as const;
