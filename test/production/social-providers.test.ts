@@ -245,6 +245,25 @@ describe("social sign-in through real identity providers (production profile)", 
     expect(((await withoutProof.json()) as { error: { message: string } }).error.message).toMatch(/appsecret_proof/);
   });
 
+  it("Apple's token endpoint down: the social panel says Apple is not answering; Try again after it is back signs in", async () => {
+    const { context, page } = await open("popup");
+    apple.outage.down = true;
+    const email = uniqueEmail("apple-down");
+    const popup = await startPopup(page, "Continue with Apple");
+    await popup.getByRole("textbox", { name: "Apple ID" }).fill(email);
+    await popup.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("heading", { name: "Couldn't connect to Apple" }).waitFor();
+    expect(await text(page, "oauth-error")).toBe("Apple is not answering right now. Try again in a few minutes, or sign in another way.");
+    apple.outage.down = false;
+    const retried = context.waitForEvent("page");
+    await page.getByRole("button", { name: "Try again" }).click();
+    const again = await retried;
+    await again.getByRole("textbox", { name: "Apple ID" }).fill(email);
+    await again.getByRole("button", { name: "Continue" }).click();
+    await status(page, /^CONNECTED$/);
+    await context.close();
+  });
+
   it("a client secret the provider does not know: the social panel says the sign-in is not set up, and why goes to the console", async () => {
     const { context, page } = await open("popup");
     const popup = await startPopup(page, "Continue with Broken");

@@ -166,6 +166,8 @@ export async function startAppleStandIn(options: { clientId: string; teamId: str
   const authorized = new Set<string>();
   const secretsSeen: string[] = [];
   const refusals: string[] = [];
+  /** While true, the token endpoint answers 503 (an outage). */
+  const outage = { down: false };
 
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
@@ -219,6 +221,7 @@ export async function startAppleStandIn(options: { clientId: string; teamId: str
           .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Apple</title><link rel="icon" href="data:,"></head><body onload="document.forms[0].submit()"><form method="post" action="${escape(options.redirectUri)}">${inputs}<noscript><button type="submit">Continue</button></noscript></form></body></html>`);
       }
       if (url.pathname === "/auth/token" && req.method === "POST") {
+        if (outage.down) return json(res, 503, { error: "temporarily_unavailable" });
         const form = await readForm(req);
         const secret = form.get("client_secret") ?? "";
         secretsSeen.push(secret);
@@ -253,7 +256,7 @@ export async function startAppleStandIn(options: { clientId: string; teamId: str
     })().catch((error: unknown) => json(res, 500, { error: "server_error", error_description: String(error) }));
   });
 
-  return { issuer, secretsSeen, refusals, close: () => close(server) };
+  return { issuer, secretsSeen, refusals, outage, close: () => close(server) };
 }
 
 /**
