@@ -2,7 +2,8 @@ import { verify } from "node:crypto";
 import { p256 } from "@noble/curves/nist.js";
 import { unauthorized, badRequest } from "../../errors";
 import { bytesToHex, fromBase64url, hexToBytes, isHex } from "../../crypto/encoding";
-import { p256VerifyKey } from "../../crypto/p256";
+import { VerifyKeyCache } from "../../crypto/verifyKeyCache";
+import type { ServerContext } from "../../context";
 import { findApiKey } from "../../store/apiKeys";
 import type { StampScheme } from "./scheme";
 import { MEMBER_STAMP_SCHEME, verifyMemberStamp } from "./memberStamp";
@@ -16,6 +17,15 @@ interface ApiKeyStamp {
   signature: string;
 }
 
+/** Each server's parsed API keys (by server: two servers in one process share nothing). */
+const verifyKeys = new WeakMap<ServerContext, VerifyKeyCache>();
+
+function verifyKeyOf(ctx: ServerContext, compressedHex: string) {
+  let cache = verifyKeys.get(ctx);
+  if (!cache) verifyKeys.set(ctx, (cache = new VerifyKeyCache()));
+  return cache.get(compressedHex);
+}
+
 /** `X-Stamp`: base64url JSON {publicKey (compressed P-256 hex), scheme, signature (DER hex over the body)}. */
 export const apiKeyStamp: StampScheme = {
   headerName: API_KEY_STAMP_HEADER,
@@ -26,16 +36,24 @@ export const apiKeyStamp: StampScheme = {
     let valid: boolean;
     try {
       // node:crypto, not noble: noble's default lowS check refuses about half of genuine WebCrypto stamps.
-      valid = verify("sha256", Buffer.from(body, "utf8"), { key: p256VerifyKey(publicKey), dsaEncoding: "der" }, hexToBytes(stamp.signature));
+      valid = verify("sha256", Buffer.from(body, "utf8"), { key: verifyKeyOf(ctx, publicKey), dsaEncoding: "der" }, hexToBytes(stamp.signature));
     } catch {
       valid = false;
     }
     if (!valid) throw unauthorized("INVALID_STAMP", "The stamp's signature does not verify over the request body");
-    const verified = { credential: `api-key:${publicKey}`, signatureTag: canonicalSignature(stamp.signature) };
-    if (deferApiKeyLookup) return { ...verified, validUntil: Number.NaN, pendingApiKey: publicKey };
+    const signature = stamp.signature;
+    // The tag only names untimed reads' replay records: parsed when asked for, not on every signature.
+    const verified = {
+      credential: `api-key:${publicKey}`,
+      validUntil: Number.NaN,
+      get signatureTag() {
+        return canonicalSignature(signature);
+      },
+    };
+    if (deferApiKeyLookup) return Object.assign(verified, { pendingApiKey: publicKey });
     const key = await findApiKey(ctx.db, publicKey);
     checkApiKeyRegistration(key, organizationId, ctx.now());
-    return { ...verified, validUntil: key.expiresAt, ...(key.targetPublicKey ? { frameKey: key.targetPublicKey } : {}) };
+    return Object.assign(verified, { validUntil: key.expiresAt }, key.targetPublicKey ? { frameKey: key.targetPublicKey } : {});
   },
 };
 
