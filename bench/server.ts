@@ -125,7 +125,8 @@ async function startInstance(kind: "production" | "library", env: Record<string,
   const out = openSync(logFile, "w");
   // BENCH_PROFILE_DIR=<dir>: each server writes a V8 CPU profile there when it stops (node --cpu-prof).
   const profile = process.env.BENCH_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const entry = kind === "library" ? ["--import", "tsx", self, "--serve"] : SERVER === "source" ? ["--import", "tsx", "server/serverCli.ts", "start"] : [DIST_CLI, "start"];
+  const cli = env.BENCH_CLI ?? (SERVER === "source" ? undefined : DIST_CLI);
+  const entry = kind === "library" ? ["--import", "tsx", self, "--serve"] : cli ? [cli, "start"] : ["--import", "tsx", "server/serverCli.ts", "start"];
   const productionEnv = {
     PORT: String(port),
     LATCH_PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -182,7 +183,7 @@ async function cryptoFloor(): Promise<{ floorUs: number; p256VerifyUs: number; s
   const body = Buffer.from(signRequestBody({ orgId: randomUUID(), address: "0x0000000000000000000000000000000000000000", apiPrivateKey: privateKey, apiPublicKey: "" }, 0));
   const signature = nodeSign("sha256", body, { key: privateKey, dsaEncoding: "der" });
   const evmKey = `0x${randomBytes(32).toString("hex")}` as const;
-  const hashes = Array.from({ length: 400 }, () => `0x${randomBytes(32).toString("hex")}` as const);
+  const hashes = Array.from({ length: 250 }, () => `0x${randomBytes(32).toString("hex")}` as const);
   for (const hash of hashes.slice(0, 50)) await viemSign({ hash, privateKey: evmKey }); // JIT
   const cpu = () => {
     const { user, system } = process.cpuUsage();
@@ -226,7 +227,13 @@ async function measuredRun(setup: string, instances: Instance[], postmaster: num
   const postgresBefore = treeCpuUs(postmaster);
   const generatorBefore = process.cpuUsage();
   const t0 = performance.now();
-  const figures = await measure(bodies.length, concurrency, async (i) => (await post(`${instances[i % instances.length]!.url}/signer/v1/sign-payload`, bodies[i]!, { authorization: `Bearer ${API_KEY}` })) === 200);
+  const refusals: Record<string, number> = {};
+  const figures = await measure(bodies.length, concurrency, async (i) => {
+    const status = await post(`${instances[i % instances.length]!.url}/signer/v1/sign-payload`, bodies[i]!, { authorization: `Bearer ${API_KEY}` });
+    if (status !== 200) refusals[status] = (refusals[status] ?? 0) + 1;
+    return status === 200;
+  });
+  if (figures.errors > 0) console.warn(`${setup}, ${users} users, c=${concurrency}: ${figures.errors} errors (by status: ${JSON.stringify(refusals)})`);
   const wallUs = (performance.now() - t0) * 1000;
   const serverUs = instances.reduce((sum, instance, k) => sum + processCpuUs(instance.pid) - serverBefore[k]!, 0);
   const postgresUs = treeCpuUs(postmaster) - postgresBefore;
@@ -253,23 +260,81 @@ async function measuredRun(setup: string, instances: Instance[], postmaster: num
   };
 }
 
-/** Warm-up (connections, prepared statements, JIT), then each concurrency with users in turn (consecutive requests are different users: no warm row). */
-async function signPayloadRuns(setup: string, instances: Instance[], postmaster: number, users: BenchUser[], concurrencies: number[], offset: { next: number }): Promise<Run[]> {
-  const bodiesFor = (n: number) => {
-    const bodies = Array.from({ length: n }, (_, i) => signRequestBody(users[(offset.next + i) % users.length]!, offset.next + i));
-    offset.next += n;
-    return bodies;
-  };
-  const warm = bodiesFor(300);
+function makeBodies(users: BenchUser[], offset: { next: number }, n: number): string[] {
+  const bodies = Array.from({ length: n }, (_, i) => signRequestBody(users[(offset.next + i) % users.length]!, offset.next + i));
+  offset.next += n;
+  return bodies;
+}
+
+/** Connections, prepared statements, JIT. */
+async function warmUp(instances: Instance[], users: BenchUser[], offset: { next: number }) {
+  const warm = makeBodies(users, offset, 300);
   await measure(warm.length, 10, async (i) => (await post(`${instances[i % instances.length]!.url}/signer/v1/sign-payload`, warm[i]!, { authorization: `Bearer ${API_KEY}` })) === 200);
+}
+
+/** Warm-up, then each concurrency with users in turn (consecutive requests are different users: no warm row). */
+async function signPayloadRuns(setup: string, instances: Instance[], postmaster: number, users: BenchUser[], concurrencies: number[], offset: { next: number }): Promise<Run[]> {
+  await warmUp(instances, users, offset);
   const runs: Run[] = [];
   for (const c of concurrencies) {
-    const run = await measuredRun(setup, instances, postmaster, users.length, bodiesFor(REQUESTS[c]!), c);
-    if (run.errors > 0) console.warn(`${setup}, ${users.length} users, c=${c}: ${run.errors} errors`);
+    const run = await measuredRun(setup, instances, postmaster, users.length, makeBodies(users, offset, REQUESTS[c]!), c);
     console.log(row(run));
     runs.push(run);
   }
   return runs;
+}
+
+/**
+ * BENCH_BASELINE=<another build's dist/cli.js>: this build and that one side by side, their requests in
+ * alternating rounds, so that both see the same machine (what a change bought, on a busy machine).
+ */
+async function comparedRuns(current: Instance, baseline: Instance, postmaster: number, users: BenchUser[], offset: { next: number }): Promise<Run[]> {
+  await warmUp([current], users, offset);
+  await warmUp([baseline], users, offset);
+  const runs: Run[] = [];
+  const ROUNDS = 4;
+  for (const c of CONCURRENCIES) {
+    const parts: Record<string, Run[]> = { pg1: [], baseline: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [setup, instance] of [["pg1", current], ["baseline", baseline]] as const) {
+        parts[setup]!.push(await measuredRun(setup, [instance], postmaster, users.length, makeBodies(users, offset, Math.ceil(REQUESTS[c]! / ROUNDS)), c));
+      }
+    }
+    for (const setup of ["pg1", "baseline"]) {
+      const run = mergeRuns(parts[setup]!);
+      console.log(row(run));
+      runs.push(run);
+    }
+  }
+  return runs;
+}
+
+/** Rounds of one setup as one row: CPU per request weighted by requests, p50 the median round's, p99 the worst round's. */
+function mergeRuns(parts: Run[]): Run {
+  const requests = parts.reduce((sum, p) => sum + p.requests, 0);
+  const mean = (field: keyof Run) => round(parts.reduce((sum, p) => sum + (p[field] as number) * p.requests, 0) / requests);
+  const serverCpuPerRequestUs = mean("serverCpuPerRequestUs");
+  const postgresCpuPerRequestUs = mean("postgresCpuPerRequestUs");
+  const cryptoFloorUs = mean("cryptoFloorUs");
+  const perSecond = Math.round(requests / parts.reduce((sum, p) => sum + p.requests / p.perSecond, 0));
+  return {
+    ...parts[0]!,
+    requests,
+    perSecond,
+    requestsPerSecond: perSecond,
+    p50Ms: [...parts.map((p) => p.p50Ms)].sort((a, b) => a - b)[Math.floor(parts.length / 2)]!,
+    p99Ms: Math.max(...parts.map((p) => p.p99Ms)),
+    errors: parts.reduce((sum, p) => sum + p.errors, 0),
+    serverCpuPerRequestUs,
+    postgresCpuPerRequestUs,
+    loadGeneratorCpuPerRequestUs: mean("loadGeneratorCpuPerRequestUs"),
+    cryptoFloorUs,
+    serverToFloor: round(serverCpuPerRequestUs / cryptoFloorUs),
+    serverAndPostgresToFloor: round((serverCpuPerRequestUs + postgresCpuPerRequestUs) / cryptoFloorUs),
+    serverCoreShare: mean("serverCoreShare"),
+    requestsPerServerCoreSecond: Math.round(1e6 / serverCpuPerRequestUs),
+    loadAverage: mean("loadAverage"),
+  };
 }
 
 const send = jsonClient();
@@ -344,7 +409,12 @@ async function main() {
       users.push(...(await seed(pgEnv, users.length, step)));
       console.log(`(seeded ${users.length} users in ${((performance.now() - t) / 1000).toFixed(0)} s)`);
       const last = step === USER_STEPS.at(-1);
-      if (SETUPS.has("pg1")) runs.push(...(await withInstances("production", [pgEnv], workDir, (i) => signPayloadRuns("pg1", i, postmaster, users, CONCURRENCIES, offset))));
+      const baseline = process.env.BENCH_BASELINE;
+      if (SETUPS.has("pg1") && baseline) {
+        runs.push(...(await withInstances("production", [pgEnv, { ...pgEnv, BENCH_CLI: baseline }], workDir, ([current, base]) => comparedRuns(current!, base!, postmaster, users, offset))));
+      } else if (SETUPS.has("pg1")) {
+        runs.push(...(await withInstances("production", [pgEnv], workDir, (i) => signPayloadRuns("pg1", i, postmaster, users, CONCURRENCIES, offset))));
+      }
       // Two instances at the largest user count: CPU per request must not grow with the second.
       if (last && SETUPS.has("pg2")) runs.push(...(await withInstances("production", [pgEnv, pgEnv], workDir, (i) => signPayloadRuns("pg2", i, postmaster, users, [10, 50], offset))));
     }
