@@ -125,11 +125,12 @@ describe("our kit against the production profile", () => {
     await page.getByRole("heading", { name: "check your email" }).waitFor();
     const mail = await smtp.waitFor((m) => m.to === email, since);
     const link = new URL(mail.text.split("\n").find((line) => line.startsWith(pages.url))!);
-    expect(`${link.origin}${link.pathname}`).toBe(`${pages.url}/`);
+    // Back to the page that asked (/app, with its query: the signer and the mode).
+    expect(`${link.origin}${link.pathname}`).toBe(`${pages.url}/app`);
+    expect(link.searchParams.get("emailMode")).toBe("magicLink");
     expect(link.searchParams.get("bundle")).toBeTruthy();
     expect(mail.html).toContain("Sign in</a>");
-    // The app's page at the link's address (the test page lives at /app and takes the signer in its query).
-    await page.goto(`${pages.url}/app?signer=${encodeURIComponent(server.url)}&apiKey=${API_KEY}&emailMode=magicLink&${link.search.slice(1)}`);
+    await page.goto(link.href);
     await status(page, /^CONNECTED$/);
     expect(await text(page, "user-email")).toBe(email);
     await signAndVerify(page, "signed after a magic link");
