@@ -50,6 +50,28 @@ describe("magic links", () => {
     expect([...link.searchParams.keys()]).toEqual([RETURN_PARAMS.bundle, RETURN_PARAMS.orgId]);
   });
 
+  it("returns to the page that asked (latch-return-to, path and query) on an allowed app origin only; never to another", async () => {
+    const email = uniqueEmail("ml");
+    const asking = `${APP}/settings/profile?tab=security#top`;
+    await t.client.ok(
+      "signup",
+      { email, targetPublicKey: newTargetKey().publicKey, redirectParams: new URLSearchParams({ foo: "bar", [RETURN_PARAMS.returnTo]: asking }).toString() },
+      fromApp,
+    );
+    const link = await linkFor(email);
+    expect(`${link.origin}${link.pathname}`).toBe(`${APP}/settings/profile`);
+    expect(link.hash).toBe("");
+    expect([...link.searchParams.keys()]).toEqual(["tab", "foo", RETURN_PARAMS.isSignup, RETURN_PARAMS.bundle, RETURN_PARAMS.orgId]);
+
+    for (const elsewhere of ["https://evil.example/phish", "javascript:alert(1)", "/relative/only"]) {
+      const other = uniqueEmail("ml");
+      await t.client.ok("signup", { email: other, targetPublicKey: newTargetKey().publicKey, redirectParams: `${RETURN_PARAMS.returnTo}=${encodeURIComponent(elsewhere)}` }, fromApp);
+      const fallback = await linkFor(other);
+      expect(`${fallback.origin}${fallback.pathname}`, elsewhere).toBe(`${APP}/`);
+      expect(fallback.searchParams.has(RETURN_PARAMS.returnTo), elsewhere).toBe(false);
+    }
+  });
+
   it("sends a code instead when the client asks for otp", async () => {
     const email = uniqueEmail("ml");
     const signup = await t.client.ok("signup", { email, emailMode: "otp", targetPublicKey: newTargetKey().publicKey }, fromApp);
