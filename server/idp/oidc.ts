@@ -97,14 +97,15 @@ export function oidcClient(option: OidcProviderOption, fetchImpl: typeof fetch =
 }
 
 /**
- * The client authentication: the configured one, else private_key_jwt when a key is given, else
- * client_secret_basic or _post (whichever discovery lists, basic first: RFC 8414's default), else none.
+ * The client authentication: the configured one, else the first of private_key_jwt (with a key),
+ * client_secret_basic, client_secret_post (with a secret) and none that discovery lists (absent,
+ * client_secret_basic: RFC 8414's default); nothing it lists that this server can do is a misconfiguration.
  */
 export function clientAuthFor(option: OidcProviderOption, discovery: Pick<Discovery, "token_endpoint_auth_methods_supported">): ClientAuth {
   const supported = discovery.token_endpoint_auth_methods_supported ?? ["client_secret_basic"];
   const method = option.tokenAuth ?? chooseMethod(option, supported);
-  if (!option.tokenAuth && !supported.includes(method)) {
-    throw providerMisconfigured(option.id, `it accepts ${supported.join(", ")} at its token endpoint, and none of them is configured`);
+  if (!method) {
+    throw providerMisconfigured(option.id, `it accepts ${supported.join(", ")} at its token endpoint, and none of them is configured (a secret, or a private key)`);
   }
   switch (method) {
     case "private_key_jwt":
@@ -119,11 +120,13 @@ export function clientAuthFor(option: OidcProviderOption, discovery: Pick<Discov
   }
 }
 
-function chooseMethod(option: OidcProviderOption, supported: string[]): ClientAuthMethod {
-  if (option.clientKey && supported.includes("private_key_jwt")) return "private_key_jwt";
-  if (option.clientSecret) return supported.includes("client_secret_basic") ? "client_secret_basic" : "client_secret_post";
-  if (option.clientKey) return "private_key_jwt";
-  return "none";
+function chooseMethod(option: OidcProviderOption, supported: string[]): ClientAuthMethod | undefined {
+  const possible: ClientAuthMethod[] = [
+    ...(option.clientKey ? (["private_key_jwt"] as const) : []),
+    ...(option.clientSecret ? (["client_secret_basic", "client_secret_post"] as const) : []),
+    "none",
+  ];
+  return possible.find((method) => supported.includes(method));
 }
 
 /** An email counts as verified only when the id token says so (true, or Apple's "true"). */

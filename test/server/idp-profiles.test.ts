@@ -78,7 +78,10 @@ describe("client authentication", () => {
       expect(kinds({ ...base, clientSecret: "s" }, undefined)).resolves.toBe("basic"),
       expect(kinds({ ...base, clientSecret: "s", tokenAuth: "client_secret_post" }, ["client_secret_basic"])).resolves.toBe("post"),
       expect(kinds(base, ["none"])).resolves.toBe("none"),
+      // A secret given, but the provider takes public clients only (PKCE): none.
+      expect(kinds({ ...base, clientSecret: "s" }, ["none"])).resolves.toBe("none"),
       expect(codeOf(kinds({ ...base, clientSecret: "s" }, ["private_key_jwt"]))).resolves.toBe("PROVIDER_MISCONFIGURED"),
+      expect(codeOf(kinds(base, ["client_secret_basic"]))).resolves.toBe("PROVIDER_MISCONFIGURED"),
     ]);
   });
 });
