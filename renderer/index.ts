@@ -16,7 +16,7 @@ export { Divider } from "./primitives/Divider";
 export { Illustration, type IllustrationName } from "./primitives/Illustration";
 export { rendererStrings, useStrings, format, type StringTable } from "./strings";
 export { rendererBasePlugin } from "./base-plugin";
-export { useAction, type ActionState } from "./hooks/useAction";
+export { useAction, type ActionCallbacks, type ActionState } from "./hooks/useAction";
 export { useErrorText, ERROR_STRINGS_TABLE } from "./hooks/useErrorText";
 export { useSigner, useUser, useSignerStatus, useSignerState, useAuthError, type SignerStatusResult } from "./hooks/useSigner";
 export { useAuthenticate, useLogout, useSignMessage, useSignTypedData } from "./hooks/useSignerActions";

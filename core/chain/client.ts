@@ -1,6 +1,6 @@
 // A smart-account client: the account, where user operations go, and the kit's options for them (fee
 // override options, retry settings, fee-sponsorship policy). Actions take it first: sendUserOperation(client, …).
-import type { Chain, Client, Transport } from "viem";
+import { type Chain, type Client, type PublicActions, type PublicRpcSchema, type Transport, createClient, custom, publicActions, rpcSchema } from "viem";
 import { createBundlerClient } from "viem/account-abstraction";
 import type { LatchSmartAccount } from "./accounts/types";
 import { ChainNotSuppliedError } from "./errors";
@@ -28,16 +28,27 @@ export interface SmartAccountClientConfig {
   retry?: Partial<RetrySettings>;
 }
 
-/** A viem client for one smart account: chain reads, bundler calls, sponsorship and retry settings. */
-export interface SmartAccountClient {
-  account: LatchSmartAccount;
-  chain: Chain;
+/** What the kit adds to the viem client: where user operations go, sponsorship, fee options, retries. */
+export type SmartAccountClientExtension = {
   /** Sends bundler and paymaster methods (and node reads) through the provider transport. */
   bundler: Client<Transport, Chain>;
   sponsorship: SponsorshipContext | undefined;
   feeOptions: FeeOptions | undefined;
   retry: RetrySettings;
-}
+};
+
+/**
+ * A viem client for one smart account: `account` is the smart account, viem's public actions
+ * (`readContract`, `getBalance`, `waitForTransactionReceipt`, …) read the chain, and the kit's actions
+ * (`sendUserOperation(client, …)`) send user operations with its sponsorship, fee options and retries.
+ */
+export type SmartAccountClient = Client<
+  Transport,
+  Chain,
+  LatchSmartAccount,
+  PublicRpcSchema,
+  PublicActions<Transport, Chain, LatchSmartAccount> & SmartAccountClientExtension
+>;
 
 /** Validates the options (ChainConfigError naming the field) and fills the retry defaults. */
 export function createSmartAccountClient(config: SmartAccountClientConfig): SmartAccountClient {
@@ -56,12 +67,23 @@ export function createSmartAccountClient(config: SmartAccountClientConfig): Smar
             ...(config.policyToken ? { policyToken: config.policyToken } : {}),
           }),
         );
-  return {
-    account,
-    chain,
+  const extension: SmartAccountClientExtension = {
     bundler,
     sponsorship,
     feeOptions: config.feeOptions === undefined ? undefined : validateFeeOptions(config.feeOptions),
     retry: resolveRetrySettings(config.retry),
   };
+  // Reads go where the bundler's node reads go: the given transport, else the account's own client.
+  const transport = config.transport ?? custom({ request: (args) => bundler.request(args as never) });
+  return createClient({
+    account,
+    chain,
+    transport,
+    name: "Latch Smart Account Client",
+    key: "latchSmartAccount",
+    pollingInterval: bundler.pollingInterval,
+    rpcSchema: rpcSchema<PublicRpcSchema>(),
+  })
+    .extend(publicActions)
+    .extend(() => extension) as SmartAccountClient;
 }

@@ -23,6 +23,9 @@ export interface LatchProvider {
 
 export { LATCH_CONNECTOR_TYPE };
 
+/** wagmi's storage key for "the user disconnected this connector" (the one its injected connector uses, by id). */
+export const DISCONNECTED_KEY = "latch.disconnected";
+
 interface RpcTransaction {
   to?: Address;
   data?: Hex;
@@ -100,10 +103,13 @@ export function latchConnector({ kit, account: which = "owner" }: LatchConnector
       async connect({ chainId: wanted } = {}) {
         const accounts = await request({ method: "eth_requestAccounts" });
         chainId = chainOf(wanted ?? chainId).id;
+        await config.storage?.removeItem(DISCONNECTED_KEY);
         return { accounts: accounts as never, chainId };
       },
       async disconnect() {
-        // Signing out stays Latch's: disconnecting wagmi does not end the Latch session.
+        // Signing out stays Latch's: disconnecting wagmi does not end the Latch session. As wagmi's own
+        // connectors do, it is remembered, so a reload does not reconnect until the user connects again.
+        await config.storage?.setItem(DISCONNECTED_KEY, true);
       },
       async getAccounts() {
         return addresses();
@@ -115,6 +121,7 @@ export function latchConnector({ kit, account: which = "owner" }: LatchConnector
         return { request };
       },
       async isAuthorized() {
+        if (await config.storage?.getItem(DISCONNECTED_KEY)) return false;
         return addresses().length > 0;
       },
       async switchChain({ chainId: next }) {

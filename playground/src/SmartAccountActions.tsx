@@ -65,7 +65,7 @@ export function SmartAccountActions() {
       {send.sendUserOperationResult && (
         <dl className={styles.dl} data-testid="user-operation">
           <dt>User operation</dt>
-          <dd>{send.sendUserOperationResult.hash}</dd>
+          <dd>{send.sendUserOperationResult.userOperationHash}</dd>
           <dt>Transaction</dt>
           <dd>{send.sendUserOperationResult.transactionHash ?? "—"}</dd>
         </dl>

@@ -8,11 +8,12 @@ import {
   waitForUserOperationTransaction,
   type AccountParams,
   type AccountType,
-  type SendUserOperationParameters,
   type SmartAccountClient,
 } from "latch-kit/chain";
 import type { AbortOptions } from "latch-kit";
-import { useAction, useKit, useKitAtom } from "latch-kit/react";
+import { useAction, useKit, useKitAtom, type ActionCallbacks } from "latch-kit/react";
+import type { UserOperation } from "viem/account-abstraction";
+import { toUserOperationParameters, type SendUserOperationInput } from "./operation";
 import { getSmartAccounts } from "./service";
 
 /**
@@ -64,30 +65,46 @@ export function useChain() {
   return { chain: getSmartAccounts(kit).config.chain };
 }
 
-/** A sent user operation's hash, and its transaction's when waited for. */
+/**
+ * A sent user operation. `hash` means what it means in Account Kit: with `waitForTxn`, the hash of the
+ * transaction that included the operation (for explorer links); without it, the user operation's hash.
+ */
 export interface SendUserOperationResult {
   hash: Hash;
-  /** The transaction that included it, when waited for. */
+  /** The user operation's hash (what a bundler's `eth_getUserOperationReceipt` takes). */
+  userOperationHash: Hash;
+  /** The transaction that included it, when waited for (then the same as `hash`). */
   transactionHash?: Hash;
+  /** The operation as sent: keep it to drop and replace it. */
+  request: UserOperation<"0.7">;
 }
+
+/** Options of {@link useSendUserOperation}: the client, whether to wait for the transaction, and react-query style callbacks. */
+export type UseSendUserOperationArgs = {
+  client: SmartAccountClient | null | undefined;
+  waitForTxn?: boolean;
+} & ActionCallbacks<SendUserOperationInput & AbortOptions, SendUserOperationResult>;
 
 /**
  * Sends a user operation (one call or a batch), sponsored when the kit has a policy; optionally waits for it.
+ * Takes the kit's `{ calls }` or Account Kit's `{ uo: { target, data, value } }` (or an array of them).
  *
  * @example
  * const { client } = useSmartAccountClient();
- * const { sendUserOperation, sendUserOperationResult } = useSendUserOperation({ client, waitForTxn: true });
- * sendUserOperation({ calls: [{ to, data }] });
+ * const { sendUserOperation, sendUserOperationResult } = useSendUserOperation({ client, waitForTxn: true, onSuccess: ({ hash }) => console.log(hash) });
+ * sendUserOperation({ uo: { target, data, value: 0n } });
  */
-export function useSendUserOperation(params: { client: SmartAccountClient | null; waitForTxn?: boolean }) {
-  const { run, runAsync, isPending, error, data } = useAction(async ({ signal, ...operation }: SendUserOperationParameters & AbortOptions): Promise<SendUserOperationResult> => {
-    if (!params.client) throw new Error("The smart account client is not ready");
-    const { hash } = await sendUserOperation(params.client, operation as SendUserOperationParameters, { signal });
-    if (!params.waitForTxn) return { hash };
-    return { hash, transactionHash: await waitForUserOperationTransaction(params.client, { hash }, { signal }) };
-  });
+export function useSendUserOperation(params: UseSendUserOperationArgs) {
+  const { client, waitForTxn, ...callbacks } = params;
+  const { run, runAsync, isPending, error, data } = useAction(async ({ signal, ...input }: SendUserOperationInput & AbortOptions): Promise<SendUserOperationResult> => {
+    if (!client) throw new Error("The smart account client is not ready");
+    const { hash, request } = await sendUserOperation(client, toUserOperationParameters(input as SendUserOperationInput), { signal });
+    if (!waitForTxn) return { hash, userOperationHash: hash, request };
+    const transactionHash = await waitForUserOperationTransaction(client, { hash }, { signal });
+    return { hash: transactionHash, userOperationHash: hash, transactionHash, request };
+  }, callbacks);
   return {
-    /** Sends `{ calls }` (with an optional `signal` to give up); the result lands in `sendUserOperationResult`, a failure in `error`. */
+    /** Sends `{ calls }` or `{ uo }` (with an optional `signal` to give up); the result lands in `sendUserOperationResult`, a failure in `error`. */
     sendUserOperation: run,
     /** Sends the user operation and returns the promise of its result. */
     sendUserOperationAsync: runAsync,

@@ -34,4 +34,6 @@ export {
   useSmartAccountSignMessage,
   useSmartAccountSignTypedData,
   type SendUserOperationResult,
+  type UseSendUserOperationArgs,
 } from "./hooks";
+export { toUserOperationParameters, type AccountKitUserOperation, type SendUserOperationInput, type UserOperationCallData } from "./operation";

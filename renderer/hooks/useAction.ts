@@ -11,24 +11,46 @@ export interface ActionState<A extends unknown[], R> {
   data: R | undefined;
 }
 
-/** A mutation-like wrapper: pending, error and result state around an async function. */
-export function useAction<A extends unknown[], R>(fn: (...args: A) => Promise<R>): ActionState<A, R> {
+/**
+ * The callbacks a hook takes as react-query's mutations do (Account Kit's hooks take them): `onMutate`
+ * before the action (its answer is the context the others get), then `onSuccess` or `onError`, then
+ * `onSettled`. Each is awaited; one that throws fails the action as react-query's do.
+ */
+export interface ActionCallbacks<V, R, C = unknown> {
+  onMutate?: (variables: V) => C | Promise<C>;
+  onSuccess?: (data: R, variables: V, context: C | undefined) => unknown;
+  onError?: (error: Error, variables: V, context: C | undefined) => unknown;
+  onSettled?: (data: R | undefined, error: Error | null, variables: V, context: C | undefined) => unknown;
+}
+
+/** A mutation-like wrapper: pending, error and result state around an async function, with optional callbacks (keyed by the first argument). */
+export function useAction<A extends unknown[], R>(fn: (...args: A) => Promise<R>, callbacks: ActionCallbacks<A[0], R> = {}): ActionState<A, R> {
   const [state, setState] = useState<{ isPending: boolean; error: Error | null; data: R | undefined }>({
     isPending: false,
     error: null,
     data: undefined,
   });
-  const latest = useRef(fn);
-  latest.current = fn;
+  const latest = useRef({ fn, callbacks });
+  latest.current = { fn, callbacks };
   const runAsync = useCallback(async (...args: A) => {
     setState((s) => ({ ...s, isPending: true, error: null }));
+    const { fn: run, callbacks: on } = latest.current;
+    let context: unknown;
     try {
-      const data = await latest.current(...args);
+      context = await on.onMutate?.(args[0]);
+      const data = await run(...args);
+      await on.onSuccess?.(data, args[0], context);
+      await on.onSettled?.(data, null, args[0], context);
       setState({ isPending: false, error: null, data });
       return data;
     } catch (thrown) {
       const error = thrown instanceof Error ? thrown : new Error(String(thrown));
-      setState((s) => ({ ...s, isPending: false, error }));
+      try {
+        await on.onError?.(error, args[0], context);
+        await on.onSettled?.(undefined, error, args[0], context);
+      } finally {
+        setState((s) => ({ ...s, isPending: false, error }));
+      }
       throw error;
     }
   }, []);

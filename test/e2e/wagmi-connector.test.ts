@@ -25,8 +25,8 @@ afterAll(async () => {
   await devnet?.stop();
 });
 
-async function signIn(page: Page) {
-  const query = new URLSearchParams({ emulator: emulator.url, rpc: devnet.rpcUrl, bundler: devnet.bundlerUrl, paymaster: devnet.paymasterUrl });
+async function signIn(page: Page, extra: Record<string, string> = {}) {
+  const query = new URLSearchParams({ emulator: emulator.url, rpc: devnet.rpcUrl, bundler: devnet.bundlerUrl, paymaster: devnet.paymasterUrl, ...extra });
   await page.goto(`${server.url}/wagmi?${query}`);
   await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
   await enterEmailCode(page, emulator.url, uniqueEmail("wagmi"));
@@ -89,6 +89,43 @@ describe("the Latch wagmi connector on the devnet", () => {
     expect(deployed.endsWith("6492".repeat(16))).toBe(false);
     expect(await publicClient.verifyMessage({ address: account, message: "hello LightAccount", signature: deployed })).toBe(true);
 
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+
+  it("wagmi's disconnect() sticks across a reload (the Latch session stays), until the user connects again", async () => {
+    const page = await browser.newPage();
+    const watch = watchPage(page);
+    await signIn(page, { storage: "1" });
+    const click = (button: string, name: string) => page.getByRole("button", { name: `${button} ${name}`, exact: true }).click();
+    /** Waits until the page shows this wagmi status of the config (the last button's answer). */
+    const shows = (name: string, status: string) => page.getByTestId(`${name}-wagmi`).filter({ hasText: new RegExp(`^${status}$`) }).waitFor({ timeout: 30_000 });
+    /** Asks for the config's wagmi status until it is this one. */
+    const becomes = (name: string, status: string) =>
+      expect
+        .poll(async () => {
+          await click("wagmi status", name);
+          return page.getByTestId(`${name}-wagmi`).textContent();
+        }, { timeout: 30_000 })
+        .toBe(status);
+    await click("wagmi status", "owner");
+    await shows("owner", "connected");
+    await click("Disconnect", "owner");
+    await shows("owner", "disconnected");
+
+    await page.reload();
+    await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+    // The other config (no disconnect) follows the restored session: once it is connected, both have followed it.
+    await becomes("LightAccount", "connected");
+    await click("wagmi status", "owner");
+    expect(await read(page, "owner-wagmi")).toBe("disconnected");
+
+    // Connecting again (wagmi's connect) is the user's new word: a reload then reconnects.
+    await click("Connect", "owner");
+    await shows("owner", "connected");
+    await page.reload();
+    await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+    await becomes("owner", "connected");
     expect(watch.errors).toEqual([]);
     await page.close();
   });

@@ -3,7 +3,7 @@
 // wagmi's own actions.
 import { useState } from "react";
 import { createRoot } from "react-dom/client";
-import { createConfig, http, sendTransaction, signMessage, type Config } from "@wagmi/core";
+import { connect, createConfig, createStorage, disconnect, getAccount, http, sendTransaction, signMessage, type Config } from "@wagmi/core";
 import { createKit } from "latch-kit";
 import { DEVNET_POLICY_ID, DEVNET_RETRY_SETTINGS, devnetChain } from "latch-kit/chain";
 import { LatchProvider, useAuthModal, useSignerStatus } from "latch-kit/react";
@@ -26,7 +26,8 @@ function wagmiFor(account: LatchWagmiAccount): Config {
     connectors: [latchConnector({ kit, account })],
     transports: { [chain.id]: http(chain.rpcUrls.default.http[0]) },
     multiInjectedProviderDiscovery: false,
-    storage: null,
+    // ?storage=1: the owner's config keeps wagmi's state in localStorage, as an app's usually does.
+    storage: account === "owner" && params.get("storage") ? createStorage({ storage: localStorage }) : null,
   });
   syncLatchToWagmi(config, kit);
   return config;
@@ -53,6 +54,15 @@ function Account({ name }: { name: keyof typeof configs }) {
       </button>
       <button type="button" onClick={run("tx", () => sendTransaction(config, { to: BURN, data: "0x1234", value: 1n }))}>
         Send {name}
+      </button>
+      <button type="button" onClick={run("wagmi", async () => getAccount(config).status)}>
+        wagmi status {name}
+      </button>
+      <button type="button" onClick={run("wagmi", () => disconnect(config).then(() => getAccount(config).status))}>
+        Disconnect {name}
+      </button>
+      <button type="button" onClick={run("wagmi", () => connect(config, { connector: config.connectors[0]! }).then(() => getAccount(config).status))}>
+        Connect {name}
       </button>
       {Object.entries(out).map(([key, value]) => (
         <p key={key} data-testid={`${name}-${key}`}>
