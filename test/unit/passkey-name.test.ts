@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { passkeyName } from "../../plugins/passkey/name";
+import { passkeyName } from "../../wire/passkey-name";
 
 const NOV_26_2026 = Date.UTC(2026, 10, 26, 13, 0);
 

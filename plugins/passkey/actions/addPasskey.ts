@@ -1,7 +1,7 @@
 import { getEmbeddedSigner, LatchError, type AbortOptions, type Kit } from "latch-kit";
 import { ceremony, rpIdOf } from "../ceremony";
 import { createPasskeyCredential, toPasskeyError } from "../credential";
-import { passkeyName } from "../name";
+import { passkeyName } from "../../../wire/passkey-name";
 
 /** The added passkey's authenticator id. */
 export interface AddPasskeyReturnType {

@@ -27,7 +27,7 @@ import {
 import { requests } from "../../../wire/requests";
 import { operationRequests } from "../../../wire/operation-requests";
 import { savePasskey, verifyPasskeyAttestation, type VerifiedPasskey } from "./attestation";
-import { passkeyName } from "../name";
+import { passkeyName } from "../../../wire/passkey-name";
 import { passkeyMigrations } from "./migrations";
 
 const passkeySignUpBody = requests["passkey-sign-up"];

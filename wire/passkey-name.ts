@@ -1,5 +1,6 @@
 // A passkey's name as people recognise it: the browser and system that made it, and the day.
-// Shared by the kit (adding a passkey) and the server (a passkey sign-up names its first passkey).
+// Shared by the kit (adding a passkey) and the server (a passkey sign-up names its first passkey), so
+// both name passkeys alike: here in wire/, the one place both sides import.
 
 const BROWSERS: Array<[RegExp, string]> = [
   [/\bEdg(?:e|A|iOS)?\//, "Edge"],
