@@ -6,7 +6,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", "playground/dist/", "**/generated/", "coverage/", "server/data/", ".latch/"] },
+  { ignores: ["node_modules/", "dist/", "dist-server/", "playground/dist/", "**/generated/", "coverage/", "server/data/", ".latch/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

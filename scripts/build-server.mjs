@@ -37,13 +37,15 @@ const DOCS = {
   "docs/deployment.md": "docs/deployment.md",
   "docs/embedding.md": "docs/embedding.md",
   "docs/emulator.md": "docs/emulator.md",
+  "docs/writing-a-method.md": "docs/writing-a-method.md",
   "test/fixtures/backup-code": "examples/backup-code",
+  "test/fixtures/third-party-method": "examples/third-party-method",
 };
 /** Links between the shipped documents, as they sit in the package. */
 const LINKS = [
   [/\]\(\.\.\/docs\//g, "](docs/", "README.md"],
   [/\]\(\.\.\/server\/README\.md/g, "](../README.md", "docs/"],
-  [/\]\(\.\.\/test\/fixtures\/backup-code/g, "](../examples/backup-code", "docs/"],
+  [/\]\(\.\.\/test\/fixtures\//g, "](../examples/", "docs/"],
   [/\]\(\.\.\/SECURITY\.md/g, "](SECURITY.md", "README.md"],
 ];
 
@@ -147,6 +149,21 @@ function declarations() {
   } finally {
     rmSync(tsconfig, { force: true });
   }
+  for (const file of readdirSync(join(out, "types"), { recursive: true, encoding: "utf8" })) {
+    if (file.endsWith(".d.ts")) withExtensions(join(out, "types", file));
+  }
+}
+
+/** `from "./x"` → `from "./x.js"` (or `./x/index.js`): what TypeScript needs under `moduleResolution: node16/nodenext`. */
+function withExtensions(path) {
+  const text = readFileSync(path, "utf8").replace(/((?:from|import)\s*\(?\s*)(["'])(\.{1,2}\/[^"']+)\2/g, (whole, before, quote, specifier) => {
+    if (/\.(js|json)$/.test(specifier)) return whole;
+    const target = join(dirname(path), specifier);
+    if (existsSync(`${target}.d.ts`)) return `${before}${quote}${specifier}.js${quote}`;
+    if (existsSync(join(target, "index.d.ts"))) return `${before}${quote}${specifier}/index.js${quote}`;
+    throw new Error(`${path}: cannot resolve the declaration of ${specifier}`);
+  });
+  writeFileSync(path, text);
 }
 
 rmSync(out, { recursive: true, force: true });

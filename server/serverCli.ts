@@ -20,7 +20,14 @@ LATCH_API_KEYS[_FILE], DATABASE_URL, SMTP_URL, LATCH_EMAIL_FROM, …) over an op
 latch.config.mjs, latch.config.js or latch.config.json in this folder, or the file LATCH_CONFIG names.
 Every setting: the server guide (README.md of the latch-server package).`;
 
+/** The oldest Node the package's `engines` names (checked here too: npm only warns). */
+const OLDEST_NODE = [20, 19];
+
 async function main(): Promise<void> {
+  const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+  if (major < OLDEST_NODE[0]! || (major === OLDEST_NODE[0] && minor < OLDEST_NODE[1]!)) {
+    throw new Error(`needs Node ${OLDEST_NODE.join(".")} or later; this is ${process.version}`);
+  }
   const [command = "start", ...rest] = process.argv.slice(2);
   if (command === "help" || command === "--help" || command === "-h") {
     console.log(USAGE);

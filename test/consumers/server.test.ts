@@ -5,7 +5,7 @@
 // on Node 22 (the repository's pinned Node). Setup is exported (support/serverStack.ts) so a second
 // step can add a package to the same folder.
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { verifyMessage } from "viem";
@@ -14,7 +14,8 @@ import { watchPage } from "../e2e/support/chromium";
 import { freePort } from "../e2e/support/wallets/anvil";
 import { EmulatorClient, newTargetKey } from "../server/support/client";
 import { runIn } from "./support/app";
-import { startServer } from "./support/run";
+import { repoRoot } from "./support/package";
+import { run, startServer } from "./support/run";
 import { megabytes, startInstalledServer, SYSTEM_NODE } from "./support/serverPackage";
 import { useServerStack } from "./support/serverStack";
 
@@ -30,6 +31,25 @@ describe("latch-server installed from its packed tarball, run on the system Node
     figures.push(`install ${folder.installMs} ms (npm cache warm), node_modules ${megabytes(folder.nodeModulesBytes)}`);
   });
 
+  it("its types check in a strict TypeScript project with Node's own resolution (nodenext, skipLibCheck false)", async () => {
+    const { folder } = stack;
+    writeFileSync(
+      join(folder.dir, "check.ts"),
+      [
+        'import { createLatchServer, type LatchSettings } from "latch-server";',
+        'import { ApiError, type ServerContext, type ServerMethod } from "latch-server/method";',
+        'const settings: LatchSettings = { publicUrl: "https://signer.example.com", methods: ["a-method"], limits: { otpTtlMs: 60_000 } };',
+        'export const method: ServerMethod = { id: "example" };',
+        "export const publicUrlOf = (ctx: ServerContext): string => ctx.publicUrl;",
+        'export const start = () => createLatchServer({ ...settings, logLevel: "silent" }).then((latch) => latch.fetch(new Request("https://signer.example.com/health")));',
+        "export { ApiError };",
+      ].join("\n"),
+    );
+    const tsconfig = { compilerOptions: { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022", noEmit: true, skipLibCheck: false, types: ["node"], typeRoots: [join(repoRoot, "node_modules/@types")] }, files: ["check.ts"] };
+    writeFileSync(join(folder.dir, "tsconfig.check.json"), JSON.stringify(tsconfig));
+    await run(join(repoRoot, "node_modules/.bin/tsc"), ["-p", "tsconfig.check.json"], { cwd: folder.dir });
+  });
+
   it("init writes the config, the key files (0600) and the .gitignore lines, and says what is next", async () => {
     const { folder, serverPort, appPort, databaseUrl } = stack;
     const output = await folder.command(["init", "--public-url", `http://localhost:${serverPort}`, "--allowed-origin", `http://localhost:${appPort}`, "--database-url", databaseUrl]);
@@ -43,7 +63,7 @@ describe("latch-server installed from its packed tarball, run on the system Node
 
   it("migrate creates the tables in PostgreSQL, once", async () => {
     const { folder, databaseUrl } = stack;
-    expect(await folder.command(["migrate"])).toMatch(/^Applied migrations [\d, ]+ to PostgreSQL/m);
+    expect(await folder.command(["migrate"])).toMatch(/^Applied migrations 1, .+ to PostgreSQL/m);
     expect(await folder.command(["migrate"])).toMatch(/is up to date/);
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();

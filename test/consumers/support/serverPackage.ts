@@ -55,7 +55,7 @@ export interface ServerFolder {
 export async function installServerFolder(tarball: string, name = "latch-server", dependencies: Record<string, string> = {}): Promise<ServerFolder> {
   const dir = join(cacheDir, "operators", name);
   mkdirSync(dir, { recursive: true });
-  for (const file of ["latch.config.mjs", "latch.config.js", "latch.config.json", "latch.kek", "latch.api-keys", ".gitignore", ".latch-server"]) {
+  for (const file of ["latch.config.mjs", "latch.config.js", "latch.config.json", "latch.kek", "latch.api-keys", ".gitignore", ".latch-server", "check.ts", "tsconfig.check.json"]) {
     rmSync(join(dir, file), { recursive: true, force: true });
   }
   const manifest = { name: `operator-${name}`, private: true, type: "module", dependencies: { "latch-server": `file:${tarball}`, ...dependencies } };
