@@ -22,6 +22,8 @@ const USAGE = `npm start [-- options]: the emulator, the WalletConnect relay, th
 
 Options:
   --no-devnet   skip the local chains (EVM devnet, Solana RPC): sign-in only, faster start
+  --custody=split | --custody=split-required
+                new wallets in split custody (SECURITY.md); the playground shows each wallet's mode
   --help, -h    print this and exit
 
 Ports (a taken one is replaced by the next free port, and the summary prints the URLs used):
@@ -34,12 +36,14 @@ if (args.includes("--help") || args.includes("-h")) {
   process.stdout.write(USAGE);
   process.exit(0);
 }
-const unknown = args.filter((arg) => arg !== "--no-devnet");
+const CUSTODY_FLAG = /^--custody=(server|split|split-required)$/;
+const unknown = args.filter((arg) => arg !== "--no-devnet" && !CUSTODY_FLAG.test(arg));
 if (unknown.length > 0) {
   process.stderr.write(`npm start: unknown option ${unknown.join(" ")}\n\n${USAGE}`);
   process.exit(2);
 }
 const withChains = !args.includes("--no-devnet");
+const custody = args.map((arg) => CUSTODY_FLAG.exec(arg)?.[1]).find(Boolean);
 
 const env = (name, fallback) => process.env[name] ?? fallback;
 const wanted = {
@@ -131,7 +135,7 @@ const services = [
   {
     name: "emulator",
     label: "the emulator",
-    args: ["tsx", "server/cli.ts", "--port", ports.emulator],
+    args: ["tsx", "server/cli.ts", "--port", ports.emulator, ...(custody ? ["--custody", custody] : [])],
     ready: () => answers(`${urls.emulator}/health`),
   },
   {

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useKit, useLogout, useSignMessage, useSignTypedData, useUser } from "latch-kit/react";
 import { getEmbeddedSigner } from "latch-kit";
 import { AccountSettings } from "./AccountSettings";
+import { CustodyPanel } from "./CustodyPanel";
 import { SmartAccountActions } from "./SmartAccountActions";
 import { SolanaActions, SolanaWalletActions } from "./SolanaActions";
 import { styles } from "./styles";
@@ -46,6 +47,8 @@ export function AccountPanel() {
           </>
         )}
       </dl>
+
+      <CustodyPanel />
 
       <h3 className={styles.h3}>Sign</h3>
       <label className={styles.field}>
