@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { hashMessage, recoverAddress } from "viem";
 import { keyEncryptionKeysFromEnv } from "../../server/custody/env";
+import { rotateKeysCommand } from "../../server/admin";
 import { openEnvelope } from "../../server/custody/envelope";
 import { serverSecretContext } from "../../server/custody/serverSecret";
 import { openMnemonic, openSigningKeys } from "../../server/custody/walletCustody";
@@ -212,6 +213,29 @@ describe("split custody against a breach of the server (PostgreSQL)", () => {
       expect(moved).toMatchObject({ custody: "split", sealed_mnemonic: null, sealed_keys: null, kek_id: null, wrapped_key: null, address: held.user.address });
       expect(await serverSigns(client, held.user, heldSession)).toBe(409);
       expect((await breach(url, ring)).size).toBe(0);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("rotate-keys re-wraps the auth shares' data keys: after rotation the old KEK can go and the frame still gets its share", async () => {
+    const url = await cluster.createDatabase();
+    const [oldKey, newKeyText] = [newKey(), newKey()];
+    const logs: string[] = [];
+    let server = await startWith(url, oldKey, "split", logs);
+    const email = uniqueEmail("rotate");
+    const client = new EmulatorClient(server.url);
+    const { user, target } = await client.signUp(email);
+    const split = await splitAsFrame(client, await client.signIn(email, target), target, { kind: "code", code: newRecoveryCode() });
+    await server.stop();
+    await rotateKeysCommand({ DATABASE_URL: url, LATCH_SECRET_KEY: `${newKeyText},${oldKey}` }, (line) => logs.push(line));
+    const newId = keyEncryptionKeysFromEnv({ LATCH_SECRET_KEY: newKeyText })!.sealing.id;
+    expect((await dumpDatabase(url)).wallet_shares!.map((row) => row.kek_id)).toEqual([newId]);
+    server = await startWith(url, newKeyText, "split", logs);
+    try {
+      const again = new EmulatorClient(server.url);
+      const released = await releasedShares(again, await again.signIn(email, target), target);
+      expect((await keysFromEntropy(await joinShares(split.device, released.authShare))).address).toBe(user.address);
     } finally {
       await server.stop();
     }
