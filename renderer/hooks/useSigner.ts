@@ -29,14 +29,19 @@ export interface SignerStatusResult {
 }
 
 /**
- * The signer status, with flags for each phase.
+ * The signer status, with flags for each phase. A session read from storage (a cookie in a server
+ * render, local storage before the restore finishes) already counts as `CONNECTED`, as in Account
+ * Kit: a page gated on `isConnected` renders signed in on the server; a session that then fails to
+ * restore turns `DISCONNECTED`.
  *
  * @example
  * const { isInitializing, isConnected } = useSignerStatus();
  * if (isInitializing) return <Spinner />;
  */
 export function useSignerStatus(): SignerStatusResult {
-  const status = useKitAtom((a) => a.status);
+  const kitStatus = useKitAtom((a) => a.status);
+  const user = useUser();
+  const status: SignerStatus = kitStatus === "INITIALIZING" && user ? "CONNECTED" : kitStatus;
   return {
     status,
     isInitializing: status === "INITIALIZING",

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { renderToString } from "react-dom/server";
 import { cookieStorage, cookieToInitialState, createKit, type Session } from "latch-kit";
-import { LatchProvider, useUser } from "latch-kit/react";
+import { LatchProvider, useSignerStatus, useUser } from "latch-kit/react";
 import { emailOtp } from "latch-kit/plugins/email-otp";
 
 const session: Session = {
@@ -34,6 +34,23 @@ describe("a session kept in cookies, rendered on the server", () => {
     expect(html).toContain("signed in as ada@example.com");
     expect(error).not.toHaveBeenCalled();
     expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("says CONNECTED in a signed-in server render, so a page gated on isConnected renders signed in (Account Kit's meaning)", () => {
+    const requestCookie = `latch-signer-session=${encodeURIComponent(JSON.stringify(session))}`;
+    const kit = createKit({
+      plugins: [emailOtp()],
+      signer: { storage: cookieStorage({ cookie: () => requestCookie }) },
+      ui: { auth: { sections: [[{ type: "email" }]] } },
+    });
+    function Gate() {
+      const { status, isConnected, isInitializing } = useSignerStatus();
+      return <p>{`${status} ${String(isConnected)} ${String(isInitializing)}`}</p>;
+    }
+    const html = renderToString(<LatchProvider kit={kit}><Gate /></LatchProvider>);
+    expect(html).toContain("CONNECTED true false");
+    const signedOut = createKit({ plugins: [emailOtp()], signer: { storage: cookieStorage({ cookie: () => "" }) }, ui: { auth: { sections: [[{ type: "email" }]] } } });
+    expect(renderToString(<LatchProvider kit={signedOut}><Gate /></LatchProvider>)).toContain("INITIALIZING false true");
   });
 
   it("renders signed out with local storage on the server (no window)", () => {
