@@ -68,6 +68,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
       secrets,
       limits: { ...DEFAULT_LIMITS, ...((options.profile ?? "dev") === "dev" ? DEV_LIMITS : {}), ...options.limits },
       emailMode: normalizeEmailMode(options.emailMode),
+      appName: options.appName ?? "Latch",
       custody: options.custody ?? "server",
       appUrl: options.appUrl,
       seeded: options.seed !== undefined,

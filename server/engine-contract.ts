@@ -25,6 +25,8 @@ export interface ServerContext {
   secrets: Secrets;
   limits: Limits;
   emailMode: EmailMode;
+  /** The product name in emails and SMS (`appName`, LATCH_APP_NAME; default "Latch"). */
+  appName: string;
   /** Where new wallets' keys live: on the server, or split between the user's frame, the server and a recovery box (LATCH_CUSTODY). */
   custody: CustodyMode;
   appUrl: string | undefined;

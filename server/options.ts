@@ -48,6 +48,8 @@ export interface ServerOptions {
   emailMode?: EmailMode | "magicLink";
   /** Makes wallet keys, ids and the master secret deterministic (tests). */
   seed?: string;
+  /** The product name emails and SMS use ("Your <appName> sign-in code"); default "Latch". */
+  appName?: string;
   /** Where magic links point; default the Origin of the request. */
   appUrl?: string;
   /** Log one line per request: true for console.log, or a function. */

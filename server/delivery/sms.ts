@@ -1,6 +1,7 @@
 import { DeliveryError } from "./errors";
 import { renderSms } from "./templates";
 import type { OutgoingMessage } from "./types";
+import type { MessageTemplates } from "./messageTemplates";
 
 const TIMEOUT_MS = 10_000;
 
@@ -9,14 +10,14 @@ export interface SmsSender {
 }
 
 /** POSTs `{to, text, code}` as JSON to a URL the operator runs; any 2xx is delivered. */
-export function webhookSmsSender(url: string, fetchImpl: typeof fetch = globalThis.fetch): SmsSender {
+export function webhookSmsSender(url: string, fetchImpl: typeof fetch = globalThis.fetch, templates?: MessageTemplates): SmsSender {
   return {
     async send(message, now) {
       await post(() =>
         fetchImpl(url, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ to: message.to, text: renderSms(message, now), code: message.code }),
+          body: JSON.stringify({ to: message.to, text: renderSms(message, now, templates), code: message.code }),
           signal: AbortSignal.timeout(TIMEOUT_MS),
         }),
       );
@@ -33,7 +34,7 @@ export interface TwilioOptions {
 }
 
 /** Twilio's Messages API: `POST /2010-04-01/Accounts/<sid>/Messages.json`, form-encoded, HTTP basic auth. */
-export function twilioSmsSender(options: TwilioOptions, fetchImpl: typeof fetch = globalThis.fetch): SmsSender {
+export function twilioSmsSender(options: TwilioOptions, fetchImpl: typeof fetch = globalThis.fetch, templates?: MessageTemplates): SmsSender {
   const url = `${options.baseUrl.replace(/\/$/, "")}/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString("base64")}`;
   return {
@@ -42,7 +43,7 @@ export function twilioSmsSender(options: TwilioOptions, fetchImpl: typeof fetch 
         fetchImpl(url, {
           method: "POST",
           headers: { authorization, "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ To: message.to, From: options.from, Body: renderSms(message, now) }).toString(),
+          body: new URLSearchParams({ To: message.to, From: options.from, Body: renderSms(message, now, templates) }).toString(),
           signal: AbortSignal.timeout(TIMEOUT_MS),
         }),
       );

@@ -2,11 +2,14 @@ import { createTransport } from "nodemailer";
 import { DeliveryError } from "./errors";
 import { renderEmail } from "./templates";
 import type { OutgoingMessage } from "./types";
+import type { MessageTemplates } from "./messageTemplates";
 
 export interface SmtpOptions {
   /** `smtp://user:pass@host:port` or `smtps://…` */
   url: string;
   from: string;
+  /** The operator's texts (LATCH_TEMPLATES_DIR); parts they leave out are the built-in ones. */
+  templates?: MessageTemplates | undefined;
 }
 
 export interface EmailSender {
@@ -19,7 +22,7 @@ export function smtpSender(options: SmtpOptions): EmailSender {
   const transport = createTransport(options.url, { from: options.from });
   return {
     async send(message, now) {
-      const email = renderEmail(message, now);
+      const email = renderEmail(message, now, options.templates);
       try {
         await transport.sendMail({ to: message.to, subject: email.subject, text: email.text, html: email.html });
       } catch (error) {

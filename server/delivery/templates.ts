@@ -1,5 +1,6 @@
 import { escapeHtml, safeHref } from "../dev/html";
 import type { OutgoingMessage } from "./types";
+import { fill, templateFor, type MessageTemplates, type TemplateValues } from "./messageTemplates";
 
 export interface RenderedEmail {
   subject: string;
@@ -22,8 +23,34 @@ function facts(message: OutgoingMessage, now: number): string[] {
   ];
 }
 
-/** A plain, accessible email: the code or the link first, then who asked and when it expires. */
-export function renderEmail(message: OutgoingMessage, now: number): RenderedEmail {
+function valuesOf(message: OutgoingMessage, now: number): TemplateValues {
+  return {
+    appName: message.appName ?? "Latch",
+    code: message.code ?? "",
+    link: message.link ?? "",
+    to: message.to,
+    minutes: String(minutesLeft(message, now)),
+    expiresAt: when(message.expiresAt),
+    requestedBy: message.requestedBy ?? "",
+  };
+}
+
+/**
+ * A plain, accessible email: the code or the link first, then who asked and when it expires; each
+ * part the operator's template for the message's kind and locale gives replaces the built-in one.
+ */
+export function renderEmail(message: OutgoingMessage, now: number, templates?: MessageTemplates): RenderedEmail {
+  const builtIn = builtInEmail(message, now);
+  const template = message.kind ? templateFor(templates, message.kind, message.acceptLanguage) : {};
+  const values = valuesOf(message, now);
+  return {
+    subject: template.subject === undefined ? builtIn.subject : fill(template.subject, values),
+    text: template.text === undefined ? builtIn.text : fill(template.text, values),
+    html: template.html === undefined ? builtIn.html : fill(template.html, values, true),
+  };
+}
+
+function builtInEmail(message: OutgoingMessage, now: number): RenderedEmail {
   const lines = facts(message, now);
   const lead = message.code !== null ? `Your code is ${message.code}` : "Open this link to sign in:";
   const text = [lead, ...(message.link !== null ? [message.link] : []), "", ...lines].join("\n");
@@ -41,8 +68,10 @@ ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
   return { subject: message.subject, text, html };
 }
 
-/** The SMS text: short, the code first. */
-export function renderSms(message: OutgoingMessage, now: number): string {
+/** The SMS text: short, the code first (or the operator's template for its kind and locale). */
+export function renderSms(message: OutgoingMessage, now: number, templates?: MessageTemplates): string {
+  const template = message.kind ? templateFor(templates, message.kind, message.acceptLanguage) : {};
+  if (template.sms !== undefined) return fill(template.sms, valuesOf(message, now));
   const by = message.requestedBy ? ` for ${hostOf(message.requestedBy)}` : "";
   return `Your code${by} is ${message.code ?? ""}. It expires in ${minutesLeft(message, now)} minutes. If you did not ask for it, ignore this message.`;
 }

@@ -62,7 +62,10 @@ export function requestOrigin(c: Context): string | undefined {
   return value && value !== "null" ? value : undefined;
 }
 
-/** Who asks for a code or link: the app (its Origin, named in the message) and the client's address (send caps). */
-export function requester(c: Context): { requestedBy: string | undefined; client: string } {
-  return { requestedBy: requestOrigin(c), client: clientAddress(c) };
+/**
+ * Who asks for a code or link: the app (its Origin, named in the message), the client's address (send
+ * caps) and the languages its reader takes (Accept-Language: the locale of the operator's template).
+ */
+export function requester(c: Context): { requestedBy: string | undefined; client: string; acceptLanguage: string | undefined } {
+  return { requestedBy: requestOrigin(c), client: clientAddress(c), acceptLanguage: c.req.header("Accept-Language") };
 }

@@ -7,6 +7,8 @@ import { databaseFromEnv, type DatabaseConfig } from "../db/config";
 import { PROVIDER_FIELDS, readProviders, type ProviderConfig, type RawProvider } from "../idp/profiles";
 import type { EmailMode, JwtIssuerOption, Limits } from "../options";
 import type { ServerMethod } from "../method";
+import type { MessageTemplates } from "../delivery/messageTemplates";
+import { readTemplatesDir } from "../delivery/templateFiles";
 
 /** Everything the production profile reads from its environment, checked. */
 export interface ProductionConfig {
@@ -23,6 +25,10 @@ export interface ProductionConfig {
   /** LATCH_CUSTODY: server (default), split, split-required (see SECURITY.md). */
   custody: CustodyMode;
   smtp: { url: string; from: string } | undefined;
+  /** LATCH_APP_NAME: the product name in emails and SMS (default "Latch"). */
+  appName: string;
+  /** LATCH_TEMPLATES_DIR: the operator's email and SMS texts per locale (server/delivery/messageTemplates.ts). */
+  messageTemplates: MessageTemplates | undefined;
   sms: { kind: "webhook"; url: string } | { kind: "twilio"; accountSid: string; authToken: string; from: string; baseUrl: string } | undefined;
   /** Country calling codes SMS may go to (LATCH_SMS_ALLOWED_COUNTRIES, e.g. "1,44"); none until set. */
   smsAllowedCountries: string[];
@@ -112,6 +118,8 @@ export function loadConfig(env: Env, sources: ConfigSources, structured: ConfigF
     custody: check(() => oneOf(env, "LATCH_CUSTODY", [...CUSTODY_MODES], "server") as CustodyMode, "server"),
     smtp: smtpConfig,
     sms: smsConfig,
+    appName: check(() => appNameOf(env.LATCH_APP_NAME), "Latch"),
+    messageTemplates: check(() => templatesOf(env.LATCH_TEMPLATES_DIR), undefined),
     smsAllowedCountries: check(() => callingCodesOf(env.LATCH_SMS_ALLOWED_COUNTRIES), []),
     oidcProviders,
     jwtIssuers,
@@ -127,6 +135,20 @@ export function loadConfig(env: Env, sources: ConfigSources, structured: ConfigF
   if (problems.length === 1) throw problems[0]!;
   if (problems.length > 1) throw new ConfigErrors(problems);
   return config;
+}
+
+function appNameOf(value: string | undefined): string {
+  const name = value?.trim();
+  if (name === undefined || name === "") return "Latch";
+  if (name.length > 60 || /[\r\n<>]/.test(name)) throw new ConfigError("LATCH_APP_NAME", `expected a product name of at most 60 characters on one line, without < or > (was ${JSON.stringify(name)})`);
+  return name;
+}
+
+function templatesOf(dir: string | undefined): MessageTemplates | undefined {
+  if (!dir?.trim()) return undefined;
+  const { templates, problems } = readTemplatesDir(dir.trim());
+  if (problems.length > 0) throw new ConfigError("LATCH_TEMPLATES_DIR", problems.join("; "));
+  return templates;
 }
 
 /** LATCH_API_KEYS, or LATCH_API_KEYS_FILE: a file of keys (separated by commas or whitespace) that `latch-server init` writes. */

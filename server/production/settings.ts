@@ -40,6 +40,10 @@ export interface LatchSettings {
   smtpUrl?: string;
   /** LATCH_EMAIL_FROM: the sender, e.g. `"Example <no-reply@example.com>"`. */
   emailFrom?: string;
+  /** LATCH_APP_NAME: the product name in emails and SMS ("Your <appName> sign-in code"; default "Latch"). */
+  appName?: string;
+  /** LATCH_TEMPLATES_DIR: your email and SMS texts, a folder per locale (the server guide, "Emails and SMS"). */
+  templatesDir?: string;
   /** LATCH_SMS_WEBHOOK_URL: SMS codes are POSTed there as JSON. */
   smsWebhookUrl?: string;
   /** TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, TWILIO_BASE_URL. */
@@ -84,6 +88,8 @@ export const SETTING_VARIABLES: Record<PlainSetting, string> = {
   custody: "LATCH_CUSTODY",
   smtpUrl: "SMTP_URL",
   emailFrom: "LATCH_EMAIL_FROM",
+  appName: "LATCH_APP_NAME",
+  templatesDir: "LATCH_TEMPLATES_DIR",
   smsWebhookUrl: "LATCH_SMS_WEBHOOK_URL",
   trustedProxies: "LATCH_TRUSTED_PROXIES",
   logLevel: "LATCH_LOG_LEVEL",
@@ -94,7 +100,7 @@ export const SETTING_VARIABLES: Record<PlainSetting, string> = {
 const TWILIO_VARIABLES = { accountSid: "TWILIO_ACCOUNT_SID", authToken: "TWILIO_AUTH_TOKEN", from: "TWILIO_FROM", baseUrl: "TWILIO_BASE_URL" } as const;
 const OBJECT_SETTINGS = new Set(["twilio", "oidc", "jwtIssuers", "methods", "limits"]);
 /** Paths a file names are relative to the file's folder, not to where the command runs. */
-const PATH_SETTINGS = new Set<string>(["secretKeyFile", "apiKeysFile", "dataDir"]);
+const PATH_SETTINGS = new Set<string>(["secretKeyFile", "apiKeysFile", "dataDir", "templatesDir"]);
 
 /**
  * The settings, checked for shape, as the variables loadConfig reads (`where` names their source in

@@ -29,7 +29,7 @@ export interface ProductionServer {
 
 /** The production profile: the shared routes with real delivery, real identity providers, app credentials, logs and metrics. */
 export async function buildProductionServer(config: ProductionConfig, logger: Logger): Promise<ProductionBuild> {
-  const email = config.smtp ? smtpSender(config.smtp) : undefined;
+  const email = config.smtp ? smtpSender({ ...config.smtp, templates: config.messageTemplates }) : undefined;
   const metrics = createMetrics();
   try {
     const built = await buildServer({
@@ -42,6 +42,7 @@ export async function buildProductionServer(config: ProductionConfig, logger: Lo
       allowedOrigins: config.allowedOrigins,
       loopbackOrigins: false,
       emailMode: config.emailMode,
+      appName: config.appName,
       custody: config.custody,
       derivationThreads: config.derivationThreads,
       jwtIssuers: config.jwtIssuers,
@@ -54,7 +55,7 @@ export async function buildProductionServer(config: ProductionConfig, logger: Lo
       },
       delivery: realDelivery({
         email,
-        sms: smsSender(config.sms),
+        sms: smsSender(config.sms, config.messageTemplates),
         smsCountries: { allowed: config.smsAllowedCountries, refused: () => metrics.observer.sendRefused("sms-country") },
       }),
       observer: metrics.observer,
@@ -98,7 +99,7 @@ export async function startProductionServer(config: ProductionConfig, logger: Lo
   };
 }
 
-function smsSender(sms: ProductionConfig["sms"]): SmsSender | undefined {
+function smsSender(sms: ProductionConfig["sms"], templates: ProductionConfig["messageTemplates"]): SmsSender | undefined {
   if (!sms) return undefined;
-  return sms.kind === "webhook" ? webhookSmsSender(sms.url) : twilioSmsSender(sms);
+  return sms.kind === "webhook" ? webhookSmsSender(sms.url, globalThis.fetch, templates) : twilioSmsSender(sms, globalThis.fetch, templates);
 }

@@ -20,6 +20,8 @@ export interface CodeRequest {
   requestedBy?: string | undefined;
   /** The client address that asked (send caps). */
   client?: string | undefined;
+  /** The request's Accept-Language: the locale of the operator's template. */
+  acceptLanguage?: string | undefined;
 }
 
 /** Creates a one-time code and sends it, in the caller's transaction. */
@@ -28,16 +30,20 @@ export async function sendCode(sql: Sql, ctx: ServerContext, request: CodeReques
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, "0");
   const minutes = Math.round(ctx.limits.otpTtlMs / 60_000);
   const expiresAt = ctx.now() + ctx.limits.otpTtlMs;
-  const { requestedBy, client, ...otp } = request;
+  const { requestedBy, client, acceptLanguage, ...otp } = request;
+  const app = ctx.appName;
   await insertOtp(sql, { id, ...otp, codeHash: hashCode(ctx, id, code), expiresAt }, ctx.now());
   const text =
     request.channel === "sms"
-      ? `Your Latch code is ${code}. It expires in ${minutes} minutes.`
-      : `Your Latch ${request.purpose === "auth" ? "sign-in" : "verification"} code is ${code}.\n\nIt expires in ${minutes} minutes. If you did not ask for it, ignore this email.`;
+      ? `Your ${app} code is ${code}. It expires in ${minutes} minutes.`
+      : `Your ${app} ${request.purpose === "auth" ? "sign-in" : "verification"} code is ${code}.\n\nIt expires in ${minutes} minutes. If you did not ask for it, ignore this email.`;
   await deliver(sql, ctx, {
     to: request.contact,
     channel: request.channel,
-    subject: request.purpose === "auth" ? "Your Latch sign-in code" : "Your Latch verification code",
+    subject: request.purpose === "auth" ? `Your ${app} sign-in code` : `Your ${app} verification code`,
+    kind: request.purpose === "auth" ? "sign-in-code" : "verification-code",
+    appName: app,
+    acceptLanguage,
     text,
     code,
     link: null,

@@ -42,7 +42,7 @@ async function signUp(c: Context, raw: unknown, ctx: ServerContext) {
   await ctx.db.transaction(async (tx) => {
     await saveAccount(tx, ctx, account);
     await registerSession(tx, ctx, user.orgId, grant);
-    await deliver(tx, ctx, magicLinkMessage(email, link, grant.expiresAt, requester(c)));
+    await deliver(tx, ctx, magicLinkMessage(ctx, email, link, grant.expiresAt, requester(c)));
   });
   ctx.observer.signIn("magic-link");
   return { orgId: user.orgId, userId: user.userId, address: user.address, solanaAddress: user.solanaAddress };
@@ -61,17 +61,19 @@ async function signIn(c: Context, raw: unknown, ctx: ServerContext) {
   const link = magicLink(ctx, appOrigin(c), { ...grant, orgId: user.orgId, redirectParams: request.redirectParams, isSignup: false });
   await ctx.db.transaction(async (tx) => {
     await registerSession(tx, ctx, user.orgId, grant);
-    await deliver(tx, ctx, magicLinkMessage(user.email!, link, grant.expiresAt, requester(c)));
+    await deliver(tx, ctx, magicLinkMessage(ctx, user.email!, link, grant.expiresAt, requester(c)));
   });
   ctx.observer.signIn("magic-link");
   return factors.length > 0 ? { orgId: user.orgId, multiFactors: factors } : { orgId: user.orgId };
 }
 
-function magicLinkMessage(to: string, link: string, expiresAt: number, from: ReturnType<typeof requester>) {
+function magicLinkMessage(ctx: ServerContext, to: string, link: string, expiresAt: number, from: ReturnType<typeof requester>) {
   return {
     to,
     channel: "email" as const,
-    subject: "Sign in to Latch",
+    kind: "sign-in-link" as const,
+    appName: ctx.appName,
+    subject: `Sign in to ${ctx.appName}`,
     text: `Open this link to sign in:\n\n${link}\n\nIf you did not ask for it, ignore this email.`,
     code: null,
     link,

@@ -6,6 +6,8 @@ import { simpleParser } from "mailparser";
 export interface ReceivedEmail {
   to: string;
   from: string;
+  /** The From header as written (display name and address). */
+  fromHeader: string;
   subject: string;
   text: string;
   html: string;
@@ -43,7 +45,7 @@ export async function startSmtpReceiver(): Promise<Receiver<ReceivedEmail>> {
       simpleParser(stream).then(
         (mail) => {
           const to = session.envelope.rcptTo.map((r) => r.address).join(",");
-          received.push({ to, from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", subject: mail.subject ?? "", text: mail.text ?? "", html: typeof mail.html === "string" ? mail.html : "" });
+          received.push({ to, from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", fromHeader: mail.from?.text ?? "", subject: mail.subject ?? "", text: mail.text ?? "", html: typeof mail.html === "string" ? mail.html : "" });
           callback();
         },
         (error: Error) => callback(error),
