@@ -29,7 +29,7 @@ export interface ServerOptions {
   database?: DatabaseConfig;
   /**
    * Apply pending migrations at start under the migration lock (default true); false refuses a
-   * database that lacks one (run `npm run server -- migrate`).
+   * database that lacks one (run `latch-server migrate`).
    */
   migrate?: boolean;
   /**

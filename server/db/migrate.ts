@@ -90,10 +90,10 @@ export function assertSchemaUsable(state: SchemaState): void {
     throw new Error(`The database has method migrations this server's methods do not know (${state.unknownMethods.join(", ")}): run the newer version of those methods`);
   }
   if (state.pending.length > 0) {
-    throw new Error(`The database schema is at migration ${Math.max(0, ...state.applied)}, this server needs ${latestVersion()}: run \`npm run server -- migrate\``);
+    throw new Error(`The database schema is at migration ${Math.max(0, ...state.applied)}, this server needs ${latestVersion()}: run \`latch-server migrate\``);
   }
   if (state.pendingMethods.length > 0) {
-    throw new Error(`The database lacks the method migrations ${state.pendingMethods.join(", ")}: run \`npm run server -- migrate\``);
+    throw new Error(`The database lacks the method migrations ${state.pendingMethods.join(", ")}: run \`latch-server migrate\``);
   }
 }
 

@@ -9,7 +9,7 @@ export type { Database } from "./sql";
 export interface OpenOptions {
   /**
    * Apply pending migrations under the migration lock (default). With false, a database that
-   * lacks a migration is refused with a line saying to run `npm run server -- migrate`.
+   * lacks a migration is refused with a line saying to run `latch-server migrate`.
    */
   migrate?: boolean;
   /** The methods served: their migrations are applied (or required) with the engine's. */

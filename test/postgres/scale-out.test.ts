@@ -194,7 +194,7 @@ describe("three instances on one PostgreSQL", () => {
     await client.query("insert into schema_migrations values (1, 'first', 0)");
     await client.end();
     await expect(startServer({ database: { engine: "postgres", url }, keyEncryptionKeys: s.keys, migrate: false })).rejects.toThrow(
-      /schema is at migration 1, this server needs \d+: run `npm run server -- migrate`/,
+      /schema is at migration 1, this server needs \d+: run `latch-server migrate`/,
     );
   });
 
