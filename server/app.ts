@@ -33,6 +33,10 @@ export interface AppHooks {
   onUnexpectedError?: (error: Error, c: Context) => void;
   /** Check every signer route's answer against its contract (server/answers.ts); default off. */
   checkAnswers?: AnswerCheck | undefined;
+  /** Why `/ready` answered 503 (the database's error); default console.warn. */
+  onNotReady?: (detail: string) => void;
+  /** A client went away before its request was read (not the server's fault); default nothing. */
+  onClientAbort?: (c: Context) => void;
 }
 
 export function createApp(ctx: ServerContext, hooks: AppHooks = {}): Hono {
@@ -49,6 +53,13 @@ export function createApp(ctx: ServerContext, hooks: AppHooks = {}): Hono {
     });
   }
 
+  // Answers of the signer hold credential bundles, verification tokens and activities: never cached.
+  for (const prefix of [SIGNER_PREFIX, KEY_MANAGEMENT_PREFIX]) {
+    app.use(`${prefix}/*`, async (c, next) => {
+      await next();
+      c.header("Cache-Control", "no-store");
+    });
+  }
   // Host check (DNS rebinding), origin allowlist and CORS: see server/origins.ts.
   app.use(originGuard(ctx.origins, ctx.methods.flatMap((method) => method.crossSiteFormPosts ?? [])));
   // Bodies over the limit are refused from Content-Length here, or while streaming (readBodyText), never parsed.
@@ -72,7 +83,7 @@ export function createApp(ctx: ServerContext, hooks: AppHooks = {}): Hono {
   app.route(KEY_MANAGEMENT_PREFIX, keyManagementRoutes(ctx));
   app.route("/frames", frameRoutes(ctx));
   for (const method of ctx.methods) mountMethodRoutes(app, "", method.pages ?? [], ctx);
-  app.route("/", healthRoutes(ctx));
+  app.route("/", healthRoutes(ctx, hooks.onNotReady ?? ((detail) => console.warn(`[latch-server] not ready: ${detail}`))));
   // The dev identity provider, dev inbox and dev JWT issuer: in production their paths do not exist.
   if (ctx.profile === "dev") {
     app.route("/idp", idpRoutes(ctx));
@@ -91,6 +102,10 @@ export function createApp(ctx: ServerContext, hooks: AppHooks = {}): Hono {
       return c.json(error.body(), error.status);
     }
     const error = thrown as Error;
+    if (c.req.raw.signal.aborted || isClientAbort(error)) {
+      hooks.onClientAbort?.(c);
+      return c.json(new ApiError(400, "CLIENT_ABORTED", "The client closed the request before it was read").body(), 400);
+    }
     if (error instanceof DatabaseUnavailableError) {
       c.header("Retry-After", "1");
       return c.json(new ApiError(503, "UNAVAILABLE", "The server cannot reach its database right now; try again shortly").body(), 503);
@@ -105,6 +120,12 @@ export function createApp(ctx: ServerContext, hooks: AppHooks = {}): Hono {
   });
 
   return app;
+}
+
+/** Node's errors for a request body cut off by the client (socket reset, stream aborted). */
+function isClientAbort(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === "ECONNRESET" || code === "ERR_STREAM_PREMATURE_CLOSE" || error.name === "AbortError" || error.message === "aborted";
 }
 
 /** Hono's HTTPException, of the engine's copy of Hono or of a method's own. */

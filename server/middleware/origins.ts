@@ -20,14 +20,18 @@ export function isDevSurface(path: string): boolean {
  * Requests without an `Origin` (servers, curl, navigations) are not browsers' cross-origin calls;
  * POSTs to `crossSiteFormPosts` (identity providers' form_post answers) pass with any Origin.
  */
+const PROBES = new Set(["/health", "/ready"]);
+
 export function originGuard(policy: OriginPolicy, crossSiteFormPosts: readonly string[] = []): MiddlewareHandler {
   return async (c, next) => {
-    if (policy.checksHost && !policy.isAllowedHost(c.req.header("Host"))) {
-      throw new ApiError(
-        403,
-        "HOST_NOT_ALLOWED",
-        `Host ${JSON.stringify(c.req.header("Host") ?? "")} is not served here: use localhost, 127.0.0.1 or [::1] (DNS rebinding protection)`,
-      );
+    // Production: load balancers probe /health and /ready by address; those carry nothing worth rebinding for.
+    const probe = !policy.loopback && PROBES.has(c.req.path);
+    if (policy.checksHost && !probe && !policy.isAllowedHost(c.req.header("Host"))) {
+      const host = JSON.stringify(c.req.header("Host") ?? "");
+      if (!policy.loopback) {
+        throw new ApiError(421, "MISDIRECTED_REQUEST", `Host ${host} is not this server's: it answers the host of LATCH_PUBLIC_URL and LATCH_HOST_ALIASES`);
+      }
+      throw new ApiError(403, "HOST_NOT_ALLOWED", `Host ${host} is not served here: use localhost, 127.0.0.1 or [::1] (DNS rebinding protection)`);
     }
     const origin = c.req.header("Origin");
     if (origin === undefined) return next();

@@ -36,6 +36,10 @@ export interface ProductionConfig {
   oidcProviders: ProviderConfig[];
   jwtIssuers: JwtIssuerOption[];
   apiKeys: string[];
+  /** Host names (with or without port) answered besides LATCH_PUBLIC_URL's (LATCH_HOST_ALIASES); any other Host is 421. */
+  hostAliases: string[];
+  /** The bearer token `/metrics` asks for (LATCH_METRICS_TOKEN); without one, no metrics are served. */
+  metricsToken: string | undefined;
   /** Reverse proxies whose X-Forwarded-For names the client (per-client limits). */
   trustedProxies: string[];
   logLevel: string;
@@ -125,6 +129,8 @@ export function loadConfig(env: Env, sources: ConfigSources, structured: ConfigF
     jwtIssuers,
     apiKeys,
     trustedProxies: check(() => trustedProxiesOf(env.LATCH_TRUSTED_PROXIES), []),
+    hostAliases: check(() => hostAliasesOf(env.LATCH_HOST_ALIASES), []),
+    metricsToken: check(() => metricsTokenOf(env.LATCH_METRICS_TOKEN), undefined),
     logLevel: check(() => oneOf(env, "LATCH_LOG_LEVEL", LOG_LEVELS, "info"), "info"),
     shutdownGraceMs: check(() => (env.LATCH_SHUTDOWN_GRACE_MS === undefined ? 10_000 : integer("LATCH_SHUTDOWN_GRACE_MS", env.LATCH_SHUTDOWN_GRACE_MS, 0, 600_000)), 0),
     derivationThreads: check(
@@ -284,6 +290,29 @@ function smtp(env: Env): ProductionConfig["smtp"] {
     throw new ConfigError("LATCH_EMAIL_FROM", `expected an email address, optionally with a name: "Example <no-reply@example.com>" (was ${JSON.stringify(from)})`);
   }
   return { url: value, from };
+}
+
+function hostAliasesOf(value: string | undefined): string[] {
+  const hosts = list(value).map((host) => host.toLowerCase());
+  for (const host of hosts) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(`http://${host}`);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || parsed.host !== host) throw new ConfigError("LATCH_HOST_ALIASES", `expected comma-separated host names, each with an optional :port (was ${JSON.stringify(host)})`);
+  }
+  return hosts;
+}
+
+function metricsTokenOf(value: string | undefined): string | undefined {
+  const token = value?.trim();
+  if (!token) return undefined;
+  if (token.length < MIN_API_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(token)) {
+    throw new ConfigError("LATCH_METRICS_TOKEN", `expected at least ${MIN_API_KEY_LENGTH} printable characters (it is ${token.length} long)`);
+  }
+  return token;
 }
 
 function callingCodesOf(value: string | undefined): string[] {

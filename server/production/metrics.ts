@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { Hono, MiddlewareHandler } from "hono";
 import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Observer } from "../observer";
@@ -7,8 +8,8 @@ export interface Metrics {
   registry: Registry;
   observer: Observer;
   middleware: MiddlewareHandler;
-  /** `GET /metrics` in the Prometheus text format. */
-  mount(app: Hono): void;
+  /** `GET /metrics` in the Prometheus text format, to a bearer of `token` only; no token: not served at all (404). */
+  mount(app: Hono, token: string | undefined): void;
 }
 
 /** Prometheus metrics of one server (its own registry: two servers in one process never mix). */
@@ -48,8 +49,16 @@ export function createMetrics(): Metrics {
       requests.inc({ method: c.req.method, route, status: String(c.res.status) });
       latency.observe({ method: c.req.method, route }, (performance.now() - started) / 1000);
     },
-    mount(app) {
-      app.get("/metrics", async (c) => c.body(await registry.metrics(), 200, { "Content-Type": registry.contentType, "Cache-Control": "no-store" }));
+    mount(app, token) {
+      if (!token) return;
+      const expected = createHash("sha256").update(`Bearer ${token}`).digest();
+      app.get("/metrics", async (c) => {
+        const given = createHash("sha256").update(c.req.header("Authorization") ?? "").digest();
+        if (!timingSafeEqual(given, expected)) {
+          return c.json({ code: "METRICS_TOKEN_REQUIRED", message: "Metrics are for the operator: send Authorization: Bearer <LATCH_METRICS_TOKEN>" }, 401);
+        }
+        return c.body(await registry.metrics(), 200, { "Content-Type": registry.contentType, "Cache-Control": "no-store" });
+      });
     },
   };
 }

@@ -40,6 +40,8 @@ export async function buildProductionServer(config: ProductionConfig, logger: Lo
       publicUrl: config.publicUrl,
       // Only the configured app origins: CORS, magic-link and OAuth return targets, passkey origins.
       allowedOrigins: config.allowedOrigins,
+      // Any other Host is 421 (DNS rebinding, a proxy sending what is not ours).
+      allowedHosts: [new URL(config.publicUrl).host, ...config.hostAliases],
       loopbackOrigins: false,
       emailMode: config.emailMode,
       appName: config.appName,
@@ -64,9 +66,11 @@ export async function buildProductionServer(config: ProductionConfig, logger: Lo
           app.use(trustedProxyClients(config.trustedProxies));
           app.use(requestLog(logger));
           app.use(metrics.middleware);
-          metrics.mount(app);
+          metrics.mount(app, config.metricsToken);
           app.use(`${SIGNER_PREFIX}/*`, requireAppCredential(ctx, config.apiKeys));
         },
+        onNotReady: (detail) => logger.warn({ detail }, "not ready"),
+        onClientAbort: (c) => logger.info({ method: c.req.method, route: c.req.routePath }, "client aborted"),
         onUnexpectedError: (error, c) => logger.error({ err: { type: error.name, message: error.message, stack: error.stack }, route: c.req.routePath }, "unexpected error"),
       },
     });

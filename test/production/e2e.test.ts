@@ -9,7 +9,7 @@ import { addVirtualAuthenticator } from "../e2e/support/webauthn";
 import { startExternalDevIdp, startJwtIssuer } from "./support/issuers";
 import { startHttpReceiver, startSmtpReceiver, type ReceivedEmail, type ReceivedRequest, type Receiver } from "./support/receivers";
 import { nonceOf } from "../server/support/oauth";
-import { API_KEY, freePort, signer, startProduction, type ProductionProcess } from "./support/server";
+import { API_KEY, METRICS_TOKEN, freePort, signer, startProduction, type ProductionProcess } from "./support/server";
 
 // Our kit in Chromium against the production profile (a subprocess configured by env vars only):
 // mail through a real SMTP server, SMS through a webhook, social sign-in through an external OpenID
@@ -209,7 +209,7 @@ describe("our kit against the production profile", () => {
   });
 
   it("counts sign-ins by method and codes sent at /metrics", async () => {
-    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    const metrics = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
     for (const method of ["email-code", "magic-link", "sms-code", "oauth", "jwt", "passkey"]) {
       expect(metrics, method).toMatch(new RegExp(`latch_sign_ins_total\\{method="${method}"\\} [1-9]`));
     }

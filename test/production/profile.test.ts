@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { p256 } from "@noble/curves/nist.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { API_KEY, productionEnv, runToExit, signer, startProduction, type ProductionProcess } from "./support/server";
+import { API_KEY, METRICS_TOKEN, productionEnv, runToExit, signer, startProduction, type ProductionProcess } from "./support/server";
 
 // The production profile as it runs: a subprocess configured by environment variables only.
 let server: ProductionProcess;
@@ -63,7 +63,7 @@ describe("the production profile", () => {
   });
 
   it("counts requests and refusals at /metrics, and logs requests without keys or bodies", async () => {
-    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    const metrics = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
     expect(metrics).toMatch(/latch_http_requests_total\{method="POST",route="\/signer\/v1\/lookup",status="401"\} \d+/);
     expect(metrics).toMatch(/latch_refusals_total\{reason="INVALID_API_KEY"\} 1/);
     expect(metrics).toContain("latch_http_request_duration_seconds_bucket");

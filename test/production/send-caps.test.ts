@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { p256 } from "@noble/curves/nist.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { startPostgresCluster, type PostgresCluster } from "../server/support/postgresCluster";
-import { API_KEY, signer, startProduction, type ProductionProcess } from "./support/server";
+import { API_KEY, METRICS_TOKEN, signer, startProduction, type ProductionProcess } from "./support/server";
 import { startHttpReceiver, startSmtpReceiver, type ReceivedEmail, type ReceivedRequest, type Receiver } from "./support/receivers";
 
 // Send caps in the production profile on PostgreSQL (issue 29, item 2): one client cannot start
@@ -66,7 +66,7 @@ describe("send caps in production", () => {
   });
 
   it("counts refused sends by reason at /metrics", async () => {
-    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    const metrics = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
     expect(metrics).toMatch(/latch_send_refusals_total\{reason="client"\} 2/);
     expect(metrics).toMatch(/latch_send_refusals_total\{reason="sms-country"\} 1/);
   });

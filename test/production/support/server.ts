@@ -9,6 +9,8 @@ import { freePort } from "../../e2e/support/wallets/anvil";
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
 export const API_KEY = "test-api-key-0123456789abcdef";
+/** The operator's token for /metrics (LATCH_METRICS_TOKEN) every test server gets unless it says otherwise. */
+export const METRICS_TOKEN = "metrics-token-0123456789abcdef";
 
 export { freePort };
 
@@ -44,6 +46,7 @@ export async function productionEnv(env: Record<string, string | undefined> = {}
     LATCH_ALLOWED_ORIGINS: "http://localhost:5173",
     LATCH_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
     LATCH_API_KEYS: API_KEY,
+    LATCH_METRICS_TOKEN: METRICS_TOKEN,
     LATCH_DATA_DIR: dataDir,
     ...env,
   };
