@@ -31,6 +31,8 @@ beforeAll(async () => {
     LATCH_PUBLIC_URL: `http://localhost:${port}`,
     // The app, and the frames as the SDK loads them (under Turnkey's host names, routed here).
     LATCH_ALLOWED_ORIGINS: [pages.url, "https://auth.turnkey.com", "https://export.turnkey.com"].join(","),
+    // Those requests carry Turnkey's host names: the server answers them as aliases (any other Host is 421).
+    LATCH_HOST_ALIASES: "auth.turnkey.com,export.turnkey.com",
     SMTP_URL: smtp.url,
     LATCH_EMAIL_FROM: "Example App <no-reply@app.example>",
   });
