@@ -4,7 +4,8 @@ export { SIGN_IN_RETURN, SESSION_RESTORE, type SessionRestore, type RestoringSig
 export { exportWallet, type ExportParams } from "./export";
 export { MultiOwnerClient, memberStamper, MEMBER_STAMP_SCHEME, type MultiOwnerMember, type MultiOwnerOrganization } from "./multi-owner";
 export { EmbeddedSigner, type SignerState } from "./signer";
-export { SplitCustody, DeviceShareMissingError, type CustodyStatus } from "./split-custody";
+export { SplitCustody, DeviceShareMissingError, WrongRecoveryCodeError, type CustodyStatus } from "./split-custody";
+export { CUSTODY_TEXT } from "./custody-texts";
 export { toUser } from "./user";
 export { signRawPayloadRequest, signMessageWith, signTypedDataWith, utf8ToHex, type SignRawPayloadParameters } from "./wallet-signing";
 export { pickTokens } from "./restore";

@@ -9,6 +9,7 @@ import type { Kit } from "../kit-types";
 import type { SignerClient } from "./client";
 import type { FrameStamper } from "./frame-stamper";
 import type { SignRawPayloadParameters } from "./wallet-signing";
+import { CUSTODY_TEXT } from "./custody-texts";
 
 /** The wallet's custody as this device sees it. */
 export interface CustodyStatus {
@@ -25,6 +26,11 @@ export interface CustodyStatus {
 /** This device has no share of the split wallet (new device, cleared storage): recover with the recovery code. */
 export class DeviceShareMissingError extends LatchError {
   override readonly name = "DeviceShareMissingError" as const;
+}
+
+/** The recovery code does not open the wallet's recovery share (detail in `cause`). */
+export class WrongRecoveryCodeError extends LatchError {
+  override readonly name = "WrongRecoveryCodeError" as const;
 }
 
 /** What split custody needs of the embedded signer (which passes itself). */
@@ -103,7 +109,7 @@ export class SplitCustody {
     if (!user.custody) return undefined;
     const status = await this.ready(options);
     if (status.custody !== "split") return undefined;
-    if (!status.deviceShare) throw new DeviceShareMissingError("This device does not hold its share of the wallet: recover it with your recovery code");
+    if (!status.deviceShare) throw new DeviceShareMissingError(CUSTODY_TEXT.noDeviceShare);
     const hashFunction = params.hashFunction ?? "HASH_FUNCTION_NO_OP";
     const signWith = params.signWith ?? user.address;
     return this.signer.frame.command<Hex>(M.sign, { organizationId: user.orgId, hashFunction, payload: params.payload, signWith });
@@ -118,7 +124,13 @@ export class SplitCustody {
   async recover(code: string, options: AbortOptions = {}): Promise<CustodyStatus> {
     const user = this.signer.requireUser();
     await this.ready(options);
-    const upload = await this.signer.frame.command<{ address: string; solanaAddress: string; sealedShares: string }>(M.recover, { organizationId: user.orgId, code });
+    const upload = await this.signer.frame
+      .command<{ address: string; solanaAddress: string; sealedShares: string }>(M.recover, { organizationId: user.orgId, code })
+      .catch((error: unknown) => {
+        // The frame says why in its ERROR text: a code of the wrong form, or one that does not open the box.
+        if (/does not open|INVALID_RECOVERY_CODE|locked by/.test(String(error))) throw new WrongRecoveryCodeError(CUSTODY_TEXT.wrongCode, { cause: error });
+        throw error;
+      });
     await this.upload(upload, options);
     return this.reload(options);
   }

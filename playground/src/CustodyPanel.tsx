@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useAtomValue } from "jotai/react";
 import { useKit, useUser } from "latch-kit/react";
-import { getEmbeddedSigner } from "latch-kit";
+import { CUSTODY_TEXT as TEXT, getEmbeddedSigner } from "latch-kit";
 import { styles } from "./styles";
 
 /** Which custody the wallet is in (`npm start -- --custody=split` for split), the recovery code once, and the custody actions. */
@@ -19,35 +19,39 @@ export function CustodyPanel() {
   };
   return (
     <>
-      <h3 className={styles.h3}>Custody</h3>
+      <h3 className={styles.h3}>{TEXT.title}</h3>
       <dl className={styles.dl}>
         <dt>Mode</dt>
-        <dd data-testid="user-custody">{user.custody === "split" ? "split (2-of-3: this device, the server, a recovery box)" : user.custody === "pending" ? "pending (split at sign-in)" : "server"}</dd>
+        <dd data-testid="user-custody">{user.custody === "split" ? TEXT.modeSplit : user.custody === "pending" ? TEXT.modePending : TEXT.modeServer}</dd>
         {status?.deviceShare === false && (
           <>
             <dt>This device</dt>
-            <dd>holds no share: recover with your recovery code</dd>
+            <dd>{TEXT.noDeviceShare}</dd>
           </>
         )}
       </dl>
       {status?.recoveryCode && (
-        <p>
-          Save your recovery code; without it and this device, the wallet cannot be recovered: <code data-testid="recovery-code">{status.recoveryCode}</code>
-        </p>
+        <div>
+          <p>
+            <strong>{TEXT.saveCodeTitle}</strong> {TEXT.saveCodeBody}
+          </p>
+          <code data-testid="recovery-code">{status.recoveryCode}</code>
+          <p>{TEXT.lossWarning}</p>
+        </div>
       )}
       {!user.custody && (
-        <button type="button" className={styles.secondary} onClick={() => run(() => custody.moveToSplit())}>
-          Move to split custody
+        <button title={TEXT.moveBody} type="button" className={styles.secondary} onClick={() => run(() => custody.moveToSplit())}>
+          {TEXT.moveAction}
         </button>
       )}
       {user.custody === "split" && (
         <div className={styles.row}>
           <label className={styles.field}>
-            Recovery code
+            {TEXT.codeLabel}
             <input value={code} onChange={(e) => setCode(e.target.value)} />
           </label>
           <button type="button" className={styles.secondary} onClick={() => run(() => custody.recover(code))}>
-            Recover
+            {TEXT.recoverAction}
           </button>
         </div>
       )}
