@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 // What an Account Kit app does with its smart-account client and useSendUserOperation, on the devnet:
-// the client is a viem client (public actions, account.address), `{ uo }` call shapes, react-query style
+// the client is a viem client (viem's actions on it, its public actions by extend, account.address), `{ uo }` call shapes, react-query style
 // callbacks, and `hash` meaning the transaction's hash when the hook waits for it.
 import { act, renderHook } from "@testing-library/react";
-import { erc20Abi, parseEther } from "viem";
+import { erc20Abi, parseEther, publicActions } from "viem";
+import { getBalance } from "viem/actions";
 import { waitForUserOperationTransaction } from "../../core/chain";
 import { entryPoint07Abi, getUserOperationReceipt } from "viem/account-abstraction";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,17 +18,19 @@ beforeAll(async () => void (kit = kitFor((devnet = await startDevnet({ port: 0 }
 afterAll(() => devnet?.stop());
 
 describe("the smart-account client is a viem client", () => {
-  it("has the account's address and viem's public actions: getBalance, readContract, waitForTransactionReceipt", async () => {
+  it("has the account's address, takes viem's actions, and extends with its public actions: getBalance, readContract, waitForTransactionReceipt", async () => {
     const account = await accountOf(kit, "LightAccount", newOwner());
-    const client = sponsoredClient(account, { transport: kit.transport });
-    expect(client.account.address).toBe(account.address);
+    const smartAccountClient = sponsoredClient(account, { transport: kit.transport });
+    expect(smartAccountClient.account.address).toBe(account.address);
     await setBalance(devnet, account.address, parseEther("1"));
+    expect(await getBalance(smartAccountClient, { address: account.address })).toBe(parseEther("1"));
+    const client = smartAccountClient.extend(publicActions);
     expect(await client.getBalance({ address: account.address })).toBe(parseEther("1"));
     expect(await client.getChainId()).toBe(kit.chain.id);
     const nonce = () => client.readContract({ address: account.entryPoint.address, abi: entryPoint07Abi, functionName: "getNonce", args: [account.address, 0n] });
     expect(await nonce()).toBe(0n);
 
-    const { result } = renderHook(() => useSendUserOperation({ client, waitForTxn: true }));
+    const { result } = renderHook(() => useSendUserOperation({ client: smartAccountClient, waitForTxn: true }));
     let sent!: SendUserOperationResult;
     await act(async () => {
       sent = await result.current.sendUserOperationAsync({ uo: { target: BURN, data: "0x" } });
@@ -78,7 +81,7 @@ describe("useSendUserOperation with Account Kit's call shapes and meanings", () 
     });
     expect(sent.hash).toBe(sent.userOperationHash);
     expect(sent.transactionHash).toBeUndefined();
-    const operation = await client.waitForTransactionReceipt({ hash: await waitForUserOperationTransaction(client, { hash: sent.userOperationHash }) });
+    const operation = await client.extend(publicActions).waitForTransactionReceipt({ hash: await waitForUserOperationTransaction(client, { hash: sent.userOperationHash }) });
     expect(operation.status).toBe("success");
 
     const errors: string[] = [];
