@@ -8,6 +8,8 @@ interface Stat {
   ppid: number;
   /** utime + stime of the process, every thread included, in µs. */
   ownUs: number;
+  /** stime alone: the kernel's work for it (on loopback, a socket write runs the receiver's TCP path too). */
+  systemUs: number;
   /** cutime + cstime: children it has reaped (PostgreSQL backends that ended), in µs. */
   reapedUs: number;
 }
@@ -22,12 +24,17 @@ function stat(pid: number): Stat | undefined {
   // Fields after the command name (which may hold spaces), from field 3 (state) on.
   const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
   const at = (n: number) => Number(fields[n - 3]);
-  return { ppid: at(4), ownUs: (at(14) + at(15)) * TICK_US, reapedUs: (at(16) + at(17)) * TICK_US };
+  return { ppid: at(4), ownUs: (at(14) + at(15)) * TICK_US, systemUs: at(15) * TICK_US, reapedUs: (at(16) + at(17)) * TICK_US };
 }
 
 /** CPU µs the process has used (all its threads). */
 export function processCpuUs(pid: number): number {
   return stat(pid)?.ownUs ?? 0;
+}
+
+/** Of which in the kernel (stime), µs. */
+export function processSystemCpuUs(pid: number): number {
+  return stat(pid)?.systemUs ?? 0;
 }
 
 /** CPU µs of a process and its whole tree, children that already ended included (a PostgreSQL postmaster and its backends). */

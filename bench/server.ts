@@ -17,7 +17,7 @@ import { base58 } from "@scure/base";
 import { privateKeyToAddress, sign as viemSign } from "viem/accounts";
 import { freePort } from "../test/e2e/support/wallets/anvil";
 import { jsonClient, jsonPoster, measure, round, type Figures } from "./load";
-import { postmasterOnPort, processCpuUs, treeCpuUs } from "./procCpu";
+import { postmasterOnPort, processCpuUs, processSystemCpuUs, treeCpuUs } from "./procCpu";
 
 const self = fileURLToPath(import.meta.url);
 const root = fileURLToPath(new URL("../", import.meta.url));
@@ -208,6 +208,8 @@ interface Run extends Figures {
   concurrency: number;
   requestsPerSecond: number;
   serverCpuPerRequestUs: number;
+  /** Of serverCpuPerRequestUs, the kernel's part (sockets: on loopback the client's receive path too). */
+  serverSystemCpuPerRequestUs: number;
   postgresCpuPerRequestUs: number;
   loadGeneratorCpuPerRequestUs: number;
   cryptoFloorUs: number;
@@ -224,6 +226,7 @@ interface Run extends Figures {
 async function measuredRun(setup: string, instances: Instance[], postmaster: number, users: number, bodies: string[], concurrency: number): Promise<Run> {
   const { floorUs } = await cryptoFloor();
   const serverBefore = instances.map((i) => processCpuUs(i.pid));
+  const systemBefore = instances.map((i) => processSystemCpuUs(i.pid));
   const postgresBefore = treeCpuUs(postmaster);
   const generatorBefore = process.cpuUsage();
   const t0 = performance.now();
@@ -236,6 +239,7 @@ async function measuredRun(setup: string, instances: Instance[], postmaster: num
   if (figures.errors > 0) console.warn(`${setup}, ${users} users, c=${concurrency}: ${figures.errors} errors (by status: ${JSON.stringify(refusals)})`);
   const wallUs = (performance.now() - t0) * 1000;
   const serverUs = instances.reduce((sum, instance, k) => sum + processCpuUs(instance.pid) - serverBefore[k]!, 0);
+  const systemUs = instances.reduce((sum, instance, k) => sum + processSystemCpuUs(instance.pid) - systemBefore[k]!, 0);
   const postgresUs = treeCpuUs(postmaster) - postgresBefore;
   const generator = process.cpuUsage(generatorBefore);
   const n = figures.requests;
@@ -249,6 +253,7 @@ async function measuredRun(setup: string, instances: Instance[], postmaster: num
     ...figures,
     requestsPerSecond: figures.perSecond,
     serverCpuPerRequestUs,
+    serverSystemCpuPerRequestUs: round(systemUs / n),
     postgresCpuPerRequestUs,
     loadGeneratorCpuPerRequestUs: round((generator.user + generator.system) / n),
     cryptoFloorUs: floorUs,
@@ -326,6 +331,7 @@ function mergeRuns(parts: Run[]): Run {
     p99Ms: Math.max(...parts.map((p) => p.p99Ms)),
     errors: parts.reduce((sum, p) => sum + p.errors, 0),
     serverCpuPerRequestUs,
+    serverSystemCpuPerRequestUs: mean("serverSystemCpuPerRequestUs"),
     postgresCpuPerRequestUs,
     loadGeneratorCpuPerRequestUs: mean("loadGeneratorCpuPerRequestUs"),
     cryptoFloorUs,
@@ -374,9 +380,9 @@ async function signUps(instance: Instance, postmaster: number, concurrency: numb
   };
 }
 
-const HEADER = `${"setup".padEnd(12)}${"users".padStart(8)}${"conc.".padStart(6)}${"req/s".padStart(7)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"server µs".padStart(11)}${"pg µs".padStart(7)}${"floor µs".padStart(10)}${"srv/floor".padStart(10)}${"+pg/floor".padStart(10)}${"core share".padStart(11)}${"load".padStart(6)}${"errors".padStart(7)}`;
+const HEADER = `${"setup".padEnd(12)}${"users".padStart(8)}${"conc.".padStart(6)}${"req/s".padStart(7)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"server µs".padStart(11)}${"(kernel)".padStart(9)}${"pg µs".padStart(7)}${"floor µs".padStart(10)}${"srv/floor".padStart(10)}${"+pg/floor".padStart(10)}${"core share".padStart(11)}${"load".padStart(6)}${"errors".padStart(7)}`;
 const row = (r: Run) =>
-  `${r.setup.padEnd(12)}${String(r.users).padStart(8)}${String(r.concurrency).padStart(6)}${String(r.requestsPerSecond).padStart(7)}${String(r.p50Ms).padStart(8)}${String(r.p99Ms).padStart(8)}${String(Math.round(r.serverCpuPerRequestUs)).padStart(11)}${String(Math.round(r.postgresCpuPerRequestUs)).padStart(7)}${String(Math.round(r.cryptoFloorUs)).padStart(10)}${r.serverToFloor.toFixed(2).padStart(10)}${r.serverAndPostgresToFloor.toFixed(2).padStart(10)}${r.serverCoreShare.toFixed(2).padStart(11)}${r.loadAverage.toFixed(1).padStart(6)}${String(r.errors).padStart(7)}`;
+  `${r.setup.padEnd(12)}${String(r.users).padStart(8)}${String(r.concurrency).padStart(6)}${String(r.requestsPerSecond).padStart(7)}${String(r.p50Ms).padStart(8)}${String(r.p99Ms).padStart(8)}${String(Math.round(r.serverCpuPerRequestUs)).padStart(11)}${String(Math.round(r.serverSystemCpuPerRequestUs)).padStart(9)}${String(Math.round(r.postgresCpuPerRequestUs)).padStart(7)}${String(Math.round(r.cryptoFloorUs)).padStart(10)}${r.serverToFloor.toFixed(2).padStart(10)}${r.serverAndPostgresToFloor.toFixed(2).padStart(10)}${r.serverCoreShare.toFixed(2).padStart(11)}${r.loadAverage.toFixed(1).padStart(6)}${String(r.errors).padStart(7)}`;
 
 async function main() {
   const { startPostgresCluster } = await import("../test/server/support/postgresCluster");
@@ -430,7 +436,7 @@ async function main() {
   results.benchSeconds = Math.round((performance.now() - benchStarted) / 1000);
 
   console.log(`\nsign-payload, ${results.server} (production profile, request log and metrics on), PostgreSQL; ${cpus().length} cores, node ${process.version}, load average ${machine.loadAverageAtStart} at start, ${machine.loadAverageAtEnd} at end`);
-  console.log("server µs and pg µs: CPU time per request (all threads, from /proc); floor: P-256 verify + secp256k1 sign in this process, measured before each row");
+  console.log("server µs and pg µs: CPU time per request (all threads, from /proc; kernel: the server's system time); floor: P-256 verify + secp256k1 sign in this process, measured before each row");
   console.log(HEADER);
   for (const r of runs) console.log(row(r));
   const s = results.signUps as { perSecond: number; p50Ms: number; p99Ms: number; errors: number; serverCpuPerSignUpUs: number; postgresCpuPerSignUpUs: number } | undefined;
