@@ -1,6 +1,6 @@
 // Multi-owner organisations (spec §6, §7): a wallet that several EVM signers (members) control.
 // Members stamp with their own EVM keys; changes to the member set update the root quorum.
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { type } from "arktype";
 import { getAddress, recoverMessageAddress, type Hex } from "viem";
@@ -73,6 +73,15 @@ async function requireRootQuorum(ctx: ServerContext, request: StampedRequest, or
   return { org, list };
 }
 
+/** A user id for an address that is no member: the same for the same (organisation, address), shaped like a real (v4) one. */
+function standInUserId(ctx: ServerContext, orgId: string, address: string): string {
+  const bytes = createHmac("sha256", ctx.secrets.key("member-pseudonym")).update(`${orgId}|${address}`).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 export function multiOwnerRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
 
@@ -104,10 +113,11 @@ export function multiOwnerRoutes(ctx: ServerContext): Hono {
 
   app.post("/multi-owner-prepare-delete", async (c) => {
     const body = await readBody(c, prepareBody);
+    // Unstamped (the wire contract): a stranger must not learn who is a member, so an address that is
+    // not one gets a stand-in id; the stamped multi-owner-delete refuses it, to members only.
     const list = await membersOf(ctx.db, body.organizationId);
-    const wanted = new Set(body.members.map((m) => m.evmSignerAddress.toLowerCase()));
-    const userIds = list.filter((m) => wanted.has(m.evmSignerAddress.toLowerCase())).map((m) => m.userId);
-    if (userIds.length !== wanted.size) throw badRequest("UNKNOWN_MEMBER", "Every member to delete must belong to the organization");
+    const wanted = [...new Set(body.members.map((m) => m.evmSignerAddress.toLowerCase()))];
+    const userIds = wanted.map((address) => list.find((m) => m.evmSignerAddress.toLowerCase() === address)?.userId ?? standInUserId(ctx, body.organizationId, address));
     return c.json({
       result: { type: "ACTIVITY_TYPE_DELETE_USERS", timestampMs: String(ctx.now()), organizationId: body.organizationId, parameters: { userIds } },
     });
@@ -131,6 +141,9 @@ export function multiOwnerRoutes(ctx: ServerContext): Hono {
     const { stampedRequest } = await readBody(c, stampedOnly);
     const body = await verifyStampedRequest(ctx, stampedRequest, "submit/delete_users", deleteUsersBody);
     const { org, list } = await requireRootQuorum(ctx, stampedRequest, body.organizationId);
+    if (!body.parameters.userIds.every((id) => list.some((m) => m.userId === id))) {
+      throw badRequest("UNKNOWN_MEMBER", "Every member to delete must belong to the organization");
+    }
     const remaining = list.filter((m) => !body.parameters.userIds.includes(m.userId));
     if (remaining.length === 0) throw badRequest("LAST_MEMBER", "A multi-owner organization keeps at least one member");
     const threshold = Math.min(org.threshold, remaining.length);

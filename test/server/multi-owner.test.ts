@@ -40,6 +40,32 @@ describe("multi-owner organisations", () => {
     expect(await refusal(multiOwner.signRawPayload(forged, org.orgId, org.evmSignerAddress, hash("y")))).toMatchObject({ status: 401 });
   });
 
+  it("tells a stranger nothing about membership when preparing a deletion; the stamped deletion refuses a non-member", async () => {
+    const [alice, bob, stranger] = [account(), account(), account()];
+    const org = await multiOwner.create([alice.address, bob.address]);
+    const prepare = async (organizationId: string, address: string) => {
+      const answer = await fetch(`${emulator.url}/signer/v1/multi-owner-prepare-delete`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ organizationId, members: [{ evmSignerAddress: address }] }),
+      });
+      return { status: answer.status, userIds: ((await answer.json()) as { result: { parameters: { userIds: string[] } } }).result.parameters.userIds };
+    };
+    const member = await prepare(org.orgId, bob.address);
+    const notMember = await prepare(org.orgId, stranger.address);
+    const noOrg = await prepare("0b6a8f1e-5a3c-4f7e-9d2b-1c0e4a7b9f31", stranger.address);
+    const uuidV4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    for (const answer of [member, notMember, noOrg]) {
+      expect(answer.status).toBe(200);
+      expect(answer.userIds).toHaveLength(1);
+      expect(answer.userIds[0]).toMatch(uuidV4);
+    }
+    expect((await prepare(org.orgId, stranger.address)).userIds).toEqual(notMember.userIds);
+    expect(member.userIds).toEqual(org.members.filter((m) => m.evmSignerAddress === bob.address).map((m) => m.userId));
+    // A member asking to delete the stand-in learns it is none (members may know their organisation).
+    expect(await refusal(multiOwner.removeMembers(memberStamper(alice), org.orgId, [stranger.address]))).toMatchObject({ code: "UNKNOWN_MEMBER" });
+  });
+
   it("adds and removes members through prepared requests, updating the root quorum", async () => {
     const [alice, bob, carol] = [account(), account(), account()];
     const org = await multiOwner.create([alice.address]);

@@ -18,6 +18,8 @@ const PINNED: Record<KeyPurpose, string> = {
   "import-target": "4f2d92a801da030e21d3532a20a6bdce5797921785d27e63eb75ab0b32e4d9f4",
   // Added after the pins above (split custody), by the same derivation.
   "custody-target": "1ea5108a7c801849cb51bfb3fc29bf65173ba06bb30e4a7ec1d3537c07b55b5f",
+  // Multi-owner stand-in user ids (issue 29).
+  "member-pseudonym": "7c5efbfb0b692ea666069e478cff28ee511156ba3f90c3e5714cf0f76aba8109",
 };
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
