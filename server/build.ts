@@ -14,7 +14,7 @@ import { DEFAULT_LIMITS, DEV_LIMITS, normalizeEmailMode, type ServerOptions } fr
 import { createOriginPolicy } from "./origins";
 import { createWalletDeriver } from "./crypto/derivationPool";
 import { clearMessages, listMessages } from "./store/messages";
-import type { RunningServer } from "./index";
+import type { InboxMessage } from "./store/messages";
 
 /** A server that is ready to answer but listens nowhere: mount `fetch` anywhere (node:http, Hono, a route handler). */
 export interface BuiltServer {
@@ -29,9 +29,17 @@ export interface BuiltServer {
   /** The path of the public URL ("" at the root), e.g. "/latch". */
   readonly basePath: string;
   dataDir: string | undefined;
-  inbox: RunningServer["inbox"];
+  inbox: DevInbox;
   /** Stops the sweeper and the derivation threads, closes the database, releases the data dir. */
   close(): Promise<void>;
+}
+
+/** The dev inbox, for tests in the same process. */
+export interface DevInbox {
+  messages(to?: string): Promise<InboxMessage[]>;
+  /** The newest message to a contact, if any. */
+  latest(to: string): Promise<InboxMessage | undefined>;
+  clear(): Promise<void>;
 }
 
 const PRUNE_INTERVAL_MS = 60_000;

@@ -1,13 +1,12 @@
 import { getRequestListener } from "@hono/node-server";
-import { buildServer } from "./build";
+import { buildServer, type DevInbox } from "./build";
 import { listen } from "./server";
 import type { ServerOptions } from "./options";
-import type { InboxMessage } from "./store/messages";
 
 export type { ServerOptions, EmailMode, JwtIssuerOption, Limits, Profile } from "./options";
 export type { ServerMethod } from "./method";
 export type { InboxMessage } from "./store/messages";
-export { buildServer, type BuiltServer } from "./build";
+export { buildServer, type BuiltServer, type DevInbox } from "./build";
 
 export interface RunningServer {
   /** Base URL, always on the host name `localhost` so frames are same-site with a localhost app. */
@@ -18,12 +17,7 @@ export interface RunningServer {
   /** The data dir, or undefined for in-memory state. */
   dataDir: string | undefined;
   /** The dev inbox, for tests in the same process. */
-  inbox: {
-    messages(to?: string): Promise<InboxMessage[]>;
-    /** The newest message to a contact, if any. */
-    latest(to: string): Promise<InboxMessage | undefined>;
-    clear(): Promise<void>;
-  };
+  inbox: DevInbox;
   /** Stops accepting, lets requests in flight finish (up to `graceMs`, default 0), then closes the database. */
   stop(graceMs?: number): Promise<void>;
 }

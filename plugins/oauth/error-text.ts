@@ -6,7 +6,7 @@ import type { OauthStrings } from "./strings";
 const READABLE_ERRORS = new Set(["UnknownOauthStatusError", "OauthRedirectError", "OauthPopupBlockedError", "NoAuthProviderError", "OAuthFailedError"]);
 
 /**
- * A failure's code — the backend's, or the provider's OAuth error (RFC 6749 §4.1.2.1) — and the text
+ * A failure's code — the backend's, or the provider's OAuth error (RFC 6749, section 4.1.2.1) — and the text
  * it shows: the provider down, this app's client refused or misconfigured, or this one sign-in refused.
  */
 const TEXT_BY_CODE: Record<string, "providerUnavailable" | "providerMisconfigured" | "providerRefused"> = {
