@@ -59,7 +59,8 @@ async function routedContext(): Promise<{ context: BrowserContext; elsewhere: st
         elsewhere.push(url.href);
         return route.abort();
       }
-      const path = url.pathname === "/" && framePath ? framePath : url.pathname;
+      // A frame host is the server's /frames folder: its page at the root, the page's own script (named relative to it) beside it.
+      const path = !framePath ? url.pathname : url.pathname === "/" ? framePath : `/frames${url.pathname}`;
       return route.fulfill({ response: await route.fetch({ url: `${server.url}${path}${url.search}` }) });
     },
   );
