@@ -10,8 +10,9 @@ import { useState } from "react";
 
 const kit = createKit({
   plugins: [emailOtp(), passkey()],
-  // A production server wants the app's API key (latch-server init prints one); the local emulator needs none.
-  signer: { url: import.meta.env.VITE_LATCH_SIGNER_URL ?? "http://localhost:8787", connection: { apiKey: import.meta.env.VITE_LATCH_API_KEY } },
+  // A production server wants the app's API key (latch-server init prints one); the local emulator needs none
+  // ("" sends none: the config refuses an undefined key).
+  signer: { url: import.meta.env.VITE_LATCH_SIGNER_URL ?? "http://localhost:8787", connection: { apiKey: import.meta.env.VITE_LATCH_API_KEY ?? "" } },
   ui: {
     auth: { sections: [[{ type: "email" }], [{ type: "passkey" }]], addPasskeyOnSignup: false },
   },
