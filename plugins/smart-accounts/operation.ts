@@ -16,6 +16,7 @@ export type AccountKitUserOperation = { uo: UserOperationCallData | readonly Use
   "calls" | "callData"
 >;
 
+/** What `sendUserOperation` takes: the kit's `{ calls }` or `{ callData }`, or Account Kit's `{ uo }`. */
 export type SendUserOperationInput = SendUserOperationParameters | AccountKitUserOperation;
 
 /** The kit's parameters for either shape. */

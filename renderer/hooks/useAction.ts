@@ -17,9 +17,13 @@ export interface ActionState<A extends unknown[], R> {
  * `onSettled`. Each is awaited; one that throws fails the action as react-query's do.
  */
 export interface ActionCallbacks<V, R, C = unknown> {
+  /** Runs before the action; what it returns is the `context` the other callbacks get. */
   onMutate?: (variables: V) => C | Promise<C>;
+  /** Runs with the result when the action succeeded. */
   onSuccess?: (data: R, variables: V, context: C | undefined) => unknown;
+  /** Runs with the error when the action failed. */
   onError?: (error: Error, variables: V, context: C | undefined) => unknown;
+  /** Runs last, after success or failure. */
   onSettled?: (data: R | undefined, error: Error | null, variables: V, context: C | undefined) => unknown;
 }
 
