@@ -114,7 +114,7 @@ export function createApp(ctx: ServerContext, hooks: AppHooks = {}): Hono {
       return c.json(new ApiError(error.status as 400, "HTTP_ERROR", error.message || "Request refused").body(), error.status as 400);
     }
     if (hooks.onUnexpectedError) hooks.onUnexpectedError(error, c);
-    else console.error("[latch-emulator] unexpected error", error);
+    else console.error("[latch-server] unexpected error", error);
     const detail = ctx.profile === "dev" ? `Internal emulator error: ${error.message}` : "Internal server error";
     return c.json(new ApiError(500, "INTERNAL", detail).body(), 500);
   });

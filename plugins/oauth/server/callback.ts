@@ -99,7 +99,7 @@ async function outcome(ctx: ServerContext, state: OauthState, query: Record<stri
     return await completeOauth(ctx, state, query.code, query);
   } catch (error) {
     if (error instanceof ApiError) return { error: error.message, errorCode: error.code, authProvider };
-    console.error("[latch-emulator] social sign-in failed", error);
+    console.error("[latch-server] social sign-in failed", error);
     return { error: "Internal emulator error during social sign-in", authProvider };
   }
 }
