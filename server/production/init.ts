@@ -100,6 +100,10 @@ ${database}
   // Sign-in codes by email [SMTP_URL, LATCH_EMAIL_FROM]; without SMTP, email sign-in is refused (503).
   // smtpUrl: "smtps://user:password@smtp.example.com:465",
   // emailFrom: "Example <no-reply@example.com>",
+  // Your product's name in codes and links ("Your Example sign-in code") [LATCH_APP_NAME; default "Latch"],
+  // and your own texts per locale [LATCH_TEMPLATES_DIR] (the server guide's settings table).
+  // appName: "Example",
+  // templatesDir: "./latch-templates",
 
   // Codes by SMS: a webhook [LATCH_SMS_WEBHOOK_URL], or Twilio [TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM].
   // smsWebhookUrl: "https://sms.example.com/send",

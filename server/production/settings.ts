@@ -42,7 +42,7 @@ export interface LatchSettings {
   emailFrom?: string;
   /** LATCH_APP_NAME: the product name in emails and SMS ("Your <appName> sign-in code"; default "Latch"). */
   appName?: string;
-  /** LATCH_TEMPLATES_DIR: your email and SMS texts, a folder per locale (the server guide, "Emails and SMS"). */
+  /** LATCH_TEMPLATES_DIR: your email and SMS texts, a folder per locale (the server guide's settings table). */
   templatesDir?: string;
   /** LATCH_SMS_WEBHOOK_URL: SMS codes are POSTed there as JSON. */
   smsWebhookUrl?: string;
