@@ -68,6 +68,8 @@ export const IMPORT_FRAME_PATH = "/frames/import";
 export const FRAME_INIT_TIMEOUT_MS = 10_000;
 /** Ours (the spec names no figure): one call to the signer host, answer included. */
 export const REQUEST_TIMEOUT_MS = 30_000;
+/** Ours: how long logout waits for the server to revoke the session key (the local sign-out is done before). */
+export const REVOKE_SESSION_TIMEOUT_MS = 5_000;
 /** Ours: how long a key-management activity may stay pending while polled every 500 ms. */
 export const ACTIVITY_TIMEOUT_MS = 60_000;
 

@@ -41,3 +41,6 @@ export const RETURN_PARAMS = {
 } as const;
 /** The operation list-auth-methods' stamped request names (the hosted signer's, kept for compatibility). */
 export const LIST_AUTH_METHODS_OPERATION = "query/list_authenticators";
+/** The operation revoke-session's stamped request names, and its activity type: the stamping session key ends. */
+export const REVOKE_SESSION_OPERATION = "submit/revoke_session";
+export const REVOKE_SESSION_ACTIVITY = "ACTIVITY_TYPE_REVOKE_SESSION";

@@ -35,6 +35,8 @@ export const requests = {
   "verify-otp": type({ otpId: s.uuid, otpCode: "string" }),
   whoami: stampedOnly,
   "sign-payload": stampedOnly,
+  /** Logout: the stamping session key is deleted (submit/revoke_session). */
+  "revoke-session": stampedOnly,
   "prepare-oauth": type({ nonce: type(/^[0-9a-fA-F]{64}$/).describe("the hex sha256 of the auth frame's public key (64 hex digits)") }),
   "auth-jwt": type({ jwt: "string > 0", targetPublicKey: s.targetPublicKey, "authProvider?": "string", "expirationSeconds?": s.expirationSeconds }),
   "add-oauth-provider": stampedOnly,

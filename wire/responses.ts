@@ -69,6 +69,7 @@ export const responses = {
     response: type({ signature: "string" }),
     errors: [...TRANSPORT_ERRORS, ...STAMP_ERRORS, "SIGN_WITH_NOT_OWNED", "WALLET_IN_SPLIT_CUSTODY", "SPLIT_CUSTODY_REQUIRED"],
   },
+  "revoke-session": { response: nothing, errors: [...TRANSPORT_ERRORS, ...STAMP_ERRORS, "SESSION_KEY_REQUIRED"] },
   "prepare-oauth": {
     response: type({ codeChallenge: "string", requestKey: "string", authProviders: oauthAuthProvider.array() }),
     errors: TRANSPORT_ERRORS,

@@ -47,6 +47,7 @@ export interface SignerRoutes {
   otp: Same<"otp">;
   whoami: Same<"whoami">;
   "sign-payload": Same<"sign-payload">;
+  "revoke-session": Same<"revoke-session">;
   "prepare-oauth": Same<"prepare-oauth">;
   "auth-jwt": Same<"auth-jwt">;
   "add-oauth-provider": Same<"add-oauth-provider">;

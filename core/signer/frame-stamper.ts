@@ -54,6 +54,8 @@ export async function initFrameWithin(frame: IframeStamper, ms: number, message:
  * never reaches the app. Created lazily, on the client only.
  */
 export class FrameStamper implements Stamper {
+  /** Its stamps come from the session's API key (logout revokes it). */
+  readonly sessionKey = true;
   private stamper: IframeStamper | null = null;
   private ready: Promise<string> | null = null;
   private detachSealedKeyListener: (() => void) | null = null;

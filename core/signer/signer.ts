@@ -1,6 +1,6 @@
 import { atom } from "jotai/vanilla";
 import type { Hex } from "viem";
-import { SEALED_FRAME_KEY_SUFFIX } from "../constants";
+import { REVOKE_SESSION_TIMEOUT_MS, SEALED_FRAME_KEY_SUFFIX } from "../constants";
 import type { AbortOptions } from "../abort";
 import { LatchError, NotAuthenticatedError, toError } from "../errors";
 import type { Kit } from "../kit-types";
@@ -11,12 +11,13 @@ import { FrameStamper } from "./frame-stamper";
 import { KeyManagementClient } from "./key-management";
 import { completeReturns, pickTokens, restoreSession } from "./restore";
 import type { AuthMethods, StampedRequest } from "../../wire/routes";
-import { LIST_AUTH_METHODS_OPERATION } from "../../wire/constants";
+import { LIST_AUTH_METHODS_OPERATION, REVOKE_SESSION_ACTIVITY, REVOKE_SESSION_OPERATION } from "../../wire/constants";
 import { SessionManager, type Session, type SessionType } from "./session";
 import type { Stamper } from "./stamper";
 import { signRawPayloadRequest, type SignRawPayloadParameters } from "./wallet-signing";
 import { SplitCustody } from "./split-custody";
 import { toUser } from "./user";
+import { withinLimits } from "./transport";
 
 /** What the signer remembers of the sign-in in progress; methods add their fields by module augmentation. */
 export interface SignerState {
@@ -214,9 +215,14 @@ export class EmbeddedSigner {
     return methods;
   }
 
-  /** Ends the session: storage, frame key, user. Always settles. */
+  /**
+   * Ends the session: storage, frame key, user, then the session key on the server (revoke-session,
+   * so a copy of the key stamps nothing more). Always settles: offline, the local sign-out still happens.
+   */
   async disconnect(): Promise<void> {
     this.generation++;
+    // Stamped before the frame forgets its key; sent after the local state is gone.
+    const revocation = await this.stampRevocation().catch(() => null);
     this.sessions.clear();
     this.sessions.clearTemporary();
     this.useStamper(null);
@@ -229,6 +235,23 @@ export class EmbeddedSigner {
     }
     this.kit.setUser(null);
     this.kit.setStatus("DISCONNECTED");
+    if (revocation) {
+      await withinLimits("revoke-session", { timeoutMs: this.revokeTimeoutMs }, (signal) => this.client.request("revoke-session", { stampedRequest: revocation }, { signal })).catch(
+        (error: unknown) => console.warn("[latch] the server could not revoke the session key; it expires by itself", error),
+      );
+    }
+  }
+
+  private get revokeTimeoutMs(): number {
+    return Math.min(this.config.requestTimeoutMs, REVOKE_SESSION_TIMEOUT_MS);
+  }
+
+  /** The revoke-session request of a live session stamped by its API key; null when there is none to revoke. */
+  private async stampRevocation(): Promise<StampedRequest | null> {
+    const user = this.kit.getUser();
+    if (!user || user.type !== "sca" || !this.stamper.sessionKey || !this.sessions.load()) return null;
+    const body = { type: REVOKE_SESSION_ACTIVITY, timestampMs: this.nextTimestampMs(), organizationId: user.orgId };
+    return withinLimits("revoke-session", { timeoutMs: this.revokeTimeoutMs }, (signal) => this.stampedRequest(REVOKE_SESSION_OPERATION, body, this.stamper, { signal }));
   }
 
   /** Makes the user the kit's signed-in user. */

@@ -8,4 +8,9 @@ export interface Stamp {
 export interface Stamper {
   /** Signs a request body; the stamp goes in the request's header. `signal`: the caller gives up (a passkey prompt closes; the promise rejects with its reason). */
   stamp(body: string, options?: { signal?: AbortSignal }): Promise<Stamp>;
+  /**
+   * True when the stamps come from a session's API key, which logout revokes on the server
+   * (revoke-session). The auth frame's are; a passkey's are not (revoking would prompt for it).
+   */
+  readonly sessionKey?: boolean;
 }

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type } from "arktype";
-import { DEFAULT_ROOT_ORG_ID } from "../../wire/constants";
+import { DEFAULT_ROOT_ORG_ID, REVOKE_SESSION_ACTIVITY, REVOKE_SESSION_OPERATION } from "../../wire/constants";
 import { requests } from "../../wire/requests";
 import type { ServerContext } from "../context";
 import { readBody } from "../validate";
@@ -8,13 +8,17 @@ import * as s from "../schemas";
 import { rawPayloadBody } from "../schemas";
 import { strip0x } from "../crypto/encoding";
 import { signPayloadAs } from "../services/signPayload";
-import { verifyStampedUserRequest } from "../services/stamps/verify";
+import { verifyStampedRequestWithStamp, verifyStampedUserRequest } from "../services/stamps/verify";
+import { badRequest } from "../errors";
+import { deleteApiKeys } from "../store/apiKeys";
 import { markPasskeySession } from "../store/signedIn";
 
 const stampedOnly = requests.whoami;
 
 /** A passkey sign-in names the root organisation before the user is known: the credential decides. */
 const whoamiBody = type({ organizationId: s.uuid.or(type.unit(DEFAULT_ROOT_ORG_ID)), "timestampMs?": "string | number" });
+
+const revokeBody = type({ type: type.unit(REVOKE_SESSION_ACTIVITY), timestampMs: "string | number", organizationId: s.uuid });
 
 /** sign_raw_payload's body: a NO_OP payload must be a 32-byte hash (the key-management route takes it too). */
 export const signRawPayloadBody = rawPayloadBody.narrow((body, check) =>
@@ -52,5 +56,19 @@ export function stampedRoutes(ctx: ServerContext): Hono {
     return c.json({ signature: await signPayloadAs(ctx, user, body.parameters) });
   });
 
+  // Logout. The row goes, and every instance reads a key's registration from the database on each
+  // stamp (the verify-key cache only parses points), so the key's next stamp is 401 everywhere.
+  app.post("/revoke-session", async (c) => {
+    const { stampedRequest } = await readBody(c, requests["revoke-session"]);
+    const { body, stamp } = await verifyStampedRequestWithStamp(ctx, stampedRequest, REVOKE_SESSION_OPERATION, revokeBody);
+    if (!stamp.credential.startsWith(API_KEY_CREDENTIAL)) {
+      throw badRequest("SESSION_KEY_REQUIRED", "Only a session's API key (X-Stamp) revokes itself; a passkey stamp has no session key to revoke");
+    }
+    await deleteApiKeys(ctx.db, body.organizationId, [stamp.credential.slice(API_KEY_CREDENTIAL.length)]);
+    return c.json({});
+  });
+
   return app;
 }
+
+const API_KEY_CREDENTIAL = "api-key:";

@@ -167,6 +167,29 @@ describe("account management in Chromium against the emulator", () => {
     await page.close();
   });
 
+  it("logout revokes the session key: a stamp the frame made before is refused by the server after", async () => {
+    const { page, watch } = await open();
+    await signedIn(page, uniqueEmail("logout"));
+    const stampWhoami = () =>
+      page.evaluate(async () => {
+        const w = window as unknown as { __latchSigner: import("latch-kit").EmbeddedSigner };
+        const user = w.__latchSigner.requireUser();
+        return w.__latchSigner.stampedRequest("query/whoami", { organizationId: user.orgId, timestampMs: w.__latchSigner.nextTimestampMs() });
+      });
+    const [before, after] = [await stampWhoami(), await stampWhoami()];
+    const whoami = async (stampedRequest: unknown) => {
+      const answer = await fetch(`${stack.emulator.url}/signer/v1/whoami`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ stampedRequest }) });
+      return { status: answer.status, code: ((await answer.json()) as { code?: string }).code };
+    };
+    expect((await whoami(before)).status).toBe(200);
+    const revoked = page.waitForResponse((response) => response.url().endsWith("/signer/v1/revoke-session"));
+    await logOut(page);
+    expect((await revoked).status()).toBe(200);
+    expect(await whoami(after)).toEqual({ status: 401, code: "UNKNOWN_API_KEY" });
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+
   it("exports the private key for a passkey session", async () => {
     const { page, watch } = await open();
     await addVirtualAuthenticator(page);

@@ -13,6 +13,7 @@ import { stamp } from "../server/support/client";
 import { exportFrameSigningKey } from "../server/support/exportBundle";
 import { sealToImportBundle } from "../server/support/importBundle";
 import { keyManagement } from "../server/support/passkey";
+import { LIST_AUTH_METHODS_OPERATION, REVOKE_SESSION_ACTIVITY } from "../../wire/constants";
 
 const TEST_REDIRECT_URI = "http://127.0.0.1:9/callback";
 
@@ -196,6 +197,26 @@ describe("three instances on one PostgreSQL", () => {
     await expect(startServer({ database: { engine: "postgres", url }, keyEncryptionKeys: s.keys, migrate: false })).rejects.toThrow(
       /schema is at migration 1, this server needs \d+: run `latch-server migrate`/,
     );
+  });
+
+  it("logout on A (revoke-session) refuses the session key on B and C at once, though their key caches parsed it", async () => {
+    const { user, session } = await s.clients[0]!.signUp(uniqueEmail("logout"));
+    const sign = (label: string) =>
+      stampedRequest(SIGN_RAW_PAYLOAD_URL, signRawPayloadBody(session, { hashFunction: "HASH_FUNCTION_NO_OP", payload: hashMessage(label), signWith: user.address }), session);
+    const listMethods = () =>
+      ({ suborgId: user.orgId, stampedRequest: stampedRequest(`https://api.turnkey.com/public/v1/${LIST_AUTH_METHODS_OPERATION}`, { organizationId: user.orgId, timestampMs: String(Date.now()) }, session) });
+    for (const client of s.clients.slice(1)) {
+      expect((await client.post("whoami", { stampedRequest: whoamiRequest(session) })).status).toBe(200);
+      expect((await client.post("sign-payload", { stampedRequest: sign(`before ${client.url}`) })).status).toBe(200);
+      expect((await client.post("list-auth-methods", listMethods())).status).toBe(200);
+    }
+    const revoke = { type: REVOKE_SESSION_ACTIVITY, timestampMs: String(Date.now()), organizationId: user.orgId };
+    expect((await s.clients[0]!.post("revoke-session", { stampedRequest: stampedRequest("https://api.turnkey.com/public/v1/submit/revoke_session", revoke, session) })).status).toBe(200);
+    for (const client of s.clients) {
+      expect((await client.post("whoami", { stampedRequest: whoamiRequest(session) })).body.code).toBe("UNKNOWN_API_KEY");
+      expect((await client.post("sign-payload", { stampedRequest: sign(`after ${client.url}`) })).body.code).toBe("UNKNOWN_API_KEY");
+      expect((await client.post("list-auth-methods", listMethods())).body.code).toBe("UNKNOWN_API_KEY");
+    }
   });
 
   it("imports a wallet across instances (bundle on A, import on B, signature on C); a key deleted on A is refused on B at once", async () => {
