@@ -7,10 +7,10 @@ const GENERATED = new Set(["node_modules", "dist", ".next", "package-lock.json",
 
 /**
  * Copies a consumer app's sources (test/consumers/<name>) into the install cache and installs it
- * with the packed tarball. node_modules and the lock stay between runs, so only a changed package or
- * a changed app manifest costs an install.
+ * with the packed tarball (and `dependencies`, e.g. a method package's tarball). node_modules and the
+ * lock stay between runs, so only a changed package or a changed app manifest costs an install.
  */
-export async function installApp(name: string, tarball: string): Promise<string> {
+export async function installApp(name: string, tarball: string, dependencies: Record<string, string> = {}): Promise<string> {
   const source = join(repoRoot, "test/consumers", name);
   const dir = join(cacheDir, "apps", name);
   mkdirSync(dir, { recursive: true });
@@ -18,7 +18,7 @@ export async function installApp(name: string, tarball: string): Promise<string>
     if (!GENERATED.has(entry)) cpSync(join(source, entry), join(dir, entry), { recursive: true });
   }
   const manifest = JSON.parse(readFileSync(join(source, "package.json"), "utf8")) as { dependencies: Record<string, string> };
-  manifest.dependencies["latch-kit"] = `file:${tarball}`;
+  Object.assign(manifest.dependencies, dependencies, { "latch-kit": `file:${tarball}` });
   writeFileSync(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   const install = () => run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: dir });
   // A cached tree from an older package (other dependencies or peers) can conflict: start it afresh.

@@ -14,7 +14,7 @@ export interface ServerStack {
   folder: ServerFolder;
   /** The port the server will listen on (its public URL is http://localhost:<port>). */
   serverPort: number;
-  /** The Vite app (installed from the packed kit) and the port its preview serves on. */
+  /** The Vite app (test/consumers/<appName>, installed from the packed kit) and the port its preview serves on. */
   app: string;
   appPort: number;
   postgres: PostgresCluster;
@@ -29,17 +29,26 @@ export interface ServerStack {
 
 /**
  * For one test file: the packed server installed in a fresh operator folder (`dependencies` adds
- * packages beside it, e.g. a method's tarball), a throw-away PostgreSQL, an SMTP receiver, the Vite
- * consumer app on the packed kit, Chromium. Everything started is stopped after the file.
+ * packages beside it, e.g. a method's tarball), a throw-away PostgreSQL, an SMTP receiver, a Vite
+ * consumer app on the packed kit (`appName`, default test/consumers/vite; `appDependencies` adds
+ * packages to it), Chromium. Everything started is stopped after the file.
  */
-export function useServerStack(options: { folderName?: string; dependencies?: () => Promise<Record<string, string>> } = {}): ServerStack {
+export function useServerStack(
+  options: {
+    folderName?: string;
+    dependencies?: () => Promise<Record<string, string>>;
+    appName?: string;
+    appDependencies?: () => Promise<Record<string, string>>;
+  } = {},
+): ServerStack {
   const stack = {} as ServerStack;
   beforeAll(async () => {
     stack.serverTarball = await buildAndPackServer();
     const dependencies = (await options.dependencies?.()) ?? {};
+    const appDependencies = (await options.appDependencies?.()) ?? {};
     [stack.folder, stack.app, stack.postgres, stack.smtp, stack.browser, stack.serverPort, stack.appPort] = await Promise.all([
       installServerFolder(stack.serverTarball, options.folderName, dependencies),
-      installApp("vite", inject("latchTarball")),
+      installApp(options.appName ?? "vite", inject("latchTarball"), appDependencies),
       startPostgresCluster(),
       startSmtpReceiver(),
       launchChromium(),
