@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58 } from "@scure/base";
-import { privateKeyToAddress, sign as viemSign } from "viem/accounts";
+import { privateKeyToAddress } from "viem/accounts";
 import { freePort } from "../test/e2e/support/wallets/anvil";
 import { jsonClient, jsonPoster, measure, round, type Figures } from "./load";
 import { postmasterOnPort, processCpuUs, processSystemCpuUs, treeCpuUs } from "./procCpu";
@@ -116,6 +116,8 @@ interface Instance {
   url: string;
   pid: number;
   child: ChildProcess;
+  /** The secp256k1 implementation the server logged at start (the library server: the one this process loads). */
+  secp256k1: string | undefined;
 }
 
 /** Starts a server (its log to a file, as an operator's log collector would take it) and waits for its "listening" line. */
@@ -143,12 +145,13 @@ async function startInstance(kind: "production" | "library", env: Record<string,
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${readFileSync(logFile, "utf8")}`);
-    const line = readFileSync(logFile, "utf8")
-      .split("\n")
-      .find((l) => l.includes('"msg":"listening"'));
+    const lines = readFileSync(logFile, "utf8").split("\n");
+    const line = lines.find((l) => l.includes('"msg":"listening"'));
     if (line) {
       const listening = JSON.parse(line) as { port: number };
-      return { url: `http://127.0.0.1:${listening.port}`, pid: child.pid!, child };
+      const signing = lines.find((l) => l.includes('"secp256k1":'));
+      const secp256k1 = signing ? (JSON.parse(signing) as { secp256k1: string }).secp256k1 : undefined;
+      return { url: `http://127.0.0.1:${listening.port}`, pid: child.pid!, child, secp256k1 };
     }
     if (Date.now() - started > 120_000) throw new Error(`the server did not start in 2 minutes:\n${readFileSync(logFile, "utf8")}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -174,29 +177,52 @@ async function withInstances<T>(kind: "production" | "library", envs: Record<str
   }
 }
 
+interface CryptoFloor {
+  /** P-256 verify + the secp256k1 signature as the server signs (libsecp256k1 in WebAssembly where it loads). */
+  floorUs: number;
+  /** P-256 verify + noble's secp256k1 signature: the floor of earlier rounds, so their ratios stay comparable. */
+  nobleFloorUs: number;
+  p256VerifyUs: number;
+  secp256k1SignUs: number;
+  nobleSecp256k1SignUs: number;
+  secp256k1: string;
+}
+
 /**
  * The crypto a signature request cannot avoid, in CPU µs of this process: the stamp's P-256 verify
- * (node:crypto, key already parsed) and the secp256k1 signature (viem, as the server signs).
+ * (node:crypto, key already parsed) and the secp256k1 signature, through the server's own signer
+ * module (server/crypto/evmSigner.ts) — the implementation the server picked, and noble beside it.
  */
-async function cryptoFloor(): Promise<{ floorUs: number; p256VerifyUs: number; secp256k1SignUs: number }> {
+async function cryptoFloor(): Promise<CryptoFloor> {
+  const { loadEvmSigner, nobleEvmSigner } = await import("../server/crypto/evmSigner");
+  const serverSigner = await loadEvmSigner();
+  const noble = nobleEvmSigner();
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const body = Buffer.from(signRequestBody({ orgId: randomUUID(), address: "0x0000000000000000000000000000000000000000", apiPrivateKey: privateKey, apiPublicKey: "" }, 0));
   const signature = nodeSign("sha256", body, { key: privateKey, dsaEncoding: "der" });
   const evmKey = `0x${randomBytes(32).toString("hex")}` as const;
   const hashes = Array.from({ length: 250 }, () => `0x${randomBytes(32).toString("hex")}` as const);
-  for (const hash of hashes.slice(0, 50)) await viemSign({ hash, privateKey: evmKey }); // JIT
   const cpu = () => {
     const { user, system } = process.cpuUsage();
     return user + system;
   };
-  for (let i = 0; i < 50; i++) nodeVerify("sha256", body, { key: publicKey, dsaEncoding: "der" }, signature);
-  let t = cpu();
-  for (let i = 0; i < hashes.length; i++) nodeVerify("sha256", body, { key: publicKey, dsaEncoding: "der" }, signature);
-  const p256VerifyUs = (cpu() - t) / hashes.length;
-  t = cpu();
-  for (const hash of hashes) await viemSign({ hash, privateKey: evmKey });
-  const secp256k1SignUs = (cpu() - t) / hashes.length;
-  return { floorUs: round(p256VerifyUs + secp256k1SignUs), p256VerifyUs: round(p256VerifyUs), secp256k1SignUs: round(secp256k1SignUs) };
+  const perCall = async (work: (i: number) => unknown) => {
+    for (let i = 0; i < 50; i++) await work(i); // JIT
+    const t = cpu();
+    for (let i = 0; i < hashes.length; i++) await work(i);
+    return (cpu() - t) / hashes.length;
+  };
+  const p256VerifyUs = await perCall(() => nodeVerify("sha256", body, { key: publicKey, dsaEncoding: "der" }, signature));
+  const secp256k1SignUs = await perCall((i) => serverSigner.sign(evmKey, hashes[i]!));
+  const nobleSecp256k1SignUs = await perCall((i) => noble.sign(evmKey, hashes[i]!));
+  return {
+    floorUs: round(p256VerifyUs + secp256k1SignUs),
+    nobleFloorUs: round(p256VerifyUs + nobleSecp256k1SignUs),
+    p256VerifyUs: round(p256VerifyUs),
+    secp256k1SignUs: round(secp256k1SignUs),
+    nobleSecp256k1SignUs: round(nobleSecp256k1SignUs),
+    secp256k1: serverSigner.implementation,
+  };
 }
 
 const post = jsonPoster();
@@ -212,9 +238,14 @@ interface Run extends Figures {
   serverSystemCpuPerRequestUs: number;
   postgresCpuPerRequestUs: number;
   loadGeneratorCpuPerRequestUs: number;
+  /** What the servers sign with (from their start log). */
+  secp256k1: string;
   cryptoFloorUs: number;
+  /** The floor with noble's secp256k1 (earlier rounds' floor). */
+  nobleCryptoFloorUs: number;
   serverToFloor: number;
   serverAndPostgresToFloor: number;
+  serverToNobleFloor: number;
   /** Server CPU over wall time, per instance: the share of a core each instance got (the rest went to other work). */
   serverCoreShare: number;
   /** What one core fully given to one instance would serve at this CPU cost. */
@@ -224,7 +255,12 @@ interface Run extends Figures {
 
 /** Runs the bodies against the instances in turn, measuring each process's CPU time around the run. */
 async function measuredRun(setup: string, instances: Instance[], postmaster: number, users: number, bodies: string[], concurrency: number): Promise<Run> {
-  const { floorUs } = await cryptoFloor();
+  const measured = await cryptoFloor();
+  const { nobleFloorUs } = measured;
+  // A server that fell back to noble has noble's floor.
+  const fellBack = instances.some((instance) => instance.secp256k1 !== undefined && instance.secp256k1 !== measured.secp256k1);
+  if (fellBack) console.warn(`${setup}: a server signs with ${instances.map((i) => i.secp256k1).join(", ")}, not ${measured.secp256k1}: its floor is noble's`);
+  const floorUs = fellBack ? nobleFloorUs : measured.floorUs;
   const serverBefore = instances.map((i) => processCpuUs(i.pid));
   const systemBefore = instances.map((i) => processSystemCpuUs(i.pid));
   const postgresBefore = treeCpuUs(postmaster);
@@ -256,9 +292,12 @@ async function measuredRun(setup: string, instances: Instance[], postmaster: num
     serverSystemCpuPerRequestUs: round(systemUs / n),
     postgresCpuPerRequestUs,
     loadGeneratorCpuPerRequestUs: round((generator.user + generator.system) / n),
+    secp256k1: instances[0]?.secp256k1 ?? measured.secp256k1,
     cryptoFloorUs: floorUs,
+    nobleCryptoFloorUs: nobleFloorUs,
     serverToFloor: round(serverCpuPerRequestUs / floorUs),
     serverAndPostgresToFloor: round((serverCpuPerRequestUs + postgresCpuPerRequestUs) / floorUs),
+    serverToNobleFloor: round(serverCpuPerRequestUs / nobleFloorUs),
     serverCoreShare: round(serverUs / wallUs / instances.length),
     requestsPerServerCoreSecond: Math.round(1e6 / serverCpuPerRequestUs),
     loadAverage: load1(),
@@ -321,6 +360,7 @@ function mergeRuns(parts: Run[]): Run {
   const serverCpuPerRequestUs = mean("serverCpuPerRequestUs");
   const postgresCpuPerRequestUs = mean("postgresCpuPerRequestUs");
   const cryptoFloorUs = mean("cryptoFloorUs");
+  const nobleCryptoFloorUs = mean("nobleCryptoFloorUs");
   const perSecond = Math.round(requests / parts.reduce((sum, p) => sum + p.requests / p.perSecond, 0));
   return {
     ...parts[0]!,
@@ -335,8 +375,10 @@ function mergeRuns(parts: Run[]): Run {
     postgresCpuPerRequestUs,
     loadGeneratorCpuPerRequestUs: mean("loadGeneratorCpuPerRequestUs"),
     cryptoFloorUs,
+    nobleCryptoFloorUs,
     serverToFloor: round(serverCpuPerRequestUs / cryptoFloorUs),
     serverAndPostgresToFloor: round((serverCpuPerRequestUs + postgresCpuPerRequestUs) / cryptoFloorUs),
+    serverToNobleFloor: round(serverCpuPerRequestUs / nobleCryptoFloorUs),
     serverCoreShare: mean("serverCoreShare"),
     requestsPerServerCoreSecond: Math.round(1e6 / serverCpuPerRequestUs),
     loadAverage: mean("loadAverage"),
@@ -380,9 +422,9 @@ async function signUps(instance: Instance, postmaster: number, concurrency: numb
   };
 }
 
-const HEADER = `${"setup".padEnd(12)}${"users".padStart(8)}${"conc.".padStart(6)}${"req/s".padStart(7)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"server µs".padStart(11)}${"(kernel)".padStart(9)}${"pg µs".padStart(7)}${"floor µs".padStart(10)}${"srv/floor".padStart(10)}${"+pg/floor".padStart(10)}${"core share".padStart(11)}${"load".padStart(6)}${"errors".padStart(7)}`;
+const HEADER = `${"setup".padEnd(12)}${"users".padStart(8)}${"conc.".padStart(6)}${"req/s".padStart(7)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"server µs".padStart(11)}${"(kernel)".padStart(9)}${"pg µs".padStart(7)}${"floor µs".padStart(10)}${"srv/floor".padStart(10)}${"+pg/floor".padStart(10)}${"noble fl.".padStart(10)}${"srv/noble".padStart(10)}${"core share".padStart(11)}${"load".padStart(6)}${"errors".padStart(7)}`;
 const row = (r: Run) =>
-  `${r.setup.padEnd(12)}${String(r.users).padStart(8)}${String(r.concurrency).padStart(6)}${String(r.requestsPerSecond).padStart(7)}${String(r.p50Ms).padStart(8)}${String(r.p99Ms).padStart(8)}${String(Math.round(r.serverCpuPerRequestUs)).padStart(11)}${String(Math.round(r.serverSystemCpuPerRequestUs)).padStart(9)}${String(Math.round(r.postgresCpuPerRequestUs)).padStart(7)}${String(Math.round(r.cryptoFloorUs)).padStart(10)}${r.serverToFloor.toFixed(2).padStart(10)}${r.serverAndPostgresToFloor.toFixed(2).padStart(10)}${r.serverCoreShare.toFixed(2).padStart(11)}${r.loadAverage.toFixed(1).padStart(6)}${String(r.errors).padStart(7)}`;
+  `${r.setup.padEnd(12)}${String(r.users).padStart(8)}${String(r.concurrency).padStart(6)}${String(r.requestsPerSecond).padStart(7)}${String(r.p50Ms).padStart(8)}${String(r.p99Ms).padStart(8)}${String(Math.round(r.serverCpuPerRequestUs)).padStart(11)}${String(Math.round(r.serverSystemCpuPerRequestUs)).padStart(9)}${String(Math.round(r.postgresCpuPerRequestUs)).padStart(7)}${String(Math.round(r.cryptoFloorUs)).padStart(10)}${r.serverToFloor.toFixed(2).padStart(10)}${r.serverAndPostgresToFloor.toFixed(2).padStart(10)}${String(Math.round(r.nobleCryptoFloorUs)).padStart(10)}${r.serverToNobleFloor.toFixed(2).padStart(10)}${r.serverCoreShare.toFixed(2).padStart(11)}${r.loadAverage.toFixed(1).padStart(6)}${String(r.errors).padStart(7)}`;
 
 async function main() {
   const { startPostgresCluster } = await import("../test/server/support/postgresCluster");
@@ -398,7 +440,9 @@ async function main() {
   const results: Record<string, unknown> = { machine, server: SERVER === "source" ? "tsx server/serverCli.ts start" : "dist-server/dist/cli.js start", requests: REQUESTS };
   const floor = await cryptoFloor();
   results.cryptoFloorAtStart = floor;
-  console.log(`crypto floor of a signature request: ${floor.floorUs} µs CPU (P-256 verify ${floor.p256VerifyUs} µs, secp256k1 sign ${floor.secp256k1SignUs} µs)`);
+  console.log(
+    `crypto floor of a signature request: ${floor.floorUs} µs CPU (P-256 verify ${floor.p256VerifyUs} µs, secp256k1 sign ${floor.secp256k1SignUs} µs with ${floor.secp256k1}); with noble's secp256k1 (earlier rounds' floor): ${floor.nobleFloorUs} µs (sign ${floor.nobleSecp256k1SignUs} µs)`,
+  );
 
   const workDir = mkdtempSync(join(tmpdir(), "latch-bench-server-"));
   const cluster = await startPostgresCluster({ durable: true });
@@ -436,7 +480,7 @@ async function main() {
   results.benchSeconds = Math.round((performance.now() - benchStarted) / 1000);
 
   console.log(`\nsign-payload, ${results.server} (production profile, request log and metrics on), PostgreSQL; ${cpus().length} cores, node ${process.version}, load average ${machine.loadAverageAtStart} at start, ${machine.loadAverageAtEnd} at end`);
-  console.log("server µs and pg µs: CPU time per request (all threads, from /proc; kernel: the server's system time); floor: P-256 verify + secp256k1 sign in this process, measured before each row");
+  console.log("server µs and pg µs: CPU time per request (all threads, from /proc; kernel: the server's system time); floor: P-256 verify + secp256k1 sign as the server signs, in this process, measured before each row; noble fl.: the same with noble's secp256k1 (earlier rounds' floor)");
   console.log(HEADER);
   for (const r of runs) console.log(row(r));
   const s = results.signUps as { perSecond: number; p50Ms: number; p99Ms: number; errors: number; serverCpuPerSignUpUs: number; postgresCpuPerSignUpUs: number } | undefined;

@@ -13,6 +13,7 @@ import { pruneExpired } from "./maintenance";
 import { DEFAULT_LIMITS, DEV_LIMITS, normalizeEmailMode, type ServerOptions } from "./options";
 import { createOriginPolicy } from "./origins";
 import { createWalletDeriver } from "./crypto/derivationPool";
+import { loadEvmSigner, type EvmHashSigner } from "./crypto/evmSigner";
 import { clearMessages, listMessages } from "./store/messages";
 import type { InboxMessage } from "./store/messages";
 
@@ -30,6 +31,8 @@ export interface BuiltServer {
   readonly basePath: string;
   dataDir: string | undefined;
   inbox: DevInbox;
+  /** What signs EVM hashes (libsecp256k1 in WebAssembly, or noble where that cannot load, with the reason): for the start log. */
+  evmSigner: Pick<EvmHashSigner, "implementation" | "fallbackReason">;
   /** Stops the sweeper and the derivation threads, closes the database, releases the data dir. */
   close(): Promise<void>;
 }
@@ -70,6 +73,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
       throw error;
     });
     const secrets = createSecrets(serverSecret);
+    const evmSigner = await loadEvmSigner();
     const ctx: ServerContext = {
       db,
       keys,
@@ -91,6 +95,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
       observer: options.observer ?? silentObserver,
       methods,
       deriver: createWalletDeriver(options.derivationThreads ?? 0),
+      evmSigner,
     };
     const log = options.log === true ? (line: string) => console.log(`[latch-emulator] ${line}`) : options.log || undefined;
     const app = createApp(ctx, { log, checkAnswers: options.checkAnswers, ...options.hooks });
@@ -112,6 +117,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
         return basePath;
       },
       dataDir: dir?.path,
+      evmSigner: { implementation: evmSigner.implementation, ...(evmSigner.fallbackReason ? { fallbackReason: evmSigner.fallbackReason } : {}) },
       inbox: {
         messages: (to) => listMessages(db, to),
         latest: async (to) => (await listMessages(db, to))[0],

@@ -17,6 +17,7 @@ import type { StampedBody } from "../wire/routes";
 import type { Schema } from "./standardSchema";
 import type { MethodMigration } from "./db/migrate";
 import type { WalletDeriver } from "./crypto/derivationPool";
+import type { EvmHashSigner } from "./crypto/evmSigner";
 
 /** Everything a route needs: one per emulator instance, so instances never share state. */
 export interface ServerContext {
@@ -54,6 +55,8 @@ export interface ServerContext {
   methods: ServerPart[];
   /** Derives wallets from mnemonics (on worker threads when configured). */
   deriver: WalletDeriver;
+  /** Signs EVM hashes: libsecp256k1 (WebAssembly) where it loads, noble otherwise (server/crypto/evmSigner.ts). */
+  evmSigner: EvmHashSigner;
 }
 
 /**

@@ -6,7 +6,7 @@ import { HDKey } from "@scure/bip32";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { base58 } from "@scure/base";
-import { publicKeyToAddress, sign } from "viem/accounts";
+import { publicKeyToAddress } from "viem/accounts";
 import { bytesToHex } from "./encoding";
 import { slip10Ed25519 } from "./slip10";
 
@@ -53,11 +53,6 @@ export async function mnemonicSeed(mnemonic: string): Promise<Uint8Array> {
 /** Whether the words form a BIP-39 mnemonic of the English list (12 to 24 words, checksum included). */
 export function isValidMnemonic(mnemonic: string): boolean {
   return validateMnemonic(mnemonic, wordlist);
-}
-
-/** 65-byte r‖s‖v with v = 27 | 28, the form viem's recoverAddress accepts. */
-export async function signEvmHash(keys: Pick<WalletKeys, "evmPrivateKey">, hash: `0x${string}`): Promise<`0x${string}`> {
-  return sign({ hash, privateKey: keys.evmPrivateKey, to: "hex" });
 }
 
 export function signSolanaMessage(keys: Pick<WalletKeys, "solanaPrivateKey">, message: Uint8Array): `0x${string}` {

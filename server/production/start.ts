@@ -74,6 +74,9 @@ export async function buildProductionServer(config: ProductionConfig, logger: Lo
         onUnexpectedError: (error, c) => logger.error({ err: { type: error.name, message: error.message, stack: error.stack }, route: c.req.routePath }, "unexpected error"),
       },
     });
+    const { implementation, fallbackReason } = built.evmSigner;
+    if (fallbackReason) logger.warn({ secp256k1: implementation, reason: fallbackReason }, "secp256k1 signing falls back to JavaScript");
+    else logger.info({ secp256k1: implementation }, "secp256k1 signing");
     return {
       built,
       async close() {

@@ -5,7 +5,6 @@ import { Hono } from "hono";
 import { type } from "arktype";
 import { getAddress, recoverMessageAddress, type Hex } from "viem";
 import type { ServerContext } from "../context";
-import { signEvmHash } from "../crypto/wallet";
 import { createSealedWallet, signingKeysOfRow } from "../services/custody";
 import { fromBase64url, strip0x } from "../crypto/encoding";
 import { badRequest, conflict, forbidden, notFound } from "../errors";
@@ -175,7 +174,7 @@ export function multiOwnerRoutes(ctx: ServerContext): Hono {
     const payload = strip0x(body.parameters.payload);
     if (payload.length !== 64) throw badRequest("INVALID_REQUEST", "stampedRequest.body.parameters.payload must be a 32-byte hash");
     const keys = await signingKeysOfRow(ctx, org.orgId, org, (sealed) => upgradeLegacyMultiOwnerWallet(ctx.db, org.orgId, sealed));
-    return c.json({ result: { signature: await signEvmHash(keys, `0x${payload}`) } });
+    return c.json({ result: { signature: await ctx.evmSigner.sign(keys.evmPrivateKey, `0x${payload}`) } });
   });
 
   return app;

@@ -1,7 +1,7 @@
 import type { ServerContext } from "../context";
 import { forbidden } from "../errors";
 import { hexToBytes, strip0x } from "../crypto/encoding";
-import { signEvmHash, signSolanaMessage } from "../crypto/wallet";
+import { signSolanaMessage } from "../crypto/wallet";
 import type { SignerRow } from "../store/users";
 import { signingKeyOf } from "./walletAccounts";
 
@@ -19,7 +19,7 @@ export async function signPayloadAs(
   if (hashFunction === "HASH_FUNCTION_NO_OP") {
     const key = await signingKeyOf(ctx, user, signWith, "evm");
     if (!key) throw notOwned(signWith, user.orgId, "an EVM address");
-    return signEvmHash(key, `0x${strip0x(payload)}`);
+    return ctx.evmSigner.sign(key.evmPrivateKey, `0x${strip0x(payload)}`);
   }
   const key = await signingKeyOf(ctx, user, signWith, "solana");
   if (!key) throw notOwned(signWith, user.orgId, "a Solana address");

@@ -20,6 +20,7 @@ import { megabytes, startInstalledServer, SYSTEM_NODE } from "./support/serverPa
 import { useServerStack } from "./support/serverStack";
 
 const stack = useServerStack();
+const SIGNING_WITH_LIBSECP256K1 = '"secp256k1":"libsecp256k1 (WebAssembly, tiny-secp256k1)","msg":"secp256k1 signing"';
 const figures: string[] = [];
 
 describe("latch-server installed from its packed tarball, run on the system Node", () => {
@@ -80,6 +81,8 @@ describe("latch-server installed from its packed tarball, run on the system Node
     stack.server = await startInstalledServer(folder, { PORT: String(serverPort), SMTP_URL: smtp.url, LATCH_EMAIL_FROM: "Operator <no-reply@operator.example>" });
     const systemNode = execFileSync(SYSTEM_NODE, ["-v"], { encoding: "utf8" }).trim();
     expect(stack.server.listening).toMatchObject({ node: systemNode, email: "smtp", configFile: join(folder.dir, "latch.config.mjs") });
+    // tiny-secp256k1 came with the package and its WebAssembly loads: no JavaScript fallback.
+    expect(stack.server.output()).toContain(SIGNING_WITH_LIBSECP256K1);
     figures.push(`start to ready ${stack.server.readyMs} ms on ${systemNode}, RSS idle ${(stack.server.rssKb() / 1024).toFixed(0)} MB`);
   });
 
@@ -122,6 +125,7 @@ describe("latch-server installed from its packed tarball, run on the system Node
     try {
       expect(second.listening.node).toBe(process.version);
       expect(process.version).toMatch(/^v22\./);
+      expect(second.output()).toContain(SIGNING_WITH_LIBSECP256K1);
       const client = new EmulatorClient(second.url);
       const email = `node22-${Date.now()}@example.com`;
       const target = newTargetKey();
