@@ -8,3 +8,6 @@ export const CUSTODY_MESSAGES = {
   sign: "LATCH_CUSTODY_SIGN",
   signature: "LATCH_CUSTODY_SIGNATURE",
 } as const;
+
+/** Marks the secret of a split wallet's export bundle (the auth share and addresses; the export frame adds its device share). */
+export const SPLIT_EXPORT_KIND = "latch-split-export";

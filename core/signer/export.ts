@@ -20,8 +20,9 @@ export interface ExportParams {
 
 /**
  * Exports the wallet into the export frame: the seed phrase when the session stamps with the
- * auth frame, the private key otherwise (passkey sessions). The bundle is sealed to the export
- * frame's own key, so the app never sees the secret.
+ * auth frame or the wallet is in split custody, the private key otherwise (passkey sessions). The
+ * bundle is sealed to the export frame's own key, so the app never sees the secret; a split
+ * wallet's bundle carries the auth share, which the export frame joins with this device's share.
  */
 export async function exportWallet(signer: EmbeddedSigner, params: ExportParams = {}): Promise<boolean> {
   const user = signer.user;
@@ -35,7 +36,8 @@ export async function exportWallet(signer: EmbeddedSigner, params: ExportParams 
   const targetPublicKey = await untilAborted(frame.init(), signal);
   const timestampMs = signer.nextTimestampMs();
   try {
-    if (signer.stampsWithFrame) {
+    // A split wallet always exports its phrase: the export frame rebuilds it from the auth share and this device's share.
+    if (signer.stampsWithFrame || user.custody === "split") {
       const walletId =
         params.walletId ??
         (await signer.keyManagement.request("query/list_wallets", { organizationId: user.orgId }, { signal })).wallets[0]

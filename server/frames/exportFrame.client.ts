@@ -11,6 +11,8 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58, hex } from "@scure/base";
 import { serveFrameMessages, type FrameMessage } from "./channel.client";
 import { readSignedBundle } from "./signedBundle.client";
+import { DEVICE_SHARE_PREFIX, frameStorage } from "./custody/deviceShareStorage";
+import { phraseOfSplitExport } from "./custody/splitExport";
 
 const HPKE_INFO = new TextEncoder().encode("turnkey_hpke");
 
@@ -63,8 +65,13 @@ async function handle(message: FrameMessage): Promise<[string, unknown]> {
   switch (message.type) {
     case "INJECT_WALLET_EXPORT_BUNDLE": {
       const secret = await openBundle(message.value, message.organizationId);
-      show("Your secret recovery phrase", new TextDecoder().decode(secret), "mnemonic");
-      secret.fill(0);
+      try {
+        // A split wallet's bundle carries the auth share: joined here with this device's share.
+        const phrase = (await phraseOfSplitExport(secret, frameStorage()?.getItem(DEVICE_SHARE_PREFIX + String(message.organizationId)) ?? null)) ?? new TextDecoder().decode(secret);
+        show("Your secret recovery phrase", phrase, "mnemonic");
+      } finally {
+        secret.fill(0);
+      }
       return ["BUNDLE_INJECTED", true];
     }
     case "INJECT_KEY_EXPORT_BUNDLE": {

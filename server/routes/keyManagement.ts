@@ -21,6 +21,7 @@ import { signingKeysOfSigner } from "../services/accounts";
 import { apiKeyOperations } from "../services/apiKeys";
 import { userReadOperations } from "../services/userReads";
 import { wireTimestamp } from "../services/wireTimestamp";
+import { splitExportSecret } from "../services/splitCustody";
 
 /** Where the kit calls the key-management API directly: `POST /public/v1/{query|submit}/<op>`. */
 export const KEY_MANAGEMENT_PREFIX = "/public/v1";
@@ -51,7 +52,9 @@ const engineOperations: Record<string, KeyOperation> = {
 
   "submit/export_wallet": keyOperation(w["submit/export_wallet"], async (_c, ctx, body, user) => {
     const { walletId, targetPublicKey } = body.parameters;
-    const mnemonic = await mnemonicOfWallet(ctx, user, await requireWallet(ctx, user, walletId));
+    const wallet = await requireWallet(ctx, user, walletId);
+    // A split wallet: the export frame rebuilds the phrase from the auth share and its device share.
+    const mnemonic = !wallet.imported && user.custody === "split" ? await splitExportSecret(ctx, user) : await mnemonicOfWallet(ctx, user, wallet);
     const exportBundle = await sealExportBundle(ctx.secrets, targetPublicKey, mnemonic, user.orgId);
     mnemonic.fill(0);
     return completed(ctx, user, body.type, { exportWalletResult: { walletId, exportBundle } });

@@ -11,6 +11,7 @@ import { parseRecoveryBox, type RecoveryKind } from "../frames/custody/recoveryL
 import type { SignerRow } from "../store/users";
 import { countDefaultWalletAccounts, destroyServerCopy, findWalletShares, upsertWalletShares } from "../store/walletShares";
 import { mnemonicOfRow } from "./custody";
+import { SPLIT_EXPORT_KIND } from "../../wire/custody-frame";
 
 /** What the kit learns at sign-in: the wallet's custody and, for a split wallet, the shares its frame needs, sealed to that frame. */
 export interface CustodyState {
@@ -42,6 +43,25 @@ export async function custodyState(ctx: ServerContext, signer: SignerRow, frameK
   try {
     const payload = new TextEncoder().encode(JSON.stringify({ authShare: bytesToHex(authShare), recoveryBox: parseRecoveryBox(shares.recoveryBox) }));
     return { custody, mode: ctx.custody, recoveryKind: shares.recoveryKind, bundle: await sealCredentialBundle(target, payload) };
+  } finally {
+    authShare.fill(0);
+  }
+}
+
+/**
+ * A split wallet's export: the auth share and the wallet's addresses, for `sealExportBundle` to
+ * seal to the export frame's key and sign. The export frame joins it with the device share it
+ * reads from its own origin's storage, checks the addresses and shows the phrase; the page relays
+ * one share at most, sealed. Requested by a valid session's stamp, as the mnemonic's export is.
+ */
+export async function splitExportSecret(ctx: ServerContext, signer: SignerRow): Promise<Uint8Array> {
+  const shares = await findWalletShares(ctx.db, signer.orgId);
+  if (!shares) throw new Error(`wallet of ${signer.orgId} is split but has no shares`);
+  const authShare = await openAuthShare(ctx.keys, signer.orgId, shares);
+  try {
+    return new TextEncoder().encode(
+      JSON.stringify({ kind: SPLIT_EXPORT_KIND, authShare: bytesToHex(authShare), address: signer.address, solanaAddress: signer.solanaAddress }),
+    );
   } finally {
     authShare.fill(0);
   }

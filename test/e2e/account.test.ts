@@ -11,6 +11,7 @@ import { waitForMessage } from "./support/inbox";
 import { enterEmailCode, uniqueEmail } from "./support/sign-in";
 import { usePageStack } from "./support/stack";
 import { addVirtualAuthenticator } from "./support/webauthn";
+import { expectNotInApp } from "./support/secrets-in-app";
 
 const stack = usePageStack(["account"]);
 
@@ -357,21 +358,3 @@ describe("the emulator's export frame", () => {
     await page.close();
   });
 });
-
-/** The secret is in none of the app's DOM, storage, or string-valued globals. */
-async function expectNotInApp(page: Page, needles: string[]) {
-  const found = await page.evaluate((values) => {
-    const haystacks = [
-      document.documentElement.outerHTML,
-      JSON.stringify({ ...localStorage }),
-      JSON.stringify({ ...sessionStorage }),
-      document.cookie,
-      ...Object.keys(window).map((k) => {
-        const v = (window as unknown as Record<string, unknown>)[k];
-        return typeof v === "string" ? v : "";
-      }),
-    ];
-    return values.filter((v) => haystacks.some((h) => h.includes(v)));
-  }, needles);
-  expect(found).toEqual([]);
-}

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { recoverMessageAddress, verifyTypedData, type Hex } from "viem";
+import { mnemonicToAccount } from "viem/accounts";
+import { mnemonicToEntropy } from "@scure/bip39";
+import { wordlist } from "@scure/bip39/wordlists/english.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58 } from "@scure/base";
 import { startServer, type RunningServer } from "../../server/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
 import { enterEmailCode, uniqueEmail } from "./support/sign-in";
+import { expectNotInApp, recordedFrameTraffic, recordFrameTraffic } from "./support/secrets-in-app";
 
 let browser: Browser;
 let emulator: RunningServer;
@@ -32,6 +36,7 @@ const TYPED_DATA = {
 
 async function open(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
+  await recordFrameTraffic(page);
   await page.goto(`${pages.url}/custody?${new URLSearchParams({ emulator: emulator.url })}`);
   await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
   return page;
@@ -121,6 +126,37 @@ describe("split custody in Chromium: the frame signs, the server cannot", () => 
 
     expect(watch.offLoopback).toEqual([]);
     await first.close();
+    await second.close();
+  });
+
+  it("exports a split wallet's phrase inside the export frame: rebuilt there from the auth share and the device share; the page never holds it", async () => {
+    const context = await browser.newContext();
+    const page = await open(context);
+    const watch = watchPage(page);
+    await signIn(page, uniqueEmail("split-export"));
+    const address = await text(page, "address");
+    expect(await press(page, "Export")).toBe("ok");
+    const frame = page.frameLocator("#turnkey-export-iframe");
+    await frame.locator("#export-secret").waitFor();
+    expect(await frame.locator("#export-label").textContent()).toBe("Your secret recovery phrase");
+    const mnemonic = (await frame.locator("#export-secret").textContent())!.trim();
+    expect(mnemonic.split(/\s+/)).toHaveLength(12);
+    expect(mnemonicToAccount(mnemonic).address).toBe(address);
+    const entropy = Buffer.from(mnemonicToEntropy(mnemonic, wordlist)).toString("hex");
+    // The recorder saw the page's exchange with the export frame (the sealed bundle in, BUNDLE_INJECTED out), never the phrase.
+    expect((await recordedFrameTraffic(page)).some((m) => m.includes("INJECT_WALLET_EXPORT_BUNDLE"))).toBe(true);
+    expect((await recordedFrameTraffic(page)).some((m) => m.includes("BUNDLE_INJECTED"))).toBe(true);
+    await expectNotInApp(page, [mnemonic, mnemonic.split(" ").slice(0, 3).join(" "), entropy]);
+    expect(watch.errors).toEqual([]);
+
+    // Another device without its share: the export frame refuses (it holds one share), nothing is shown.
+    const second = await browser.newContext();
+    const other = await open(second);
+    await signIn(other, await text(page, "email"));
+    expect(await text(other, "device-share")).toBe("false");
+    expect(await press(other, "Export")).toMatch(/^error: /);
+    expect(await other.frameLocator("#turnkey-export-iframe").locator("#export-secret").isHidden()).toBe(true);
+    await context.close();
     await second.close();
   });
 });

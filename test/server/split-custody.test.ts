@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashMessage } from "viem";
-import { EmulatorClient, newTargetKey, openBundle, SIGN_RAW_PAYLOAD_URL, signRawPayloadBody, stampedRequest } from "./support/client";
+import { EmulatorClient, newTargetKey, openBundle, SIGN_RAW_PAYLOAD_URL, signRawPayloadBody, stamp, stampedRequest } from "./support/client";
 import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 import { custodyCall, custodyKeyOf, releasedShares, splitAsFrame } from "./support/splitFrame";
 import { newRecoveryCode } from "../../server/frames/custody/recoveryLock";
 import { prepareSplit } from "../../server/frames/custody/makeSplit";
 import { newEntropy } from "../../server/frames/custody/walletKeys";
+import { phraseOfSplitExport } from "../../server/frames/custody/splitExport";
+import { mnemonicToAccount } from "viem/accounts";
+import { hex } from "@scure/base";
+import { exportFrameSigningKey, openExportBundle } from "./support/exportBundle";
+import { keyManagement } from "./support/passkey";
 
 describe("split custody: the auth share goes only to a valid session's frame", () => {
   let t: TestServer;
@@ -16,8 +21,8 @@ describe("split custody: the auth share goes only to a valid session's frame", (
 
   async function splitUser() {
     const signedUp = await t.client.signUp(uniqueEmail("split"));
-    await splitAsFrame(t.client, signedUp.session, signedUp.target, { kind: "code", code: newRecoveryCode() });
-    return signedUp;
+    const split = await splitAsFrame(t.client, signedUp.session, signedUp.target, { kind: "code", code: newRecoveryCode() });
+    return { ...signedUp, split };
   }
 
   it("a new wallet waits for its frame (pending); once split, the state carries the shares sealed to the session's frame key only", async () => {
@@ -53,6 +58,26 @@ describe("split custody: the auth share goes only to a valid session's frame", (
     const answer = await t.client.post("sign-payload", { stampedRequest: stampedRequest(SIGN_RAW_PAYLOAD_URL, body, session) });
     expect(answer.status).toBe(409);
     expect(answer.body.code).toBe("WALLET_IN_SPLIT_CUSTODY");
+  });
+
+  it("exports a split wallet as its auth share and addresses, signed and sealed to the export frame: only the device share turns it into the phrase", async () => {
+    const { user, session, split } = await splitUser();
+    const target = newTargetKey();
+    const { walletId } = (await keyManagement(t.emulator.url, "query/list_wallets", { organizationId: user.orgId }, (text) => stamp(text, session))).body.wallets[0];
+    const exported = await keyManagement(t.emulator.url, "submit/export_wallet", { type: "ACTIVITY_TYPE_EXPORT_WALLET", timestampMs: String(Date.now()), organizationId: user.orgId, parameters: { walletId, targetPublicKey: target.publicKey } }, (text) => stamp(text, session));
+    expect(exported.status).toBe(200);
+    const secret = await openExportBundle(exported.body.activity.result.exportWalletResult.exportBundle, target, await exportFrameSigningKey(t.emulator.url), user.orgId);
+    const carried = JSON.parse(new TextDecoder().decode(secret));
+    expect(Object.keys(carried).sort()).toEqual(["address", "authShare", "kind", "solanaAddress"]);
+    expect([carried.address, carried.solanaAddress]).toEqual([user.address, user.solanaAddress]);
+    expect(carried.authShare).toHaveLength(34); // one share of 16 bytes of entropy: nothing about the key
+    const phrase = await phraseOfSplitExport(secret, hex.encode(split.device));
+    expect(mnemonicToAccount(phrase!).address).toBe(user.address);
+    // Without this device's share, or with a share of another split, the export frame shows nothing.
+    await expect(phraseOfSplitExport(secret, null)).rejects.toThrow(/DEVICE_SHARE_MISSING/);
+    const stale = await prepareSplit(newEntropy(), { kind: "code", code: newRecoveryCode() }, await custodyKeyOf(t.client.url));
+    await expect(phraseOfSplitExport(secret, hex.encode(stale.device))).rejects.toThrow(/older split/);
+    expect(await phraseOfSplitExport(new TextEncoder().encode("abandon ability"), hex.encode(split.device))).toBeNull();
   });
 
   it("refuses a split of another wallet, shares it cannot open, and a second move", async () => {

@@ -11,6 +11,7 @@ import { signPayloadWith } from "./signing";
 import { joinShares } from "./shares";
 import { isRecoveryCode, newRecoveryCode, unlockRecoveryShare, type RecoverySecret } from "./recoveryLock";
 import { CUSTODY_MESSAGES as M } from "../../../wire/custody-frame";
+import { DEVICE_SHARE_PREFIX, frameStorage } from "./deviceShareStorage";
 
 interface Dependencies {
   /** Opens a bundle sealed to the frame's embedded key (the auth frame's HPKE open). */
@@ -20,17 +21,6 @@ interface Dependencies {
 type Value = Record<string, unknown>;
 type Answer = Promise<[string, unknown]>;
 
-const DEVICE_SHARE_PREFIX = "latch-custody:device:";
-
-function frameStorage(): Storage | null {
-  try {
-    const storage = window.localStorage;
-    storage.getItem(DEVICE_SHARE_PREFIX);
-    return storage;
-  } catch {
-    return null; // third-party storage blocked: the device share lives as long as the page
-  }
-}
 
 function text(value: Value, field: string): string {
   const v = value[field];
@@ -46,7 +36,7 @@ function custodyKey(): string {
 
 /** The frame's split-custody requests; `handle` answers undefined for a message type that is not one. */
 export function createCustodyFrame(deps: Dependencies) {
-  const storage = frameStorage();
+  const storage = frameStorage(); // null: third-party storage blocked, the device share lives as long as the page
   const memoryDevice = new Map<string, string>();
   const released = new Map<string, ReleasedShares & WalletAddresses>();
 

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { createRoot } from "react-dom/client";
 import { useAtomValue } from "jotai/react";
 import { createKit, getEmbeddedSigner } from "latch-kit";
-import { LatchProvider, useAuthModal, useSignMessage, useSignTypedData, useSignerStatus, useUser } from "latch-kit/react";
+import { LatchProvider, useAuthModal, useExportAccount, useSignMessage, useSignTypedData, useSignerStatus, useUser } from "latch-kit/react";
 import { emailOtp } from "latch-kit/plugins/email-otp";
 
 const params = new URLSearchParams(location.search);
@@ -53,6 +53,7 @@ function Custody() {
   const [solana, setSolana] = useState("");
   const [timings, setTimings] = useState("");
   const [code, setCode] = useState("");
+  const { exportAccount, ExportAccountComponent } = useExportAccount();
   const run = (fn: () => Promise<unknown>) => {
     setOutcome("pending");
     fn().then(
@@ -67,6 +68,7 @@ function Custody() {
       </button>
       <p data-testid="status">{status}</p>
       <p data-testid="address">{user?.address ?? ""}</p>
+      <p data-testid="email">{user?.email ?? ""}</p>
       <p data-testid="solana-address">{user?.solanaAddress ?? ""}</p>
       <p data-testid="custody">{user ? (user.custody ?? "server") : ""}</p>
       <p data-testid="device-share">{custody?.deviceShare === undefined ? "" : String(custody.deviceShare)}</p>
@@ -118,6 +120,10 @@ function Custody() {
         Measure
       </button>
       <pre data-testid="timings">{timings}</pre>
+      <button type="button" onClick={() => run(() => exportAccount())}>
+        Export
+      </button>
+      <ExportAccountComponent />
     </main>
   );
 }
