@@ -50,7 +50,8 @@ export const requests = {
   "auth-list-multi-factors": stampedOnly,
   "auth-delete-multi-factors": type({ stampedRequest: s.stampedRequest, multiFactorIds: s.uuid.array() }),
   "auth-validate-multi-factors": type({ encryptedPayload: "string", multiFactors: s.factorCodes }),
-  "multi-owner-create": type({ members: s.multiOwnerMembers }),
+  /** Each member signs the creation message with `timestampMs` (wire/multi-owner.ts): proof they hold their key. */
+  "multi-owner-create": type({ members: s.multiOwnerCreationMembers, "timestampMs?": "string" }),
   /** `multi-owner-prepare-add` / `-delete`: the members to add or remove. */
   "multi-owner-prepare": type({ organizationId: s.uuid, members: s.multiOwnerMembers }),
   "multi-owner-add": stampedOnly,

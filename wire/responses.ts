@@ -109,7 +109,7 @@ export const responses = {
     response: nothing,
     errors: [...ACCOUNT_ERRORS, "WRONG_ORGANIZATION", "CONTACT_TAKEN", "VERIFICATION_TOKEN_REQUIRED", "INVALID_VERIFICATION_TOKEN", "VERIFICATION_TOKEN_MISMATCH", "VERIFICATION_TOKEN_USED"],
   },
-  "multi-owner-create": { response: multiOwnerAnswer, errors: TRANSPORT_ERRORS },
+  "multi-owner-create": { response: multiOwnerAnswer, errors: [...TRANSPORT_ERRORS, "MEMBER_PROOF_REQUIRED", "INVALID_MEMBER_PROOF", "STALE_REQUEST", "REPLAYED_REQUEST"] },
   "multi-owner-prepare-add": { response: type({ result: preparedActivity }), errors: [...TRANSPORT_ERRORS, "ORGANIZATION_NOT_FOUND"] },
   "multi-owner-prepare-delete": { response: type({ result: preparedActivity }), errors: [...TRANSPORT_ERRORS, "ORGANIZATION_NOT_FOUND", "UNKNOWN_MEMBER"] },
   "multi-owner-add": { response: multiOwnerAnswer, errors: [...MULTI_OWNER_ERRORS, "TOO_MANY_MEMBERS"] },

@@ -53,6 +53,11 @@ export const evmAddress = type(/^0x[0-9a-fA-F]{40}$/).describe("an EVM address")
 /** Members of one multi-owner organisation: a bound, so one request cannot stall every route (20,000 took 24 s). */
 export const MAX_MEMBERS = 100;
 export const multiOwnerMembers = type({ evmSignerAddress: evmAddress }).array().atLeastLength(1).atMostLength(MAX_MEMBERS);
+/** Members of a new organisation, each with their EIP-191 signature of the creation message (wire/multi-owner.ts). */
+export const multiOwnerCreationMembers = type({ evmSignerAddress: evmAddress, "signature?": type(/^0x[0-9a-fA-F]{130}$/).describe("a 65-byte signature, 0x and 130 hex digits") })
+  .array()
+  .atLeastLength(1)
+  .atMostLength(MAX_MEMBERS);
 
 export const hexString = type(/^(0x)?([0-9a-fA-F]{2})*$/).describe("a hex string");
 

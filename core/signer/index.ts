@@ -2,7 +2,15 @@ export { embeddedSignerService, getEmbeddedSigner } from "./service";
 export { embeddedSignerPlugin } from "./plugin";
 export { SIGN_IN_RETURN, SESSION_RESTORE, type SessionRestore, type RestoringSigner } from "./tokens";
 export { exportWallet, type ExportParams } from "./export";
-export { MultiOwnerClient, memberStamper, MEMBER_STAMP_SCHEME, type MultiOwnerMember, type MultiOwnerOrganization } from "./multi-owner";
+export {
+  MultiOwnerClient,
+  memberStamper,
+  multiOwnerCreationMessage,
+  MEMBER_STAMP_SCHEME,
+  type MemberAccount,
+  type MultiOwnerMember,
+  type MultiOwnerOrganization,
+} from "./multi-owner";
 export { EmbeddedSigner, type SignerState } from "./signer";
 export { SplitCustody, DeviceShareMissingError, WrongRecoveryCodeError, type CustodyStatus } from "./split-custody";
 export { CUSTODY_TEXT } from "./custody-texts";

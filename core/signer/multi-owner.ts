@@ -5,6 +5,7 @@ import type { Address, Hex } from "viem";
 import type { SignerClient } from "./client";
 import type { MultiOwnerOrganization } from "../../wire/routes";
 import type { Stamp, Stamper } from "./stamper";
+import { multiOwnerCreationMessage } from "../../wire/multi-owner";
 
 /** The stamp scheme of a member's request: an EIP-191 signature of the body. */
 export const MEMBER_STAMP_SCHEME = "SIGNATURE_SCHEME_TK_API_SECP256K1_EIP191";
@@ -14,8 +15,16 @@ export type { MultiOwnerMember, MultiOwnerOrganization } from "../../wire/routes
 const base64url = (text: string) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
+/** A member's EVM account: its address and an EIP-191 `signMessage` (a viem account is one). */
+export interface MemberAccount {
+  address: Address;
+  signMessage: (args: { message: string }) => Promise<Hex>;
+}
+
+export { multiOwnerCreationMessage } from "../../wire/multi-owner";
+
 /** A member's EVM account as a stamper (`X-Stamp`, secp256k1 EIP-191 scheme). */
-export function memberStamper(account: { address: Address; signMessage: (args: { message: string }) => Promise<Hex> }): Stamper {
+export function memberStamper(account: MemberAccount): Stamper {
   return {
     async stamp(body: string): Promise<Stamp> {
       const signature = await account.signMessage({ message: body });
@@ -34,9 +43,17 @@ export class MultiOwnerClient {
     private readonly keyManagementUrl: string,
   ) {}
 
-  /** Creates an organization whose members are these addresses. */
-  async create(members: Address[]): Promise<MultiOwnerOrganization> {
-    const { result } = await this.client.request("multi-owner-create", { members: members.map((evmSignerAddress) => ({ evmSignerAddress })) });
+  /**
+   * Creates an organization whose members are these accounts. Each signs the creation message
+   * (`multiOwnerCreationMessage`: the members and the time) to prove it holds its key: the server
+   * refuses a member without that signature. A member who signs elsewhere passes an account whose
+   * `signMessage` answers the signature it gave for the same message.
+   */
+  async create(members: MemberAccount[], options: { timestampMs?: string } = {}): Promise<MultiOwnerOrganization> {
+    const timestampMs = options.timestampMs ?? String(Date.now());
+    const message = multiOwnerCreationMessage(members.map((member) => member.address), timestampMs);
+    const signed = await Promise.all(members.map(async (member) => ({ evmSignerAddress: member.address, signature: await member.signMessage({ message }) })));
+    const { result } = await this.client.request("multi-owner-create", { members: signed, timestampMs });
     return result;
   }
 

@@ -1,13 +1,15 @@
 // Multi-owner organisations (spec §6, §7): a wallet that several EVM signers (members) control.
 // Members stamp with their own EVM keys; changes to the member set update the root quorum.
-import { createHmac, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { type } from "arktype";
 import { getAddress, recoverMessageAddress, type Hex } from "viem";
 import type { ServerContext } from "../context";
 import { createSealedWallet, signingKeysOfRow } from "../services/custody";
 import { fromBase64url, strip0x } from "../crypto/encoding";
-import { badRequest, conflict, forbidden, notFound } from "../errors";
+import { badRequest, conflict, forbidden, notFound, unauthorized } from "../errors";
+import { claimOnce } from "../store/usedTokens";
+import { multiOwnerCreationMessage } from "../../wire/multi-owner";
 import { readBody } from "../validate";
 import * as s from "../schemas";
 import { requests } from "../../wire/requests";
@@ -81,11 +83,44 @@ function standInUserId(ctx: ServerContext, orgId: string, address: string): stri
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/**
+ * Naming someone a member needs their consent: each member's EIP-191 signature of the creation
+ * message (their addresses and `timestampMs`, wire/multi-owner.ts), recent and used once, so nobody
+ * can name another's address as co-owner of a wallet they did not agree to.
+ */
+async function requireMemberProofs(ctx: ServerContext, body: typeof createBody.infer): Promise<void> {
+  if (body.timestampMs === undefined) {
+    throw forbidden("MEMBER_PROOF_REQUIRED", "multi-owner-create needs timestampMs and each member's signature of the creation message");
+  }
+  const ts = Number(body.timestampMs);
+  if (!Number.isFinite(ts) || Math.abs(ctx.now() - ts) > ctx.limits.stampMaxSkewMs) {
+    throw unauthorized("STALE_REQUEST", "timestampMs is too far from now; have the members sign a fresh creation message");
+  }
+  const message = multiOwnerCreationMessage(body.members.map((m) => m.evmSignerAddress), body.timestampMs);
+  for (const member of body.members) {
+    if (!member.signature) throw forbidden("MEMBER_PROOF_REQUIRED", `${getAddress(member.evmSignerAddress)} did not sign the creation message: every member must`);
+    let signer: string | undefined;
+    try {
+      signer = await recoverMessageAddress({ message, signature: member.signature as Hex });
+    } catch {
+      signer = undefined;
+    }
+    if (signer?.toLowerCase() !== member.evmSignerAddress.toLowerCase()) {
+      throw forbidden("INVALID_MEMBER_PROOF", `The signature given for ${getAddress(member.evmSignerAddress)} is not theirs over this creation message`);
+    }
+  }
+  const fingerprint = `multi-owner-create:${createHash("sha256").update(message).digest("hex")}`;
+  if (!(await claimOnce(ctx.db, fingerprint, ts + 2 * ctx.limits.stampMaxSkewMs))) {
+    throw unauthorized("REPLAYED_REQUEST", "These members' signatures already created an organization; sign a fresh creation message");
+  }
+}
+
 export function multiOwnerRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
 
   app.post("/multi-owner-create", async (c) => {
     const body = await readBody(c, createBody);
+    await requireMemberProofs(ctx, body);
     const addresses = [...new Set(body.members.map((m) => getAddress(m.evmSignerAddress)))];
     const orgId = randomUUID();
     const keys = await createSealedWallet(ctx, orgId);

@@ -50,7 +50,7 @@ describe("the production profile", () => {
     expect((await wrong.json()).code).toBe("INVALID_API_KEY");
     const basic = await signer(server, "lookup", { email: "a@example.com" }, { authorization: `Basic ${API_KEY}` });
     expect(basic.status).toBe(401);
-    // multi-owner-create takes no stamp in the wire contract ({members}): the app's key is its control
+    // The app's key is checked before anything else, multi-owner-create's member signatures included.
     const multiOwner = await signer(server, "multi-owner-create", { members: [{ evmSignerAddress: `0x${"1".repeat(40)}` }] }, {});
     expect(multiOwner.status).toBe(401);
     expect((await multiOwner.json()).code).toBe("API_KEY_REQUIRED");

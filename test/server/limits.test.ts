@@ -3,7 +3,9 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { startServer } from "../../server/index";
+import { multiOwnerCreationMessage } from "../../wire/multi-owner";
 import { MAX_BODY_BYTES } from "../../server/app";
 import { MAX_EXPIRATION_SECONDS } from "../../server/schemas";
 import { newTargetKey, WHOAMI_URL } from "./support/client";
@@ -69,7 +71,10 @@ describe("sizes and bounds", () => {
     const member = (i: number) => ({ evmSignerAddress: `0x${i.toString(16).padStart(40, "0")}` });
     const tooMany = await t.client.post("multi-owner-create", { members: Array.from({ length: 101 }, (_, i) => member(i + 1)) });
     expect(tooMany.status).toBe(400);
-    expect((await t.client.post("multi-owner-create", { members: [member(1)] })).status).toBe(200);
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const timestampMs = String(Date.now());
+    const signature = await owner.signMessage({ message: multiOwnerCreationMessage([owner.address], timestampMs) });
+    expect((await t.client.post("multi-owner-create", { members: [{ evmSignerAddress: owner.address, signature }], timestampMs })).status).toBe(200);
   });
 });
 

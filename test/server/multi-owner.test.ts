@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keccak256, recoverAddress, toHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { memberStamper, MultiOwnerClient, SignerClient, SignerHttpError } from "latch-kit";
+import { memberStamper, multiOwnerCreationMessage, MultiOwnerClient, SignerClient, SignerHttpError } from "latch-kit";
 import { startServer } from "../../server/index";
 
 let emulator: Awaited<ReturnType<typeof startServer>>;
@@ -19,7 +19,7 @@ const refusal = (promise: Promise<unknown>) => promise.then(() => null, (e: Sign
 describe("multi-owner organisations", () => {
   it("creates an organisation whose members can each sign with its key", async () => {
     const [alice, bob] = [account(), account()];
-    const org = await multiOwner.create([alice.address, bob.address]);
+    const org = await multiOwner.create([alice, bob]);
     expect(org.members.map((m) => m.evmSignerAddress).sort()).toEqual([alice.address, bob.address].sort());
     expect(org.rootQuorum).toEqual({ threshold: 1, userIds: org.members.map((m) => m.userId) });
     for (const member of [alice, bob]) {
@@ -31,7 +31,7 @@ describe("multi-owner organisations", () => {
 
   it("refuses a stranger's stamp and a stamp over another body", async () => {
     const alice = account();
-    const org = await multiOwner.create([alice.address]);
+    const org = await multiOwner.create([alice]);
     expect(await refusal(multiOwner.signRawPayload(memberStamper(account()), org.orgId, org.evmSignerAddress, hash("x")))).toMatchObject({
       status: 401,
       code: "UNKNOWN_MEMBER",
@@ -42,7 +42,7 @@ describe("multi-owner organisations", () => {
 
   it("tells a stranger nothing about membership when preparing a deletion; the stamped deletion refuses a non-member", async () => {
     const [alice, bob, stranger] = [account(), account(), account()];
-    const org = await multiOwner.create([alice.address, bob.address]);
+    const org = await multiOwner.create([alice, bob]);
     const prepare = async (organizationId: string, address: string) => {
       const answer = await fetch(`${emulator.url}/signer/v1/multi-owner-prepare-delete`, {
         method: "POST",
@@ -68,7 +68,7 @@ describe("multi-owner organisations", () => {
 
   it("adds and removes members through prepared requests, updating the root quorum", async () => {
     const [alice, bob, carol] = [account(), account(), account()];
-    const org = await multiOwner.create([alice.address]);
+    const org = await multiOwner.create([alice]);
     expect(await refusal(multiOwner.signRawPayload(memberStamper(bob), org.orgId, org.evmSignerAddress, hash("before")))).toMatchObject({ status: 401 });
     const grown = await multiOwner.addMembers(memberStamper(alice), org.orgId, [bob.address, carol.address]);
     expect(grown.members).toHaveLength(3);
@@ -86,7 +86,7 @@ describe("multi-owner organisations", () => {
 
   it("needs consensus once the root quorum's threshold is above one, and refuses members outside it", async () => {
     const [alice, bob] = [account(), account()];
-    const org = await multiOwner.create([alice.address, bob.address]);
+    const org = await multiOwner.create([alice, bob]);
     const [aliceId] = org.members.filter((m) => m.evmSignerAddress === alice.address).map((m) => m.userId);
     const narrowed = await multiOwner.updateRootQuorum(memberStamper(alice), org.orgId, { threshold: 1, userIds: [aliceId!] });
     expect(narrowed.rootQuorum).toEqual({ threshold: 1, userIds: [aliceId] });
@@ -101,9 +101,49 @@ describe("multi-owner organisations", () => {
     });
   });
 
+  it("names a member only with their signature of the creation message: someone else's address without it is refused", async () => {
+    const [alice, victim] = [account(), account()];
+    const create = (body: unknown) =>
+      fetch(`${emulator.url}/signer/v1/multi-owner-create`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then(
+        async (answer) => ({ status: answer.status, body: (await answer.json()) as { code?: string; message?: string; result?: { members: unknown[] } } }),
+      );
+    const timestampMs = String(Date.now());
+    const message = multiOwnerCreationMessage([alice.address, victim.address], timestampMs);
+    const aliceSigns = await alice.signMessage({ message });
+
+    // The hosted wire's shape ({members} only), and a member list where only the creator signed.
+    expect(await create({ members: [{ evmSignerAddress: alice.address }, { evmSignerAddress: victim.address }] })).toMatchObject({ status: 403, body: { code: "MEMBER_PROOF_REQUIRED" } });
+    const unsigned = await create({ members: [{ evmSignerAddress: alice.address, signature: aliceSigns }, { evmSignerAddress: victim.address }], timestampMs });
+    expect(unsigned).toMatchObject({ status: 403, body: { code: "MEMBER_PROOF_REQUIRED" } });
+    expect(unsigned.body.message).toContain(victim.address);
+    // Alice's own signature offered as the victim's, and a signature of another message by the victim.
+    expect(await create({ members: [{ evmSignerAddress: alice.address, signature: aliceSigns }, { evmSignerAddress: victim.address, signature: aliceSigns }], timestampMs })).toMatchObject({
+      status: 403,
+      body: { code: "INVALID_MEMBER_PROOF" },
+    });
+    const victimOther = await victim.signMessage({ message: multiOwnerCreationMessage([victim.address], timestampMs) });
+    expect(await create({ members: [{ evmSignerAddress: alice.address, signature: aliceSigns }, { evmSignerAddress: victim.address, signature: victimOther }], timestampMs })).toMatchObject({
+      status: 403,
+      body: { code: "INVALID_MEMBER_PROOF" },
+    });
+
+    // With the victim's consent it is accepted, once; a stale message is refused.
+    const signed = { members: [{ evmSignerAddress: alice.address, signature: aliceSigns }, { evmSignerAddress: victim.address, signature: await victim.signMessage({ message }) }], timestampMs };
+    const created = await create(signed);
+    expect(created.status).toBe(200);
+    expect(created.body.result!.members).toHaveLength(2);
+    expect(await create(signed)).toMatchObject({ status: 401, body: { code: "REPLAYED_REQUEST" } });
+    const old = String(Date.now() - 10 * 60_000);
+    const stale = multiOwnerCreationMessage([alice.address], old);
+    expect(await create({ members: [{ evmSignerAddress: alice.address, signature: await alice.signMessage({ message: stale }) }], timestampMs: old })).toMatchObject({
+      status: 401,
+      body: { code: "STALE_REQUEST" },
+    });
+  });
+
   it("refuses a replayed member stamp and a malformed create", async () => {
     const alice = account();
-    const org = await multiOwner.create([alice.address]);
+    const org = await multiOwner.create([alice]);
     const body = JSON.stringify({
       type: "ACTIVITY_TYPE_SIGN_RAW_PAYLOAD_V2",
       timestampMs: String(Date.now()),
