@@ -17,7 +17,9 @@ const base64url = (text: string) =>
 
 /** A member's EVM account: its address and an EIP-191 `signMessage` (a viem account is one). */
 export interface MemberAccount {
+  /** The member's EVM address. */
   address: Address;
+  /** Signs a message as EIP-191 personal_sign does. */
   signMessage: (args: { message: string }) => Promise<Hex>;
 }
 
