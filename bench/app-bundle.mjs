@@ -20,6 +20,7 @@ export const PLUGIN_FACTORIES = {
   mobile: "mobileWallet",
   "solana-embedded": "solanaEmbedded",
   "smart-accounts": "smartAccounts",
+  "split-custody": "splitCustody",
 };
 
 /** Arguments a plugin's factory needs in a real app. */

@@ -4,6 +4,7 @@ export const CUSTODY_MESSAGES = {
   loaded: "LATCH_CUSTODY_LOADED",
   splitRequest: "LATCH_CUSTODY_SPLIT",
   recover: "LATCH_CUSTODY_RECOVER",
+  setRecovery: "LATCH_CUSTODY_SET_RECOVERY",
   split: "LATCH_CUSTODY_SPLIT_READY",
   sign: "LATCH_CUSTODY_SIGN",
   signature: "LATCH_CUSTODY_SIGNATURE",

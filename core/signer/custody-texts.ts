@@ -1,7 +1,8 @@
 /**
- * Every text split custody shows a user, in one table (the playground's Custody section reads it; a
- * kit screen will). The spec gives no texts for custody; these are plain wording of our own, in the
- * spec's style: short, sentence case, saying what happens and what to do.
+ * Every text split custody shows a user, in one table (the split-custody plugin's screens and the
+ * playground's Custody section read it; an app replaces texts with `ui.strings.custody`). The spec
+ * gives no texts for custody; these are plain wording of our own, in the spec's style: short,
+ * sentence case, saying what happens and what to do.
  */
 export const CUSTODY_TEXT = {
   title: "Custody",
@@ -18,4 +19,16 @@ export const CUSTODY_TEXT = {
   codeLabel: "Recovery code",
   recoverAction: "Recover",
   wrongCode: "This recovery code does not open your wallet. Check it and try again.",
+  setupTitle: "Keep your wallet recoverable",
+  setupBody: "Your wallet's key is split between this device, the server and a recovery box only you can open. Choose how you will open it on a new device, or if this browser's data is cleared.",
+  usePasskey: "Use my passkey",
+  useCode: "Save a recovery code",
+  lossAll: "If you lose your recovery passkey or code and every device you signed in on, your wallet and everything in it are lost for good. No one can recover it: not us, not the app.",
+  codeSaved: "I have saved it",
+  setupFailedTitle: "Recovery is not set up yet",
+  recoverTitle: "Recover your wallet on this device",
+  recoverPasskeyBody: "This device does not hold its share of your wallet. Use the passkey you chose for recovery.",
+  recoverCodeBody: "This device does not hold its share of your wallet. Enter the recovery code you saved.",
+  recoverFailedTitle: "Your wallet was not recovered",
+  passkeyFailed: "Your passkey did not unlock your wallet. Use the passkey you chose for recovery, or your recovery code.",
 } as const;

@@ -126,6 +126,8 @@ export class FrameStamper implements Stamper {
     }
     document.getElementById(elementId)?.remove();
     this.stamper = new IframeStamper({ iframeUrl: this.frameUrlWithSealedKey(), iframeContainer: container, iframeElementId: elementId });
+    // Split custody's passkey recovery runs its WebAuthn ceremony in the frame (the page never sees the PRF output).
+    this.stamper.iframe.allow = "clipboard-write; publickey-credentials-get";
     this.listenForSealedKey(this.stamper.iframe);
     return initFrameWithin(this.stamper, initTimeoutMs, `The auth frame at ${frameUrl} did not answer within ${initTimeoutMs} ms`);
   }

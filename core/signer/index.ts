@@ -12,7 +12,7 @@ export {
   type MultiOwnerOrganization,
 } from "./multi-owner";
 export { EmbeddedSigner, type SignerState } from "./signer";
-export { SplitCustody, DeviceShareMissingError, WrongRecoveryCodeError, type CustodyStatus } from "./split-custody";
+export { SplitCustody, DeviceShareMissingError, WrongRecoveryCodeError, RecoveryPasskeyError, CUSTODY_PROMPTS, type CustodyPrompts, type CustodyStatus, type RecoveryChoice } from "./split-custody";
 export { CUSTODY_TEXT } from "./custody-texts";
 export { toUser } from "./user";
 export { signRawPayloadRequest, signMessageWith, signTypedDataWith, utf8ToHex, type SignRawPayloadParameters } from "./wallet-signing";

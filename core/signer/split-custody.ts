@@ -10,6 +10,7 @@ import type { SignerClient } from "./client";
 import type { FrameStamper } from "./frame-stamper";
 import type { SignRawPayloadParameters } from "./wallet-signing";
 import { CUSTODY_TEXT } from "./custody-texts";
+import { token } from "../container";
 
 /** The wallet's custody as this device sees it. */
 export interface CustodyStatus {
@@ -32,6 +33,34 @@ export class DeviceShareMissingError extends LatchError {
 export class WrongRecoveryCodeError extends LatchError {
   override readonly name = "WrongRecoveryCodeError" as const;
 }
+
+/** The passkey did not unlock the recovery share: cancelled, another passkey, or one without the PRF extension (detail in `cause`). */
+export class RecoveryPasskeyError extends LatchError {
+  override readonly name = "RecoveryPasskeyError" as const;
+}
+
+/**
+ * How the wallet's recovery share is locked: the user's passkey (its WebAuthn PRF output; the
+ * ceremony runs in the signer frame, `rpId` the passkeys' relying party, by default the frame's
+ * host) or a recovery code the frame makes and the user saves.
+ */
+export type RecoveryChoice = { method: "passkey"; rpId?: string } | { method: "code" };
+
+/**
+ * The screens that ask the user (a plugin registers them with `kit.container.add(CUSTODY_PROMPTS, …)`;
+ * without one the kit locks a new wallet's recovery share with a code and a device without its
+ * share gets {@link DeviceShareMissingError}). Each settles once the user is done (the screen called
+ * `setRecovery`, `recover` or `recoverWithPasskey`), or rejects when the user leaves.
+ */
+export interface CustodyPrompts {
+  /** Before a wallet is split (before it can sign, hence before it can move value): the recovery means. */
+  chooseRecovery(kit: Kit, options: AbortOptions): Promise<void>;
+  /** This device holds no share of a split wallet: recover by passkey or code. */
+  recoverDevice(kit: Kit, options: AbortOptions): Promise<void>;
+}
+
+/** Container token of the custody screens. */
+export const CUSTODY_PROMPTS = token<CustodyPrompts>("latch.signer.CustodyPrompts");
 
 /** What split custody needs of the embedded signer (which passes itself). */
 export interface CustodySigner {
@@ -89,12 +118,16 @@ export class SplitCustody {
    */
   async afterSignIn(user: User, options: AbortOptions = {}): Promise<User> {
     this.reset();
-    try {
-      await this.ready(options);
-    } catch (error) {
+    const loading = this.ready(options).catch((error: unknown) => {
       console.warn("[latch] the wallet's split custody could not be loaded; signing will retry", error);
-    }
+    });
+    // With screens, a new wallet waits for the user's choice, shown once the sign-in has completed: not awaited here.
+    if (!this.prompts || user.custody !== "pending") await loading;
     return this.kit.getUser() ?? user;
+  }
+
+  private get prompts(): CustodyPrompts | undefined {
+    return this.kit.container.all(CUSTODY_PROMPTS).at(-1);
   }
 
   /** Forgets the session's custody state (sign-out, a new sign-in). */
@@ -107,8 +140,13 @@ export class SplitCustody {
   async sign(params: SignRawPayloadParameters, options: AbortOptions = {}): Promise<Hex | undefined> {
     const user = this.signer.requireUser();
     if (!user.custody) return undefined;
-    const status = await this.ready(options);
+    let status = await this.ready(options);
     if (status.custody !== "split") return undefined;
+    const prompts = this.prompts;
+    if (!status.deviceShare && prompts) {
+      await prompts.recoverDevice(this.kit, options);
+      status = await this.ready(options);
+    }
     if (!status.deviceShare) throw new DeviceShareMissingError(CUSTODY_TEXT.noDeviceShare);
     const hashFunction = params.hashFunction ?? "HASH_FUNCTION_NO_OP";
     const signWith = params.signWith ?? user.address;
@@ -135,10 +173,52 @@ export class SplitCustody {
     return this.reload(options);
   }
 
+  /** As {@link recover}, with the passkey that locked the recovery share (its PRF, evaluated in the frame). */
+  async recoverWithPasskey(options: AbortOptions & { rpId?: string } = {}): Promise<CustodyStatus> {
+    const user = this.signer.requireUser();
+    await this.ready(options);
+    const upload = await this.signer.frame
+      .command<{ address: string; solanaAddress: string; sealedShares: string }>(M.recover, { organizationId: user.orgId, method: "passkey", ...(options.rpId ? { rpId: options.rpId } : {}) })
+      .catch((error: unknown) => {
+        if (/PASSKEY_|PRF_UNSUPPORTED|does not open|locked by|not locked by a passkey/.test(String(error))) throw new RecoveryPasskeyError(CUSTODY_TEXT.passkeyFailed, { cause: error });
+        throw error;
+      });
+    await this.upload(upload, options);
+    return this.reload(options);
+  }
+
+  /**
+   * Locks the wallet's recovery share with the means the user chose: a wallet still held by the
+   * server is split now; a split one is split anew on this device (which must hold its share). A
+   * code choice answers the new code in `recoveryCode`, to show the user once.
+   */
+  async setRecovery(choice: RecoveryChoice, options: AbortOptions = {}): Promise<CustodyStatus> {
+    // A pending wallet's load waits for this very choice (CUSTODY_PROMPTS): split it without waiting.
+    if (this.signer.requireUser().custody === "pending") return this.split(options, choice);
+    const status = await this.ready(options);
+    if (status.custody !== "split") return this.split(options, choice);
+    const user = this.signer.requireUser();
+    const made = await this.signer.frame
+      .command<{ address: string; solanaAddress: string; sealedShares: string; recoveryCode?: string }>(M.setRecovery, { organizationId: user.orgId, recovery: choice })
+      .catch((error: unknown) => {
+        if (/DEVICE_SHARE_MISSING/.test(String(error))) throw new DeviceShareMissingError(CUSTODY_TEXT.noDeviceShare, { cause: error });
+        if (/PASSKEY_|PRF_UNSUPPORTED/.test(String(error))) throw new RecoveryPasskeyError(CUSTODY_TEXT.passkeyFailed, { cause: error });
+        throw error;
+      });
+    await this.upload(made, options);
+    const next = await this.reload(options);
+    if (made.recoveryCode) this.store.set(this.statusAtom, { ...next, recoveryCode: made.recoveryCode });
+    return this.status!;
+  }
+
   private async load(options: AbortOptions): Promise<CustodyStatus> {
     const state = await this.request("custody-state", "query/custody_state", {}, options);
-    if (state.custody === "pending") return this.split(options);
-    return this.loaded(state, options);
+    if (state.custody !== "pending") return this.loaded(state, options);
+    const prompts = this.prompts;
+    if (!prompts) return this.split(options);
+    this.store.set(this.statusAtom, { custody: "pending", mode: state.mode });
+    await prompts.chooseRecovery(this.kit, options);
+    return this.reload(options);
   }
 
   private async reload(options: AbortOptions): Promise<CustodyStatus> {
@@ -161,18 +241,31 @@ export class SplitCustody {
       status.deviceShare = deviceShare;
     }
     this.store.set(this.statusAtom, { ...status, ...(this.status?.recoveryCode ? { recoveryCode: this.status.recoveryCode } : {}) });
+    // A device without its share: the recovery screen, once the sign-in is off screen (a signature would ask too).
+    if (status.deviceShare === false) void this.prompts?.recoverDevice(this.kit, {}).catch(() => undefined);
     return this.status!;
   }
 
-  private async split(options: AbortOptions): Promise<CustodyStatus> {
+  private async split(options: AbortOptions, choice: RecoveryChoice = { method: "code" }): Promise<CustodyStatus> {
     const user = this.signer.requireUser();
     const { bundle } = await this.request("custody-reshare-source", "submit/custody_reshare_source", {}, options);
-    const made = await this.signer.frame.command<{ address: string; solanaAddress: string; sealedShares: string; recoveryCode: string }>(M.splitRequest, {
-      organizationId: user.orgId,
-      entropyBundle: bundle,
-    });
+    const made = await this.signer.frame
+      .command<{ address: string; solanaAddress: string; sealedShares: string; recoveryCode?: string }>(M.splitRequest, {
+        organizationId: user.orgId,
+        entropyBundle: bundle,
+        recovery: choice,
+      })
+      .catch((error: unknown) => {
+        if (/PASSKEY_|PRF_UNSUPPORTED/.test(String(error))) throw new RecoveryPasskeyError(CUSTODY_TEXT.passkeyFailed, { cause: error });
+        throw error;
+      });
     await this.upload(made, options);
-    this.store.set(this.statusAtom, { custody: "split", mode: "split", recoveryKind: "code", recoveryCode: made.recoveryCode });
+    this.store.set(this.statusAtom, {
+      custody: "split",
+      mode: "split",
+      recoveryKind: choice.method,
+      ...(made.recoveryCode ? { recoveryCode: made.recoveryCode } : {}),
+    });
     await this.signer.refreshUser(options);
     return this.reload(options);
   }

@@ -1,4 +1,5 @@
-import { create, supported } from "@github/webauthn-json";
+import { supported } from "@github/webauthn-json";
+import { create, parseCreationOptionsFromJSON } from "@github/webauthn-json/browser-ponyfill";
 import {
   PASSKEY_ALGORITHMS,
   PASSKEY_ASSERTION_TIMEOUT_MS,
@@ -54,7 +55,7 @@ export async function createPasskeyCredential(params: { rpId?: string; userName:
   const challenge = randomBase64url(32);
   const authenticatorUserId = randomBase64url(16);
   try {
-    const credential = await create({
+    const options = parseCreationOptionsFromJSON({
       publicKey: {
         challenge,
         rp: { name: "Latch", ...(params.rpId ? { id: params.rpId } : {}) },
@@ -65,6 +66,10 @@ export async function createPasskeyCredential(params: { rpId?: string; userName:
       },
       ...(params.signal ? { signal: params.signal } : {}),
     });
+    // The WebAuthn PRF extension, which webauthn-json's JSON schema does not carry: a passkey made
+    // with it can also lock a split wallet's recovery share (an authenticator without it ignores it).
+    options.publicKey!.extensions = { ...options.publicKey!.extensions, prf: {} } as AuthenticationExtensionsClientInputs;
+    const credential = (await create(options)).toJSON();
     const transports = credential.response.transports?.length ? credential.response.transports : [...PASSKEY_FALLBACK_TRANSPORTS];
     return {
       challenge,

@@ -11,6 +11,8 @@ import {
   isRecoveryCode,
   lockRecoveryShare,
   newRecoveryCode,
+  parseRecoveryBox,
+  passkeyPrfInput,
   unlockRecoveryShare,
   WrongRecoverySecretError,
 } from "../../server/frames/custody/recoveryLock";
@@ -97,5 +99,13 @@ describe("split custody: shares, reassembly and signing in the frame's code", ()
     expect(Buffer.from(await unlockRecoveryShare(passkeyBox, { kind: "passkey", prfOutput }, addresses)).equals(Buffer.from(recovery))).toBe(true);
     await expect(unlockRecoveryShare(passkeyBox, { kind: "passkey", prfOutput: new Uint8Array(32) }, addresses)).rejects.toBeInstanceOf(WrongRecoverySecretError);
     await expect(unlockRecoveryShare(passkeyBox, { kind: "code", code }, addresses)).rejects.toThrow(/locked by a passkey/);
+
+    // A passkey box keeps what the passkey needs to make the same output again (its PRF salt and id), as stored and parsed by the server.
+    const prf = { prfSalt: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url"), credentialId: "zwWVWDXphCW2f8Z7MG-Z7cccQwmAw79d21CRclfqTK0" };
+    const named = parseRecoveryBox(JSON.stringify(await lockRecoveryShare(recovery, { kind: "passkey", prfOutput, prf }, addresses)));
+    expect(passkeyPrfInput(named)).toEqual(prf);
+    expect(Buffer.from(await unlockRecoveryShare(named, { kind: "passkey", prfOutput }, addresses)).equals(Buffer.from(recovery))).toBe(true);
+    expect(() => parseRecoveryBox(JSON.stringify({ ...named, prfSalt: "not base64url!" }))).toThrow(/names its passkey/);
+    expect(() => passkeyPrfInput(box)).toThrow(/not locked by a passkey/);
   });
 });

@@ -9,7 +9,8 @@ import { parseReleasedShares, prepareSplit, type ReleasedShares } from "./makeSp
 import { withWalletKeys, type WalletAddresses } from "./reassemble";
 import { signPayloadWith } from "./signing";
 import { joinShares } from "./shares";
-import { isRecoveryCode, newRecoveryCode, unlockRecoveryShare, type RecoverySecret } from "./recoveryLock";
+import { isRecoveryCode, newRecoveryCode, passkeyPrfInput, unlockRecoveryShare, type RecoverySecret } from "./recoveryLock";
+import { evaluatePasskeyPrf } from "./passkeyPrf.client";
 import { CUSTODY_MESSAGES as M } from "../../../wire/custody-frame";
 import { DEVICE_SHARE_PREFIX, frameStorage } from "./deviceShareStorage";
 
@@ -70,17 +71,54 @@ export function createCustodyFrame(deps: Dependencies) {
     return [M.loaded, { deviceShare: device.get(org) !== null }];
   }
 
+  /**
+   * The secret a new split locks its recovery share with, as the user chose (`recovery`: a new
+   * recovery code, the default, or their passkey's PRF output, the ceremony running here).
+   */
+  async function chosenSecret(value: Value): Promise<{ secret: RecoverySecret; recoveryCode?: string }> {
+    const choice = value.recovery && typeof value.recovery === "object" ? (value.recovery as Value) : {};
+    if (choice.method === "passkey") {
+      const { prfOutput, prf } = await evaluatePasskeyPrf(typeof choice.rpId === "string" && choice.rpId ? { rpId: choice.rpId } : {});
+      return { secret: { kind: "passkey", prfOutput, prf } };
+    }
+    if (choice.method !== undefined && choice.method !== "code") throw new Error("recovery.method must be passkey or code");
+    const recoveryCode = newRecoveryCode();
+    return { secret: { kind: "code", code: recoveryCode }, recoveryCode };
+  }
+
+  /** Splits `entropy` with the recovery secret; the device share stays here, the rest goes sealed to the server. */
+  async function splitWith(org: string, entropy: Uint8Array, secret: RecoverySecret, expectedAddress?: string) {
+    const prepared = await prepareSplit(entropy, secret, custodyKey());
+    if (expectedAddress && prepared.address.toLowerCase() !== expectedAddress.toLowerCase()) throw new Error("the shares rebuild another wallet");
+    device.set(org, prepared.device);
+    return { address: prepared.address, solanaAddress: prepared.solanaAddress, sealedShares: prepared.sealedShares };
+  }
+
   /** Splits entropy the server sealed to this frame (a wallet it held): the device share stays, the rest goes sealed to the server. */
   async function split(value: Value): Answer {
     const org = text(value, "organizationId");
+    const { secret, recoveryCode } = await chosenSecret(value);
     const entropy = await deps.openSealedBundle(text(value, "entropyBundle"));
-    const recoveryCode = newRecoveryCode();
     try {
-      const prepared = await prepareSplit(entropy, { kind: "code", code: recoveryCode }, custodyKey());
-      device.set(org, prepared.device);
-      return [M.split, { address: prepared.address, solanaAddress: prepared.solanaAddress, sealedShares: prepared.sealedShares, recoveryCode }];
+      return [M.split, { ...(await splitWith(org, entropy, secret)), ...(recoveryCode ? { recoveryCode } : {}) }];
     } finally {
       entropy.fill(0);
+    }
+  }
+
+  /** Another recovery means for a split wallet this device holds a share of: the wallet is split anew, its recovery share locked with it. */
+  async function setRecovery(value: Value): Answer {
+    const org = text(value, "organizationId");
+    const shares = sessionShares(org);
+    const share = device.get(org);
+    if (!share) throw new Error("DEVICE_SHARE_MISSING: this device does not hold its share of the wallet; recover it first");
+    const { secret, recoveryCode } = await chosenSecret(value);
+    const entropy = await joinShares(share, shares.authShare);
+    try {
+      return [M.split, { ...(await splitWith(org, entropy, secret, shares.address)), ...(recoveryCode ? { recoveryCode } : {}) }];
+    } finally {
+      entropy.fill(0);
+      share.fill(0);
     }
   }
 
@@ -95,27 +133,35 @@ export function createCustodyFrame(deps: Dependencies) {
     return [M.signature, signature];
   }
 
-  /** A new device: the recovery share (opened by the code) and the auth share rebuild the wallet, which is split anew. */
+  /** What opens this wallet's recovery box: the code given, or the passkey that locked it (its ceremony runs here). */
+  async function recoverySecret(value: Value, shares: ReleasedShares): Promise<RecoverySecret> {
+    if (value.method === "passkey") {
+      const rpId = typeof value.rpId === "string" && value.rpId ? value.rpId : undefined;
+      const { prfOutput, prf } = await evaluatePasskeyPrf({ prf: passkeyPrfInput(shares.recoveryBox), ...(rpId ? { rpId } : {}) });
+      return { kind: "passkey", prfOutput, prf };
+    }
+    const code = text(value, "code");
+    if (!isRecoveryCode(code)) throw new Error("INVALID_RECOVERY_CODE: a recovery code is 20 letters and digits");
+    return { kind: "code", code };
+  }
+
+  /** A new device: the recovery share (opened by the code or passkey) and the auth share rebuild the wallet, which is split anew with the same means. */
   async function recover(value: Value): Answer {
     const org = text(value, "organizationId");
     const shares = sessionShares(org);
-    const code = text(value, "code");
-    if (!isRecoveryCode(code)) throw new Error("INVALID_RECOVERY_CODE: a recovery code is 20 letters and digits");
-    const secret: RecoverySecret = { kind: "code", code };
+    const secret = await recoverySecret(value, shares);
     const recovery = await unlockRecoveryShare(shares.recoveryBox, secret, shares);
     const entropy = await joinShares(shares.authShare, recovery);
     try {
-      const prepared = await prepareSplit(entropy, secret, custodyKey());
-      if (prepared.address.toLowerCase() !== shares.address.toLowerCase()) throw new Error("the recovery share rebuilds another wallet");
-      device.set(org, prepared.device);
-      return [M.split, { address: prepared.address, solanaAddress: prepared.solanaAddress, sealedShares: prepared.sealedShares }];
+      return [M.split, await splitWith(org, entropy, secret, shares.address)];
     } finally {
       entropy.fill(0);
       recovery.fill(0);
+      if (secret.kind === "passkey") secret.prfOutput.fill(0);
     }
   }
 
-  const handlers: Record<string, (value: Value) => Answer> = { [M.load]: load, [M.splitRequest]: split, [M.sign]: sign, [M.recover]: recover };
+  const handlers: Record<string, (value: Value) => Answer> = { [M.load]: load, [M.splitRequest]: split, [M.sign]: sign, [M.recover]: recover, [M.setRecovery]: setRecovery };
 
   return {
     handle(type: unknown, value: unknown): Answer | undefined {

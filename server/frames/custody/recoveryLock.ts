@@ -12,12 +12,22 @@ export interface RecoveryBox {
   salt: string;
   iv: string;
   ciphertext: string;
+  /** A passkey box: the PRF input (base64url, 32 bytes) the passkey evaluates to unlock it. */
+  prfSalt?: string;
+  /** A passkey box: the id of the passkey (base64url) whose PRF locked it. */
+  credentialId?: string;
 }
 
 export type RecoveryKind = "passkey" | "code";
 
 /** What unlocks a recovery box: a passkey's PRF output, or the code. */
-export type RecoverySecret = { kind: "passkey"; prfOutput: Uint8Array } | { kind: "code"; code: string };
+export type RecoverySecret = { kind: "passkey"; prfOutput: Uint8Array; prf?: PasskeyPrfInput } | { kind: "code"; code: string };
+
+/** What the passkey needs to evaluate its PRF again for a box: the salt and the credential (kept with the box). */
+export interface PasskeyPrfInput {
+  prfSalt: string;
+  credentialId: string;
+}
 
 export const RECOVERY_CODE_ITERATIONS = 600_000;
 const CODE_GROUPS = 5;
@@ -71,7 +81,8 @@ export async function lockRecoveryShare(share: Uint8Array, secret: RecoverySecre
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const key = await boxKey(secret, salt);
   const ciphertext = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: boxContext(addresses) }, key, share.slice()));
-  return { v: 1, kind: secret.kind, salt: base64urlnopad.encode(salt), iv: base64urlnopad.encode(iv), ciphertext: base64urlnopad.encode(ciphertext) };
+  const passkey = secret.kind === "passkey" && secret.prf ? { prfSalt: secret.prf.prfSalt, credentialId: secret.prf.credentialId } : {};
+  return { v: 1, kind: secret.kind, salt: base64urlnopad.encode(salt), iv: base64urlnopad.encode(iv), ciphertext: base64urlnopad.encode(ciphertext), ...passkey };
 }
 
 /** Thrown when the passkey or code is not the one the box was locked with. */
@@ -96,6 +107,14 @@ export async function unlockRecoveryShare(box: RecoveryBox, secret: RecoverySecr
   }
 }
 
+/** The passkey and PRF input of a passkey box (a box locked before they were kept has none). */
+export function passkeyPrfInput(box: RecoveryBox): PasskeyPrfInput {
+  if (box.kind !== "passkey" || !box.prfSalt || !box.credentialId) throw new Error("this wallet's recovery share is not locked by a passkey");
+  return { prfSalt: box.prfSalt, credentialId: box.credentialId };
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]{1,1400}$/;
+
 /** A box as stored (JSON text), checked field by field: the server keeps it without reading it. */
 export function parseRecoveryBox(text: string): RecoveryBox {
   const value = JSON.parse(text) as Partial<RecoveryBox> | null;
@@ -109,5 +128,10 @@ export function parseRecoveryBox(text: string): RecoveryBox {
   ) {
     throw new Error("not a recovery box");
   }
-  return { v: 1, kind: value.kind, salt: value.salt, iv: value.iv, ciphertext: value.ciphertext };
+  const box: RecoveryBox = { v: 1, kind: value.kind, salt: value.salt, iv: value.iv, ciphertext: value.ciphertext };
+  if (value.kind !== "passkey" || (value.prfSalt === undefined && value.credentialId === undefined)) return box;
+  if (typeof value.prfSalt !== "string" || !BASE64URL.test(value.prfSalt) || typeof value.credentialId !== "string" || !BASE64URL.test(value.credentialId)) {
+    throw new Error("a passkey recovery box names its passkey and PRF salt (base64url)");
+  }
+  return { ...box, prfSalt: value.prfSalt, credentialId: value.credentialId };
 }

@@ -4,6 +4,8 @@ export interface VirtualAuthenticatorOptions {
   hasUserVerification?: boolean;
   isUserVerified?: boolean;
   automaticPresenceSimulation?: boolean;
+  /** The WebAuthn PRF extension (hmac-secret): the same credential and salt always answer the same 32 bytes. */
+  hasPrf?: boolean;
 }
 
 export interface VirtualAuthenticator {
@@ -31,6 +33,7 @@ export async function addVirtualAuthenticator(page: Page, options: VirtualAuthen
       hasUserVerification: options.hasUserVerification ?? true,
       isUserVerified: options.isUserVerified ?? true,
       automaticPresenceSimulation: options.automaticPresenceSimulation ?? true,
+      ...(options.hasPrf ? { hasPrf: true } : {}),
     },
   });
   return {

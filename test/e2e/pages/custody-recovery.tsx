@@ -1,0 +1,79 @@
+// An app page for split custody's recovery screens: a kit with email codes, passkeys and the
+// split-custody plugin (its dialog asks for a recovery means, and recovers a device without its share)
+// against a server in split custody (`?emulator=<url>`).
+import { useState } from "react";
+import { createRoot } from "react-dom/client";
+import { useAtomValue } from "jotai/react";
+import { createKit, getEmbeddedSigner } from "latch-kit";
+import { LatchProvider, useAuthModal, useSignMessage, useSignerStatus, useUser } from "latch-kit/react";
+import { emailOtp } from "latch-kit/plugins/email-otp";
+import { addPasskey, passkey } from "latch-kit/plugins/passkey";
+import { splitCustody } from "latch-kit/plugins/split-custody";
+
+const params = new URLSearchParams(location.search);
+const url = params.get("emulator") ?? "http://localhost:8787";
+
+const kit = createKit({
+  plugins: [emailOtp(), passkey(), splitCustody()],
+  signer: { url, authFrameUrl: `${url}/frames/auth`, exportFrameUrl: `${url}/frames/export`, keyManagementUrl: url, emailMode: "otp" },
+  ui: { theme: "light", auth: { sections: [[{ type: "email" }]] } },
+});
+const signer = getEmbeddedSigner(kit);
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+// The test stands for the user's hand: adding a passkey while the custody screen waits.
+Object.assign(window, {
+  addPasskey: () => addPasskey(kit).then(() => "ok"),
+  /** The sign-in time the auth share adds: custody-state (shares sealed to the frame) and the frame opening them, n times. */
+  measureShareFetch: async (n: number) => {
+    const times: number[] = [];
+    for (let i = 0; i < n; i++) {
+      signer.custody.reset();
+      const started = performance.now();
+      await signer.custody.ready();
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    return { n, p50: Math.round(percentile(times, 50) * 10) / 10, p95: Math.round(percentile(times, 95) * 10) / 10 };
+  },
+});
+
+function Custody() {
+  const user = useUser();
+  const { status } = useSignerStatus();
+  const { openAuthModal } = useAuthModal();
+  const custody = useAtomValue(signer.custody.statusAtom, { store: kit.store });
+  const { signMessageAsync, signedMessage } = useSignMessage();
+  const [outcome, setOutcome] = useState("");
+  const run = (fn: () => Promise<unknown>) => {
+    setOutcome("pending");
+    fn().then(
+      () => setOutcome("ok"),
+      (error: Error) => setOutcome(`error: ${error.name}: ${error.message}`),
+    );
+  };
+  return (
+    <main>
+      <button type="button" onClick={() => openAuthModal()}>
+        Sign in
+      </button>
+      <p data-testid="status">{status}</p>
+      <p data-testid="address">{user?.address ?? ""}</p>
+      <p data-testid="custody">{user ? (user.custody ?? "server") : ""}</p>
+      <p data-testid="recovery-kind">{custody?.recoveryKind ?? ""}</p>
+      <p data-testid="device-share">{custody?.deviceShare === undefined ? "" : String(custody.deviceShare)}</p>
+      <p data-testid="outcome">{outcome}</p>
+      <button type="button" onClick={() => run(() => signMessageAsync({ message: "signed after recovery" }))}>
+        Sign message
+      </button>
+      <p data-testid="signature">{signedMessage ?? ""}</p>
+    </main>
+  );
+}
+
+createRoot(document.getElementById("root")!).render(
+  <LatchProvider kit={kit}>
+    <Custody />
+  </LatchProvider>,
+);

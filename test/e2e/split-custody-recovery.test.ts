@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { recoverMessageAddress, type Hex } from "viem";
+import { startServer, type RunningServer } from "../../server/index";
+import { CUSTODY_TEXT } from "../../core/signer/custody-texts";
+import { launchChromium, watchPage } from "./support/chromium";
+import { startPageServer, type PageServer } from "./support/page-server";
+import { enterEmailCode, uniqueEmail } from "./support/sign-in";
+import { addVirtualAuthenticator } from "./support/webauthn";
+
+let browser: Browser;
+let emulator: RunningServer;
+let pages: PageServer;
+const figures: Record<string, unknown> = {};
+
+beforeAll(async () => {
+  [emulator, browser, pages] = await Promise.all([startServer({ memory: true, port: 0, checkAnswers: true, custody: "split" }), launchChromium(), startPageServer(["custody-recovery"])]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await pages?.close();
+  await emulator?.stop();
+  console.log("split custody recovery e2e figures", JSON.stringify(figures));
+});
+
+async function open(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${pages.url}/custody-recovery?${new URLSearchParams({ emulator: emulator.url })}`);
+  await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
+  return page;
+}
+
+const text = async (page: Page, id: string) => (await page.getByTestId(id).textContent()) ?? "";
+const dialog = (page: Page) => page.getByRole("dialog");
+
+/** Email sign-in; the custody screens open after it completes. */
+async function signIn(page: Page, email: string): Promise<void> {
+  await enterEmailCode(page, emulator.url, email, { since: Date.now() - 1000 });
+  await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+}
+
+async function signMessage(page: Page): Promise<Hex> {
+  await page.getByRole("button", { name: "Sign message", exact: true }).click();
+  await page.getByTestId("outcome").filter({ hasNotText: /^pending$/ }).waitFor({ timeout: 60_000 });
+  expect(await text(page, "outcome")).toBe("ok");
+  return recoverMessageAddress({ message: "signed after recovery", signature: (await text(page, "signature")) as Hex });
+}
+
+describe("split custody's recovery screens in Chromium", () => {
+  it("asks for a recovery means before the wallet is split; the passkey's PRF locks it and, with the browser's storage cleared, unlocks it again", { timeout: 180_000 }, async () => {
+    const context = await browser.newContext();
+    const page = await open(context);
+    const watch = watchPage(page);
+    const authenticator = await addVirtualAuthenticator(page, { hasPrf: true });
+    const email = uniqueEmail("prf");
+    await signIn(page, email);
+
+    // The setup screen: both means, and what losing them all costs.
+    await dialog(page).getByRole("heading", { name: CUSTODY_TEXT.setupTitle }).waitFor();
+    await expect(dialog(page).getByText(CUSTODY_TEXT.lossAll).isVisible()).resolves.toBe(true);
+    expect(await text(page, "custody")).toBe("pending");
+
+    // The user adds a passkey (registered with the server) while the screen waits, then chooses it for recovery.
+    expect(await page.evaluate(() => (window as unknown as { addPasskey(): Promise<string> }).addPasskey())).toBe("ok");
+    expect(await text(page, "custody")).toBe("pending");
+    await dialog(page).getByRole("button", { name: CUSTODY_TEXT.usePasskey }).click();
+    await dialog(page).waitFor({ state: "detached", timeout: 60_000 });
+    await page.getByTestId("custody").filter({ hasText: /^split$/ }).waitFor();
+    expect(await text(page, "recovery-kind")).toBe("passkey");
+    expect(await text(page, "device-share")).toBe("true");
+    const address = (await text(page, "address")) as Hex;
+    expect(await signMessage(page)).toBe(address);
+
+    // The sign-in time the auth share adds (custody-state, shares sealed to the frame, opened there).
+    figures.shareFetchMs = await page.evaluate(() => (window as unknown as { measureShareFetch(n: number): Promise<unknown> }).measureShareFetch(20));
+
+    // Cleared storage (the app's and the frame's: session and device share gone), the passkey kept.
+    const frame = page.frames().find((f) => f.url().startsWith(`${emulator.url}/frames/auth`));
+    await frame!.evaluate(() => localStorage.clear());
+    await page.evaluate(() => localStorage.clear());
+    await context.clearCookies();
+    await page.reload();
+    await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
+    const started = Date.now();
+    await signIn(page, email);
+    figures.signInToRecoverScreenMs = Date.now() - started;
+
+    // The recovery screen opens by itself: this device holds no share; the passkey unlocks the recovery share.
+    await dialog(page).getByRole("heading", { name: CUSTODY_TEXT.recoverTitle }).waitFor();
+    await expect(dialog(page).getByText(CUSTODY_TEXT.recoverPasskeyBody).isVisible()).resolves.toBe(true);
+    expect(await text(page, "device-share")).toBe("false");
+    await dialog(page).getByRole("button", { name: CUSTODY_TEXT.usePasskey }).click();
+    await dialog(page).waitFor({ state: "detached", timeout: 60_000 });
+    await page.getByTestId("device-share").filter({ hasText: /^true$/ }).waitFor();
+    expect(await text(page, "address")).toBe(address);
+    expect(await signMessage(page)).toBe(address);
+    // One passkey did all of it (sign-in stamps aside, the PRF ceremonies ran in the frame on this authenticator).
+    expect((await authenticator.credentials()).length).toBe(1);
+
+    expect(watch.offLoopback).toEqual([]);
+    await context.close();
+  });
+
+  it("a recovery code chosen in the dialog is shown once; a second browser context recovers with it (a wrong code is refused)", { timeout: 180_000 }, async () => {
+    const first = await browser.newContext();
+    const page = await open(first);
+    const email = uniqueEmail("code");
+    await signIn(page, email);
+    await dialog(page).getByRole("heading", { name: CUSTODY_TEXT.setupTitle }).waitFor();
+    await dialog(page).getByRole("button", { name: CUSTODY_TEXT.useCode }).click();
+    await dialog(page).getByRole("heading", { name: CUSTODY_TEXT.saveCodeTitle }).waitFor({ timeout: 60_000 });
+    const code = (await dialog(page).locator("output").textContent()) ?? "";
+    expect(code).toMatch(/^[A-Z2-7]{4}(-[A-Z2-7]{4}){4}$/);
+    await expect(dialog(page).getByText(CUSTODY_TEXT.lossAll).isVisible()).resolves.toBe(true);
+    await dialog(page).getByRole("button", { name: CUSTODY_TEXT.codeSaved }).click();
+    await dialog(page).waitFor({ state: "detached" });
+    await page.getByTestId("custody").filter({ hasText: /^split$/ }).waitFor();
+    expect(await text(page, "recovery-kind")).toBe("code");
+    const address = (await text(page, "address")) as Hex;
+    expect(await signMessage(page)).toBe(address);
+
+    const second = await browser.newContext();
+    const other = await open(second);
+    await signIn(other, email);
+    await dialog(other).getByRole("heading", { name: CUSTODY_TEXT.recoverTitle }).waitFor();
+    await expect(dialog(other).getByText(CUSTODY_TEXT.recoverCodeBody).isVisible()).resolves.toBe(true);
+    await dialog(other).getByRole("textbox", { name: CUSTODY_TEXT.codeLabel }).fill("AAAA-AAAA-AAAA-AAAA-AAAA");
+    await dialog(other).getByRole("button", { name: CUSTODY_TEXT.recoverAction }).click();
+    await dialog(other).getByRole("heading", { name: CUSTODY_TEXT.recoverFailedTitle }).waitFor({ timeout: 60_000 });
+    await expect(dialog(other).getByText(CUSTODY_TEXT.wrongCode).isVisible()).resolves.toBe(true);
+    await dialog(other).getByRole("button", { name: "Try again" }).click();
+    await dialog(other).getByRole("textbox", { name: CUSTODY_TEXT.codeLabel }).fill(code.toLowerCase());
+    await dialog(other).getByRole("button", { name: CUSTODY_TEXT.recoverAction }).click();
+    await dialog(other).waitFor({ state: "detached", timeout: 60_000 });
+    await other.getByTestId("device-share").filter({ hasText: /^true$/ }).waitFor();
+    expect(await signMessage(other)).toBe(address);
+
+    await first.close();
+    await second.close();
+  });
+});
