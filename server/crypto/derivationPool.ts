@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { deriveWallet, type WalletKeys } from "./wallet";
+import { deriveWallet, loadFastDerivation, type WalletKeys } from "./wallet";
 
 /** Derives wallets from mnemonics, on worker threads when it has any. */
 export interface WalletDeriver {
@@ -32,7 +32,10 @@ const WORKER = import.meta.url.endsWith(".ts")
  * requests it held and is replaced at the next.
  */
 export function createWalletDeriver(threads: number): WalletDeriver {
-  if (threads <= 0) return { derive: deriveWallet, close: async () => undefined };
+  if (threads <= 0) {
+    const fast = loadFastDerivation();
+    return { derive: async (mnemonic) => deriveWallet(mnemonic, await fast), close: async () => undefined };
+  }
   const pool: Array<Thread | undefined> = Array.from({ length: threads }, () => undefined);
   let nextId = 0;
   let closed = false;
