@@ -3,7 +3,8 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { defineChain } from "viem";
 import { createKit, signMessage, signTypedData } from "latch-kit";
 import { LatchProvider } from "latch-kit/react";
-import { evm, getWalletConnection, switchChain } from "latch-kit/plugins/evm";
+import { evm, getWalletConnection, sendTransaction, switchChain } from "latch-kit/plugins/evm";
+import { getEvmWallet } from "../../../plugins/evm/source";
 import { fakeEip6963Wallet, type FakeWallet } from "./fake-eip6963";
 
 const address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -112,6 +113,28 @@ describe("evm plugin in the dialog", () => {
     expect(kit.getUser()).toEqual({ type: "eoa", address, orgId: address, userId: address });
     expect(kit.getStatus()).toBe("CONNECTED");
     expect(getWalletConnection(kit).status).toBe("connected");
+  });
+
+  it("runs one reconnect at a time: a second call while one runs shares it (the re-entry guard)", async () => {
+    const first = await setup();
+    await pick(`Test Wallet ${n}`);
+    await waitFor(() => expect(first.getStep().type).toBe("complete"));
+    const kit = createKit({ plugins: [evm({ chains: [home, other] })], ui: { auth: { sections: [[{ type: "external_wallets" }]] } } });
+    const service = getEvmWallet(kit);
+    const [a, b] = [service.reconnect(), service.reconnect()];
+    expect(b).toBe(a);
+    await act(() => a);
+    expect(getWalletConnection(kit).status).toBe("connected");
+    expect(service.reconnect()).not.toBe(a);
+  });
+
+  it("sending a transaction needs a connected wallet, on a configured chain it is on: nothing else reaches the wallet", async () => {
+    const kit = await setup();
+    await expect(sendTransaction(kit, { to: address, value: 1n })).rejects.toMatchObject({ name: "WalletNotConnectedError" });
+    await pick(`Test Wallet ${n}`);
+    await waitFor(() => expect(kit.getStep().type).toBe("complete"));
+    await expect(sendTransaction(kit, { to: address, value: 1n, chainId: 1 })).rejects.toThrow(/does not match the target chain/);
+    expect(wallet.requests).not.toContain("eth_sendTransaction");
   });
 
   it("closing the dialog while the wallet asks cancels: a late approval signs nobody in", async () => {
