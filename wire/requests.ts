@@ -63,6 +63,8 @@ export const requests = {
   "custody-state": stampedOnly,
   "custody-reshare-source": stampedOnly,
   "custody-split": stampedOnly,
+  /** A passkey-stamped session's frame session: a session key sealed to the auth frame, for split custody's calls. */
+  "custody-frame-session": stampedOnly,
 };
 
 export type RequestSchemas = typeof requests;

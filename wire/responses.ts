@@ -99,6 +99,10 @@ export const responses = {
     response: type({ custody: "'split'", recoveryKind }),
     errors: [...CUSTODY_ERRORS, "SPLIT_CUSTODY_DISABLED", "SPLIT_OF_ANOTHER_WALLET", "INVALID_SHARES", "CUSTODY_CHANGED"],
   },
+  "custody-frame-session": {
+    response: type({ credentialBundle: "string" }),
+    errors: [...TRANSPORT_ERRORS, ...STAMP_ERRORS, "USER_NOT_FOUND", "PASSKEY_STAMP_REQUIRED", "SPLIT_CUSTODY_DISABLED"],
+  },
   "init-otp": { response: type({ otpId: "string" }), errors: [...TRANSPORT_ERRORS, ...DELIVERY_ERRORS] },
   "verify-otp": { response: type({ verificationToken: "string" }), errors: [...TRANSPORT_ERRORS, ...CODE_ERRORS] },
   "update-email-auth": {

@@ -56,6 +56,7 @@ export interface SignerRoutes {
   "custody-state": Same<"custody-state">;
   "custody-reshare-source": Same<"custody-reshare-source">;
   "custody-split": Same<"custody-split">;
+  "custody-frame-session": Same<"custody-frame-session">;
   "init-otp": Same<"init-otp">;
   "verify-otp": Same<"verify-otp">;
   "update-email-auth": Same<"update-email-auth">;

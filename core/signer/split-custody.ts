@@ -70,6 +70,11 @@ export interface CustodySigner {
   nextTimestampMs(): string;
   stampedRequest(operation: string, body: Record<string, unknown>, stamper?: undefined, options?: AbortOptions): Promise<StampedRequest>;
   refreshUser(options?: AbortOptions): Promise<User>;
+  /** Whether the session stamps with the auth frame (a passkey session does not, until it opens a frame session). */
+  readonly stampsWithFrame: boolean;
+  /** The session's length in seconds (a frame session lasts as long). */
+  readonly expirationSeconds: number;
+  useStamper(stamper: null): void;
 }
 
 
@@ -83,6 +88,8 @@ export class SplitCustody {
   private loading: Promise<CustodyStatus> | null = null;
   /** The organisation `loading` is of: another user's sign-in loads anew. */
   private loadingFor = "";
+  /** A passkey session's frame session, opened once (the shares go only to a session's frame). */
+  private frameSession: Promise<void> | null = null;
 
   constructor(
     private readonly signer: CustodySigner,
@@ -133,6 +140,7 @@ export class SplitCustody {
   /** Forgets the session's custody state (sign-out, a new sign-in). */
   reset(): void {
     this.loading = null;
+    this.frameSession = null;
     this.store.set(this.statusAtom, null);
   }
 
@@ -274,7 +282,32 @@ export class SplitCustody {
     return this.request("custody-split", "submit/custody_split", { address: made.address, solanaAddress: made.solanaAddress, sealedShares: made.sealedShares }, options);
   }
 
+  /**
+   * A session stamped by a passkey has no frame key, and shares go only to a session's frame: the
+   * passkey stamps one request for a session key sealed to the auth frame, which then stamps the
+   * session's requests (no more passkey prompts; logout revokes that key).
+   */
+  private ensureFrameSession(options: AbortOptions): Promise<void> {
+    if (this.signer.stampsWithFrame) return Promise.resolve();
+    this.frameSession ??= this.openFrameSession(options).catch((error: unknown) => {
+      this.frameSession = null;
+      throw error;
+    });
+    return this.frameSession;
+  }
+
+  private async openFrameSession(options: AbortOptions): Promise<void> {
+    const user = this.signer.requireUser();
+    const targetPublicKey = await this.signer.frame.init();
+    const body = { organizationId: user.orgId, timestampMs: this.signer.nextTimestampMs(), targetPublicKey, expirationSeconds: this.signer.expirationSeconds };
+    const stampedRequest = await this.signer.stampedRequest("submit/custody_frame_session", body, undefined, options);
+    const { credentialBundle } = await this.signer.client.request("custody-frame-session", { stampedRequest }, options);
+    await this.signer.frame.injectCredentialBundle(credentialBundle);
+    this.signer.useStamper(null);
+  }
+
   private async request<R extends "custody-state" | "custody-reshare-source" | "custody-split">(route: R, operation: string, extra: Record<string, unknown>, options: AbortOptions) {
+    await this.ensureFrameSession(options);
     const user = this.signer.requireUser();
     const body = { organizationId: user.orgId, timestampMs: this.signer.nextTimestampMs(), ...extra };
     const stampedRequest = await this.signer.stampedRequest(operation, body, undefined, options);

@@ -7,7 +7,7 @@ import { readBody } from "../validate";
 import * as s from "../schemas";
 import { findSigner } from "../store/users";
 import { verifyStampedRequestWithStamp, type Operation, type StampedRequest } from "../services/stamps/verify";
-import { acceptSplit, custodyState, reshareSource } from "../services/splitCustody";
+import { acceptSplit, custodyState, openFrameSession, reshareSource } from "../services/splitCustody";
 
 const stampedOnly = requests["custody-state"];
 const readBodyOf = type({ organizationId: s.uuid, "timestampMs?": "string | number" });
@@ -18,19 +18,20 @@ const splitBody = type({
   solanaAddress: type(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/),
   sealedShares: "string > 0",
 });
+const frameSessionBody = type({ organizationId: s.uuid, timestampMs: "string | number", targetPublicKey: s.targetPublicKey, "expirationSeconds?": s.expirationSeconds });
 
 /** A stamped request of the user, with the frame key of the session that stamped it. */
-async function verified<S extends typeof readBodyOf | typeof splitBody>(ctx: ServerContext, request: StampedRequest, operation: Operation, schema: S) {
+async function verified<S extends typeof readBodyOf | typeof splitBody | typeof frameSessionBody>(ctx: ServerContext, request: StampedRequest, operation: Operation, schema: S) {
   const { body, stamp } = await verifyStampedRequestWithStamp(ctx, request, operation, schema);
   const signer = await findSigner(ctx.db, body.organizationId);
   if (!signer) throw notFound("USER_NOT_FOUND", `No user in organization ${body.organizationId}`);
-  return { body: body as S["infer"], signer, frameKey: stamp.frameKey };
+  return { body: body as S["infer"], signer, frameKey: stamp.frameKey, credential: stamp.credential };
 }
 
 /**
  * Split custody (docs/ARCHITECTURE.md, SECURITY.md): the wallet's custody and its frame's shares
- * at sign-in, the entropy of a wallet the server still holds for the frame to split, and the
- * frame's split. Every answer that carries a secret is sealed to the stamping session's frame key.
+ * at sign-in, the entropy of a wallet the server still holds for the frame to split, the
+ * frame's split, and a frame session for a session stamped by a passkey. Every answer that carries a secret is sealed to the stamping session's frame key.
  */
 export function custodyRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
@@ -51,6 +52,13 @@ export function custodyRoutes(ctx: ServerContext): Hono {
     const { stampedRequest } = await readBody(c, stampedOnly);
     const { body, signer } = await verified(ctx, stampedRequest, "submit/custody_split", splitBody);
     return c.json(await acceptSplit(ctx, signer, body));
+  });
+
+  // A passkey session stamps with the passkey and has no frame key: it asks for one here, once.
+  app.post("/custody-frame-session", async (c) => {
+    const { stampedRequest } = await readBody(c, stampedOnly);
+    const { body, signer, credential } = await verified(ctx, stampedRequest, "submit/custody_frame_session", frameSessionBody);
+    return c.json(await openFrameSession(ctx, signer, credential, body));
   });
 
   return app;

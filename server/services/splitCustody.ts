@@ -11,6 +11,7 @@ import { parseRecoveryBox, type RecoveryKind } from "../frames/custody/recoveryL
 import type { SignerRow } from "../store/users";
 import { countDefaultWalletAccounts, destroyServerCopy, findWalletShares, upsertWalletShares } from "../store/walletShares";
 import { mnemonicOfRow } from "./custody";
+import { openSession } from "./sessions";
 import { SPLIT_EXPORT_KIND } from "../../wire/custody-frame";
 
 /** What the kit learns at sign-in: the wallet's custody and, for a split wallet, the shares its frame needs, sealed to that frame. */
@@ -88,6 +89,27 @@ export async function reshareSource(ctx: ServerContext, signer: SignerRow, frame
   } finally {
     entropy.fill(0);
   }
+}
+
+/**
+ * A frame session for a passkey session: a session key sealed to the frame key the passkey's stamp
+ * names (the passkey signed the body that names it), registered to that key as every sign-in's is,
+ * so the shares then go to that frame only. Refused for any other stamp: an API key either has its
+ * frame already or is a script's, which has none.
+ */
+export async function openFrameSession(
+  ctx: ServerContext,
+  signer: SignerRow,
+  credential: string,
+  body: { targetPublicKey: string; expirationSeconds?: number },
+): Promise<{ credentialBundle: string }> {
+  if (!credential.startsWith("webauthn:")) {
+    throw forbidden("PASSKEY_STAMP_REQUIRED", "A frame session is opened by a passkey's stamp only (a session key already belongs to its frame)");
+  }
+  if (ctx.custody === "server" && (signer.custody ?? "server") === "server") {
+    throw forbidden("SPLIT_CUSTODY_DISABLED", "This server keeps wallets in server custody (LATCH_CUSTODY=server): a passkey session needs no frame session");
+  }
+  return { credentialBundle: await openSession(ctx, signer.orgId, body.targetPublicKey.toLowerCase(), body.expirationSeconds) };
 }
 
 /** What the frame uploads: the wallet's addresses and, sealed to the server's custody key, `{authShare, recoveryBox}`. */

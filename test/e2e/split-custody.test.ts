@@ -10,6 +10,8 @@ import { startServer, type RunningServer } from "../../server/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
 import { enterEmailCode, uniqueEmail } from "./support/sign-in";
+import { addVirtualAuthenticator } from "./support/webauthn";
+import { waitForMessage } from "./support/inbox";
 import { expectNotInApp, recordedFrameTraffic, recordFrameTraffic } from "./support/secrets-in-app";
 
 let browser: Browser;
@@ -158,5 +160,62 @@ describe("split custody in Chromium: the frame signs, the server cannot", () => 
     expect(await other.frameLocator("#turnkey-export-iframe").locator("#export-secret").isHidden()).toBe(true);
     await context.close();
     await second.close();
+  });
+
+  /** Waits until the wallet is split and loaded in the frame (the device share known). */
+  async function splitLoaded(page: Page): Promise<void> {
+    await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+    await page.getByTestId("custody").filter({ hasText: /^split$/ }).waitFor({ timeout: 20_000 });
+    await page.getByTestId("device-share").filter({ hasText: /^(true|false)$/ }).waitFor();
+  }
+
+  async function expectSigns(page: Page, address: string, solanaAddress: string): Promise<void> {
+    expect(await press(page, "Sign message")).toBe("ok");
+    expect(await recoverMessageAddress({ message: "signed in the frame", signature: (await text(page, "signature")) as Hex })).toBe(address);
+    expect(await press(page, "Sign Solana message")).toBe("ok");
+    const solanaSignature = await text(page, "solana-signature");
+    expect(ed25519.verify(Buffer.from(solanaSignature.slice(2), "hex"), new TextEncoder().encode("a Solana message"), base58.decode(solanaAddress))).toBe(true);
+  }
+
+  it("a passkey session reaches a signing frame: sign-up splits the wallet, the frame signs and exports, and a reload signs again", async () => {
+    const context = await browser.newContext();
+    const page = await open(context);
+    const watch = watchPage(page);
+    await addVirtualAuthenticator(page);
+    await page.getByRole("button", { name: "Sign up with a passkey" }).click();
+    await splitLoaded(page);
+    expect(await text(page, "device-share")).toBe("true");
+    expect(await text(page, "recovery-code")).toMatch(/^[A-Z2-7]{4}(-[A-Z2-7]{4}){4}$/);
+    const address = await text(page, "address");
+    const solanaAddress = await text(page, "solana-address");
+    await expectSigns(page, address, solanaAddress);
+    expect(await press(page, "Export")).toBe("ok");
+    const phrase = (await page.frameLocator("#turnkey-export-iframe").locator("#export-secret").textContent())!.trim();
+    expect(mnemonicToAccount(phrase).address).toBe(address);
+    await expectNotInApp(page, [phrase]);
+
+    // A reload restores the passkey session; its first signature opens a new frame session (one passkey prompt).
+    await page.reload();
+    await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+    await expectSigns(page, address, solanaAddress);
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
+  it("an SMS session signs with a split wallet", async () => {
+    const context = await browser.newContext();
+    const page = await open(context);
+    const national = `415${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+    const since = Date.now() - 1000;
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("textbox", { name: "Phone number" }).fill(national);
+    await page.getByRole("button", { name: "Continue" }).last().click();
+    const message = await waitForMessage(emulator.url, `+1${national}`, since);
+    await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
+    await page.keyboard.type(message.code!);
+    await splitLoaded(page);
+    expect(await text(page, "device-share")).toBe("true");
+    await expectSigns(page, await text(page, "address"), await text(page, "solana-address"));
+    await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashMessage } from "viem";
-import { EmulatorClient, newTargetKey, openBundle, SIGN_RAW_PAYLOAD_URL, signRawPayloadBody, stamp, stampedRequest } from "./support/client";
+import { EmulatorClient, newTargetKey, openBundle, sessionFromBundle, SIGN_RAW_PAYLOAD_URL, signRawPayloadBody, stamp, stampedRequest } from "./support/client";
 import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 import { custodyCall, custodyKeyOf, releasedShares, splitAsFrame } from "./support/splitFrame";
 import { newRecoveryCode } from "../../server/frames/custody/recoveryLock";
@@ -10,7 +10,7 @@ import { phraseOfSplitExport } from "../../server/frames/custody/splitExport";
 import { mnemonicToAccount } from "viem/accounts";
 import { hex } from "@scure/base";
 import { exportFrameSigningKey, openExportBundle } from "./support/exportBundle";
-import { keyManagement } from "./support/passkey";
+import { APP_ORIGIN, keyManagement, SoftPasskey } from "./support/passkey";
 
 describe("split custody: the auth share goes only to a valid session's frame", () => {
   let t: TestServer;
@@ -78,6 +78,29 @@ describe("split custody: the auth share goes only to a valid session's frame", (
     const stale = await prepareSplit(newEntropy(), { kind: "code", code: newRecoveryCode() }, await custodyKeyOf(t.client.url));
     await expect(phraseOfSplitExport(secret, hex.encode(stale.device))).rejects.toThrow(/older split/);
     expect(await phraseOfSplitExport(new TextEncoder().encode("abandon ability"), hex.encode(split.device))).toBeNull();
+  });
+
+  it("a passkey session opens a frame session (its stamp names the frame key), whose frame then receives the shares; no other stamp opens one", async () => {
+    const passkey = new SoftPasskey();
+    const user = await t.client.ok("signup", { passkey: passkey.attestation() }, { Origin: APP_ORIGIN });
+    const url = "https://api.turnkey.com/public/v1/";
+    const withPasskey = (route: "custody-reshare-source" | "custody-frame-session", operation: string, extra: object = {}) =>
+      t.client.post(route, { stampedRequest: passkey.stampedRequest(`${url}${operation}`, { organizationId: user.orgId, timestampMs: String(Date.now()), ...extra }) });
+    // The passkey's own stamp has no frame: no entropy or shares for it.
+    expect((await withPasskey("custody-reshare-source", "submit/custody_reshare_source")).body.code).toBe("FRAME_SESSION_REQUIRED");
+    const target = newTargetKey();
+    const opened = await withPasskey("custody-frame-session", "submit/custody_frame_session", { targetPublicKey: target.publicKey, expirationSeconds: 600 });
+    expect(opened.status).toBe(200);
+    const session = await sessionFromBundle(user.orgId, opened.body.credentialBundle, target);
+    const split = await splitAsFrame(t.client, session, target, { kind: "code", code: newRecoveryCode() });
+    expect(split.address).toBe(user.address);
+    expect((await releasedShares(t.client, session, target)).authShare.length).toBe(17);
+    // A session key (which has its frame already) cannot mint another; a body without a key is refused.
+    const again = await t.client.post("custody-frame-session", {
+      stampedRequest: stampedRequest(`${url}submit/custody_frame_session`, { organizationId: user.orgId, timestampMs: String(Date.now()), targetPublicKey: newTargetKey().publicKey }, session),
+    });
+    expect([again.status, again.body.code]).toEqual([403, "PASSKEY_STAMP_REQUIRED"]);
+    expect((await withPasskey("custody-frame-session", "submit/custody_frame_session")).status).toBe(400);
   });
 
   it("refuses a split of another wallet, shares it cannot open, and a second move", async () => {

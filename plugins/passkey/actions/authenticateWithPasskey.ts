@@ -55,5 +55,6 @@ async function signInWithPasskey(
   const user: User = { ...toUser(answer), credentialId };
   signer.connectSession({ user, sessionType: "passkey", session: { credentialId }, stamper: passkeyStamper(kit, credentialId), isNewUser: params.isNewUser ?? false });
   kit.events.emit("connectedPasskey", user);
-  return user;
+  // A wallet in split custody: the session opens its frame session and loads the shares now.
+  return user.custody ? signer.custody.afterSignIn(user, { signal }) : user;
 }

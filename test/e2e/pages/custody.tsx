@@ -1,19 +1,21 @@
-// An app page for the split-custody browser tests: a kit with email codes against a server in split
-// custody (`?emulator=<url>`), the public signing hooks, and buttons for the custody calls.
+// An app page for the split-custody browser tests: a kit with email and SMS codes and passkeys against
+// a server in split custody (`?emulator=<url>`), the public signing hooks, and buttons for the custody calls.
 import { useState } from "react";
 import { createRoot } from "react-dom/client";
 import { useAtomValue } from "jotai/react";
 import { createKit, getEmbeddedSigner } from "latch-kit";
-import { LatchProvider, useAuthModal, useExportAccount, useSignMessage, useSignTypedData, useSignerStatus, useUser } from "latch-kit/react";
+import { LatchProvider, useAuthenticate, useAuthModal, useExportAccount, useSignMessage, useSignTypedData, useSignerStatus, useUser } from "latch-kit/react";
 import { emailOtp } from "latch-kit/plugins/email-otp";
+import { sms } from "latch-kit/plugins/sms";
+import { passkey } from "latch-kit/plugins/passkey";
 
 const params = new URLSearchParams(location.search);
 const url = params.get("emulator") ?? "http://localhost:8787";
 
 const kit = createKit({
-  plugins: [emailOtp()],
+  plugins: [emailOtp(), sms(), passkey()],
   signer: { url, authFrameUrl: `${url}/frames/auth`, exportFrameUrl: `${url}/frames/export`, keyManagementUrl: url, emailMode: "otp" },
-  ui: { theme: "light", auth: { sections: [[{ type: "email" }]] } },
+  ui: { theme: "light", auth: { sections: [[{ type: "email" }], [{ type: "sms" }]] } },
 });
 const signer = getEmbeddedSigner(kit);
 
@@ -46,6 +48,7 @@ function Custody() {
   const user = useUser();
   const { status } = useSignerStatus();
   const { openAuthModal } = useAuthModal();
+  const { authenticateAsync } = useAuthenticate();
   const custody = useAtomValue(signer.custody.statusAtom, { store: kit.store });
   const { signMessageAsync, signedMessage } = useSignMessage();
   const { signTypedDataAsync, signedTypedData } = useSignTypedData();
@@ -65,6 +68,9 @@ function Custody() {
     <main>
       <button type="button" onClick={() => openAuthModal()}>
         Sign in
+      </button>
+      <button type="button" onClick={() => run(() => authenticateAsync({ type: "passkey", createNew: true }))}>
+        Sign up with a passkey
       </button>
       <p data-testid="status">{status}</p>
       <p data-testid="address">{user?.address ?? ""}</p>
