@@ -6,7 +6,7 @@ import { startServer } from "../../server/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPlayground, type PlaygroundServer } from "./support/playground";
 import { waitForMessage } from "./support/inbox";
-import { uniqueEmail } from "./support/sign-in";
+import { enterSmsCode, uniqueEmail, uniqueNationalNumber } from "./support/sign-in";
 
 let browser: Browser;
 let emulator: Awaited<ReturnType<typeof startServer>>;
@@ -186,14 +186,9 @@ describe("email code, magic link and SMS against the emulator", () => {
 
   it("signs up by SMS code", async () => {
     const { page } = await open("?emailMode=otp");
-    const national = `415${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
-    const since = Date.now() - 1000;
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("textbox", { name: "Phone number" }).fill(national);
-    await page.getByRole("button", { name: "Continue" }).last().click();
-    const message = await waitForMessage(emulator.url, `+1${national}`, since);
+    const national = uniqueNationalNumber();
+    const message = await enterSmsCode(page, emulator.url, national);
     expect(message.channel).toBe("sms");
-    await typeCode(page, message.code!);
     await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
     expect(await page.getByTestId("user-phone").textContent()).toBe(`+1${national}`);
     await page.close();

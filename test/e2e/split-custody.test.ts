@@ -9,9 +9,8 @@ import { base58 } from "@scure/base";
 import { startServer, type RunningServer } from "../../server/index";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
-import { enterEmailCode, uniqueEmail } from "./support/sign-in";
+import { enterEmailCode, enterSmsCode, uniqueEmail, uniqueNationalNumber } from "./support/sign-in";
 import { addVirtualAuthenticator } from "./support/webauthn";
-import { waitForMessage } from "./support/inbox";
 import { expectNotInApp, recordedFrameTraffic, recordFrameTraffic } from "./support/secrets-in-app";
 
 let browser: Browser;
@@ -205,14 +204,7 @@ describe("split custody in Chromium: the frame signs, the server cannot", () => 
   it("an SMS session signs with a split wallet", async () => {
     const context = await browser.newContext();
     const page = await open(context);
-    const national = `415${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
-    const since = Date.now() - 1000;
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("textbox", { name: "Phone number" }).fill(national);
-    await page.getByRole("button", { name: "Continue" }).last().click();
-    const message = await waitForMessage(emulator.url, `+1${national}`, since);
-    await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
-    await page.keyboard.type(message.code!);
+    await enterSmsCode(page, emulator.url, uniqueNationalNumber());
     await splitLoaded(page);
     expect(await text(page, "device-share")).toBe("true");
     await expectSigns(page, await text(page, "address"), await text(page, "solana-address"));

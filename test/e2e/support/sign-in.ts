@@ -26,3 +26,19 @@ export async function enterEmailCode(page: Page, emulatorUrl: string, email: str
 
 /** An address no earlier test used. */
 export const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** A US number no earlier test used (national digits, without +1). */
+export const uniqueNationalNumber = () => `415${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+
+/** SMS sign-in by code through the dialog: opens it, enters the number, reads the code from the dev inbox, types it. */
+export async function enterSmsCode(page: Page, emulatorUrl: string, national: string): Promise<InboxMessage> {
+  const since = Date.now() - 1000;
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("textbox", { name: "Phone number" }).fill(national);
+  // The SMS section comes after the email one: its Continue is the last.
+  await page.getByRole("button", { name: "Continue" }).last().click();
+  const message = await waitForMessage(emulatorUrl, `+1${national}`, since);
+  await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
+  await page.keyboard.type(message.code!);
+  return message;
+}
