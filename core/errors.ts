@@ -1,6 +1,7 @@
 // The error catalogue. Each class has a stable `name` so apps can tell them apart
 // without instanceof (which breaks across bundles).
 import type { MfaFactor } from "../wire/routes";
+import { SIGN_ONLY_SESSION_CODE, SIGN_ONLY_SESSION_TEXT } from "../wire/constants";
 
 /** Base class of every error the kit throws; `name` tells them apart, `cause` keeps the detail. */
 export class LatchError extends Error {
@@ -90,12 +91,14 @@ export class RateLimitedError extends SignerHttpError {
 /**
  * The backend refused the action for a policy reason (403: an origin not allowed, a member not in
  * the root quorum, another organisation's user). Shows '… Try again later.'; the backend's code is
- * `code`, its reason the `cause`.
+ * `code`, its reason the `cause`. A sign-only session (restored from the app's copy of the frame key)
+ * asking to export or change how the user signs in (`SESSION_SCOPE_SIGN_ONLY`) shows that it must
+ * sign in again instead.
  */
 export class PermissionDeniedError extends SignerHttpError {
   override readonly name = "PermissionDeniedError" as const;
   constructor(code = "PERMISSION_DENIED", reason?: string, details?: unknown) {
-    super(403, code, PERMISSION_DENIED_TEXT, details);
+    super(403, code, code === SIGN_ONLY_SESSION_CODE ? SIGN_ONLY_SESSION_TEXT : PERMISSION_DENIED_TEXT, details);
     if (reason) this.cause = new Error(reason);
   }
 }

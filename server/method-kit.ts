@@ -22,7 +22,7 @@ export { openSession, prepareSession, registerSession } from "./services/session
 export { redeemCode, sendCode } from "./services/codes";
 export { deliver } from "./services/delivery";
 export { checkFactorCode, checkFactorCodes, isTotp, listFactors, mfaRequired, openPendingSignIn, payloadHash, sealPendingSignIn } from "./services/mfa";
-export { verifyStampedRequest, verifyStampedRequestWithStamp, type StampedBody, type StampedRequest } from "./services/stamps/verify";
+export { verifyStampedRequest, verifyStampedRequestWithStamp, type StampedBody, type StampedRequest, type StampedRequestOptions } from "./services/stamps/verify";
 export { lockUser, requireSignInMethodLeft } from "./services/signInMethods";
 export { signVerificationToken } from "./crypto/verificationToken";
 export { claimOnce } from "./store/usedTokens";

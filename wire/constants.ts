@@ -44,3 +44,12 @@ export const LIST_AUTH_METHODS_OPERATION = "query/list_authenticators";
 /** The operation revoke-session's stamped request names, and its activity type: the stamping session key ends. */
 export const REVOKE_SESSION_OPERATION = "submit/revoke_session";
 export const REVOKE_SESSION_ACTIVITY = "ACTIVITY_TYPE_REVOKE_SESSION";
+/** scoped-session's operation and activity type: a session key narrowed to a scope, sealed to a frame key. */
+export const SCOPED_SESSION_OPERATION = "submit/create_scoped_session";
+export const SCOPED_SESSION_ACTIVITY = "ACTIVITY_TYPE_CREATE_SCOPED_SESSION";
+/** The one narrower scope: the key reads and signs; export and changes to how the user signs in are refused (403 SESSION_SCOPE_SIGN_ONLY). */
+export const SIGN_ONLY_SCOPE = "SESSION_SCOPE_SIGN_ONLY";
+/** What a sign-only session is told when it asks for more (the server's message and the kit's text, one string). */
+export const SIGN_ONLY_SESSION_TEXT = "This session can sign but not export the wallet or change how you sign in. Sign in again to do that.";
+/** The refusal's code (403). */
+export const SIGN_ONLY_SESSION_CODE = "SESSION_SCOPE_SIGN_ONLY";

@@ -48,6 +48,8 @@ export const STAMP_ERRORS = [
   "WRONG_OPERATION",
   "USER_NOT_FOUND",
   "RATE_LIMITED",
+  // A sign-only session key stamped a change (export, factors, contacts, keys): 403.
+  "SESSION_SCOPE_SIGN_ONLY",
 ] as const;
 
 /** A code or link was to be sent: too many sends, no provider configured, or the provider failed. */

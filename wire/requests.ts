@@ -37,6 +37,8 @@ export const requests = {
   "sign-payload": stampedOnly,
   /** Logout: the stamping session key is deleted (submit/revoke_session). */
   "revoke-session": stampedOnly,
+  /** A sign-only session key sealed to a frame key (submit/create_scoped_session), stamped by the session. */
+  "scoped-session": stampedOnly,
   "prepare-oauth": type({ nonce: type(/^[0-9a-fA-F]{64}$/).describe("the hex sha256 of the auth frame's public key (64 hex digits)") }),
   "auth-jwt": type({ jwt: "string > 0", targetPublicKey: s.targetPublicKey, "authProvider?": "string", "expirationSeconds?": s.expirationSeconds }),
   "add-oauth-provider": stampedOnly,

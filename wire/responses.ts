@@ -70,6 +70,7 @@ export const responses = {
     errors: [...TRANSPORT_ERRORS, ...STAMP_ERRORS, "SIGN_WITH_NOT_OWNED", "WALLET_IN_SPLIT_CUSTODY", "SPLIT_CUSTODY_REQUIRED"],
   },
   "revoke-session": { response: nothing, errors: [...TRANSPORT_ERRORS, ...STAMP_ERRORS, "SESSION_KEY_REQUIRED"] },
+  "scoped-session": { response: type({ credentialBundle: "string", expiresAtMs: "number" }), errors: [...TRANSPORT_ERRORS, ...STAMP_ERRORS] },
   "prepare-oauth": {
     response: type({ codeChallenge: "string", requestKey: "string", authProviders: oauthAuthProvider.array() }),
     errors: TRANSPORT_ERRORS,

@@ -48,6 +48,7 @@ export interface SignerRoutes {
   whoami: Same<"whoami">;
   "sign-payload": Same<"sign-payload">;
   "revoke-session": Same<"revoke-session">;
+  "scoped-session": Same<"scoped-session">;
   "prepare-oauth": Same<"prepare-oauth">;
   "auth-jwt": Same<"auth-jwt">;
   "add-oauth-provider": Same<"add-oauth-provider">;

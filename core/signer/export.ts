@@ -1,7 +1,7 @@
 // Wallet export: the secret is only ever shown inside the export frame.
 import { IframeStamper, KeyFormat } from "@turnkey/iframe-stamper";
 import { DEFAULT_EXPORT_IFRAME_CONTAINER_ID, DEFAULT_EXPORT_IFRAME_ELEMENT_ID } from "../constants";
-import { LatchError, NotLoggedInError } from "../errors";
+import { LatchError, NotLoggedInError, PermissionDeniedError } from "../errors";
 import { isAbortError, untilAborted } from "../abort";
 import type { EmbeddedSigner } from "./signer";
 import { isTimeoutError } from "./transport";
@@ -66,7 +66,8 @@ export async function exportWallet(signer: EmbeddedSigner, params: ExportParams 
     }
     return true;
   } catch (error) {
-    if (isAbortError(error) || isTimeoutError(error)) throw error;
+    // A refusal (a sign-only session: sign in again) says why; it is no failed injection.
+    if (isAbortError(error) || isTimeoutError(error) || error instanceof PermissionDeniedError) throw error;
     if (error instanceof LatchError && /export bundle|Could not find wallet/.test(error.message)) throw error;
     throw new LatchError("Failed to inject wallet export bundle", { cause: error });
   }

@@ -106,6 +106,15 @@ export class FrameStamper implements Stamper {
     }
   }
 
+  /**
+   * Whether the frame's key lives in the app's storage (the sealed copy the frame handed over because
+   * its own storage is blocked), so whoever holds that storage holds the key: the session the kit
+   * keeps beside it is narrowed to signing.
+   */
+  get keyKeptByApp(): boolean {
+    return Boolean(this.options.sealedKey?.get());
+  }
+
   /** Removes the frame and its listeners. */
   dispose(): void {
     this.detachSealedKeyListener?.();

@@ -11,7 +11,14 @@ import { FrameStamper } from "./frame-stamper";
 import { KeyManagementClient } from "./key-management";
 import { completeReturns, pickTokens, restoreSession } from "./restore";
 import type { AuthMethods, StampedRequest } from "../../wire/routes";
-import { LIST_AUTH_METHODS_OPERATION, REVOKE_SESSION_ACTIVITY, REVOKE_SESSION_OPERATION } from "../../wire/constants";
+import {
+  LIST_AUTH_METHODS_OPERATION,
+  REVOKE_SESSION_ACTIVITY,
+  REVOKE_SESSION_OPERATION,
+  SCOPED_SESSION_ACTIVITY,
+  SCOPED_SESSION_OPERATION,
+  SIGN_ONLY_SCOPE,
+} from "../../wire/constants";
 import { SessionManager, type Session, type SessionType } from "./session";
 import type { Stamper } from "./stamper";
 import { signRawPayloadRequest, type SignRawPayloadParameters } from "./wallet-signing";
@@ -141,9 +148,38 @@ export class EmbeddedSigner {
     const isCurrent = this.beginSignIn();
     await this.frame.injectCredentialBundle(params.bundle);
     const user = { ...(await this.whoami(params.orgId, undefined, { signal: params.signal })), ...params.userExtras };
+    const kept = await this.bundleToKeep(params.bundle, params.orgId, params.signal);
     if (!isCurrent()) throw new LatchError("A newer sign-in replaced this one");
-    const connected = this.connectSession({ user, sessionType: params.sessionType, session: { bundle: params.bundle }, isNewUser: params.isNewUser ?? false });
+    const connected = this.connectSession({ user, sessionType: params.sessionType, session: kept, isNewUser: params.isNewUser ?? false });
     return connected.custody ? this.custody.afterSignIn(connected, { signal: params.signal }) : connected;
+  }
+
+  /**
+   * What the stored session keeps to restore after a reload. When the frame's key lives in the app's
+   * storage (its own is blocked), a copy of that storage would hold the key and the bundle: so the
+   * bundle kept is a sign-only session's (scoped-session), and a restored session signs but must sign
+   * in again to export or change how the user signs in. This page keeps the full key in the frame.
+   * A backend without the route (404) keeps the full bundle; any other failure keeps none (a reload
+   * then asks to sign in again).
+   */
+  private async bundleToKeep(bundle: string, orgId: string, signal?: AbortSignal): Promise<{ bundle?: string }> {
+    if (!this.frame.keyKeptByApp) return { bundle };
+    try {
+      const targetPublicKey = await this.frame.init();
+      const body = {
+        type: SCOPED_SESSION_ACTIVITY,
+        timestampMs: this.nextTimestampMs(),
+        organizationId: orgId,
+        parameters: { targetPublicKey, scope: SIGN_ONLY_SCOPE, expirationSeconds: this.expirationSeconds },
+      };
+      const stampedRequest = await this.stampedRequest(SCOPED_SESSION_OPERATION, body, this.frame, { signal });
+      return { bundle: (await this.client.request("scoped-session", { stampedRequest }, { signal })).credentialBundle };
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      const unknownRoute = (error as { status?: unknown }).status === 404;
+      console.warn(`[latch] no sign-only session to keep: ${unknownRoute ? "the backend has no scoped-session route; the full session is kept" : "a reload will ask to sign in again"}`, error);
+      return unknownRoute ? { bundle } : {};
+    }
   }
 
   /** Connects a signed-in user: the session is stored (with `stamper` stamping it, if given) and watched. */

@@ -230,4 +230,11 @@ export const migrations: Migration[] = [
       create index wallet_shares_kek_id on wallet_shares (kek_id);
     `,
   },
+  {
+    version: 10,
+    name: "session key scopes: null is a full key, 'sign' a key that reads and signs only (sessions restored from a copy the app keeps)",
+    sql: `
+      alter table api_keys add column scope text check (scope in ('sign'));
+    `,
+  },
 ];

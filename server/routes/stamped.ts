@@ -1,6 +1,13 @@
 import { Hono } from "hono";
 import { type } from "arktype";
-import { DEFAULT_ROOT_ORG_ID, REVOKE_SESSION_ACTIVITY, REVOKE_SESSION_OPERATION } from "../../wire/constants";
+import {
+  DEFAULT_ROOT_ORG_ID,
+  REVOKE_SESSION_ACTIVITY,
+  REVOKE_SESSION_OPERATION,
+  SCOPED_SESSION_ACTIVITY,
+  SCOPED_SESSION_OPERATION,
+  SIGN_ONLY_SCOPE,
+} from "../../wire/constants";
 import { requests } from "../../wire/requests";
 import type { ServerContext } from "../context";
 import { readBody } from "../validate";
@@ -11,6 +18,7 @@ import { signPayloadAs } from "../services/signPayload";
 import { verifyStampedRequestWithStamp, verifyStampedUserRequest } from "../services/stamps/verify";
 import { badRequest } from "../errors";
 import { deleteApiKeys } from "../store/apiKeys";
+import { prepareSession, registerSession } from "../services/sessions";
 import { markPasskeySession } from "../store/signedIn";
 
 const stampedOnly = requests.whoami;
@@ -19,6 +27,13 @@ const stampedOnly = requests.whoami;
 const whoamiBody = type({ organizationId: s.uuid.or(type.unit(DEFAULT_ROOT_ORG_ID)), "timestampMs?": "string | number" });
 
 const revokeBody = type({ type: type.unit(REVOKE_SESSION_ACTIVITY), timestampMs: "string | number", organizationId: s.uuid });
+
+const scopedSessionBody = type({
+  type: type.unit(SCOPED_SESSION_ACTIVITY),
+  timestampMs: "string | number",
+  organizationId: s.uuid,
+  parameters: { targetPublicKey: s.targetPublicKey, scope: type.unit(SIGN_ONLY_SCOPE), "expirationSeconds?": s.expirationSeconds },
+});
 
 /** sign_raw_payload's body: a NO_OP payload must be a 32-byte hash (the key-management route takes it too). */
 export const signRawPayloadBody = rawPayloadBody.narrow((body, check) =>
@@ -66,6 +81,18 @@ export function stampedRoutes(ctx: ServerContext): Hono {
     }
     await deleteApiKeys(ctx.db, body.organizationId, [stamp.credential.slice(API_KEY_CREDENTIAL.length)]);
     return c.json({});
+  });
+
+  // A session narrowed to signing (services/stamps/scope.ts), sealed to a frame key: what the kit keeps
+  // when its copy of the frame key lives in the app's storage. It never outlives the stamping credential,
+  // and only a full key or a passkey may ask (the operation is no signing one).
+  app.post("/scoped-session", async (c) => {
+    const { stampedRequest } = await readBody(c, requests["scoped-session"]);
+    const { body, stamp } = await verifyStampedRequestWithStamp(ctx, stampedRequest, SCOPED_SESSION_OPERATION, scopedSessionBody);
+    const { targetPublicKey, expirationSeconds } = body.parameters;
+    const grant = await prepareSession(ctx, targetPublicKey, expirationSeconds, { scope: "sign", notAfter: stamp.validUntil });
+    await registerSession(ctx.db, ctx, body.organizationId, grant);
+    return c.json({ credentialBundle: grant.credentialBundle, expiresAtMs: grant.expiresAt });
   });
 
   return app;

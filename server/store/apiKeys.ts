@@ -1,24 +1,33 @@
 import type { Sql } from "../db/sql";
 
+/** A session key's scope: `sign` reads and signs only (services/stamps/scope.ts); null is a full key. */
+export type SessionScope = "sign";
+
 export interface ApiKeyRow {
   publicKey: string;
   orgId: string;
   expiresAt: number;
   /** The frame key the session's credential bundle was sealed to (null for keys made before it was kept). */
   targetPublicKey: string | null;
+  /** `sign`: the key reads and signs only (services/stamps/scope.ts); null: a full key. */
+  scope: SessionScope | null;
 }
 
-export async function insertApiKey(sql: Sql, key: Omit<ApiKeyRow, "targetPublicKey"> & { name: string; targetPublicKey?: string | null }, now: number): Promise<void> {
+export async function insertApiKey(
+  sql: Sql,
+  key: Omit<ApiKeyRow, "targetPublicKey" | "scope"> & { name: string; targetPublicKey?: string | null; scope?: SessionScope | null },
+  now: number,
+): Promise<void> {
   await sql.query(
-    "insert into api_keys (public_key, org_id, name, expires_at, created_at, target_public_key) values ($1, $2, $3, $4, $5, $6)",
-    [key.publicKey, key.orgId, key.name, key.expiresAt, now, key.targetPublicKey ?? null],
+    "insert into api_keys (public_key, org_id, name, expires_at, created_at, target_public_key, scope) values ($1, $2, $3, $4, $5, $6, $7)",
+    [key.publicKey, key.orgId, key.name, key.expiresAt, now, key.targetPublicKey ?? null, key.scope ?? null],
   );
 }
 
 export async function findApiKey(sql: Sql, publicKey: string): Promise<ApiKeyRow | undefined> {
   return (
     await sql.query<ApiKeyRow>(
-      `select public_key as "publicKey", org_id as "orgId", expires_at as "expiresAt", target_public_key as "targetPublicKey"
+      `select public_key as "publicKey", org_id as "orgId", expires_at as "expiresAt", target_public_key as "targetPublicKey", scope
        from api_keys where public_key = $1`,
       [publicKey],
     )

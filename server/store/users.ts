@@ -1,4 +1,5 @@
 import type { Sql } from "../db/sql";
+import type { SessionScope } from "./apiKeys";
 import type { SealedWallet } from "../custody/walletCustody";
 import type { WalletCustody } from "../custody/custodyMode";
 
@@ -83,24 +84,25 @@ export async function claimOnceLoadingSigner(
 export async function claimWithApiKeyLoadingSigner(
   sql: Sql,
   claim: { hash: string; keepUntil: number | null; orgId: string; apiKey: string; now: number },
-): Promise<{ claimed: boolean; apiKey: { orgId: string; expiresAt: number } | undefined; signer: SignerRow | undefined }> {
+): Promise<{ claimed: boolean; apiKey: { orgId: string; expiresAt: number; scope: SessionScope | null } | undefined; signer: SignerRow | undefined }> {
   const row = (
-    await sql.query<Partial<SignerRow> & { claimed: boolean; keyOrgId: string | null; keyExpiresAt: number | null }>(
-      `with api_key as (select org_id, expires_at from api_keys where public_key = $4),
+    await sql.query<Partial<SignerRow> & { claimed: boolean; keyOrgId: string | null; keyExpiresAt: number | null; keyScope: SessionScope | null }>(
+      `with api_key as (select org_id, expires_at, scope from api_keys where public_key = $4),
        claim as (
          insert into used_tokens (hash, expires_at)
          select $1, coalesce($2::float8, api_key.expires_at) from api_key where api_key.org_id = $3::uuid and api_key.expires_at > $5
          on conflict do nothing returning 1)
        select exists (select 1 from claim) as claimed, (select org_id from api_key) as "keyOrgId", (select expires_at from api_key) as "keyExpiresAt",
+         (select scope from api_key) as "keyScope",
          ${USER_COLUMNS}, ${CUSTODY_COLUMNS}
        from (select 1) one left join users u on u.org_id = $3::uuid left join wallets w on w.org_id = u.org_id`,
       [claim.hash, claim.keepUntil, claim.orgId, claim.apiKey, claim.now],
     )
   ).rows[0]!;
-  const { claimed, keyOrgId, keyExpiresAt, ...signer } = row;
+  const { claimed, keyOrgId, keyExpiresAt, keyScope, ...signer } = row;
   return {
     claimed,
-    apiKey: keyOrgId ? { orgId: keyOrgId, expiresAt: keyExpiresAt! } : undefined,
+    apiKey: keyOrgId ? { orgId: keyOrgId, expiresAt: keyExpiresAt!, scope: keyScope ?? null } : undefined,
     signer: signer.orgId ? (signer as SignerRow) : undefined,
   };
 }

@@ -9,6 +9,7 @@ import { waitForMessage } from "./support/inbox";
 import { enterEmailCode, uniqueEmail } from "./support/sign-in";
 import { startPageServer, type PageServer } from "./support/page-server";
 import { addVirtualAuthenticator } from "./support/webauthn";
+import { SIGN_ONLY_SESSION_TEXT } from "../../wire/constants";
 
 // The app on `localhost`, the signer host on `127.0.0.1`: two sites, as in every production
 // deployment. Chromium as Playwright launches it blocks third-party storage (the setting users get
@@ -144,6 +145,44 @@ describe("passkey, social popup and export across sites, third-party storage blo
     await secret.waitFor();
     expect(mnemonicToAccount((await secret.textContent())!.trim()).address).toBe(address);
     expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+
+  it("a session restored from the app's copy of the frame key signs, but is refused export until the user signs in again", async () => {
+    const { page, watch } = await openPage("account");
+    const email = uniqueEmail("xsite-restored");
+    const signIn = async () => {
+      await enterEmailCode(page, emulator.url, email, { since: Date.now() });
+      await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+      await page.getByRole("dialog").waitFor({ state: "detached" });
+    };
+    /** Clicks Export and waits for its outcome ("ok", or "error: <the text the page shows>"). */
+    const exportOutcome = async () => {
+      const before = Number(((await page.getByTestId("outcome").textContent()) ?? "0").split(":")[0]);
+      await page.getByRole("button", { name: "Export", exact: true }).click();
+      const done = page.getByTestId("outcome").filter({ hasText: new RegExp(`^${before + 1}:(ok|error: .*)$`) });
+      await done.waitFor();
+      return ((await done.textContent()) ?? "").replace(/^\d+:/, "");
+    };
+    await signIn();
+    const address = await page.getByTestId("user-address").textContent();
+
+    await page.reload();
+    await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+    expect(await signedMessageVerifies(page, "a restored session signs")).toBe(true);
+    expect(await exportOutcome()).toBe(`error: ${SIGN_ONLY_SESSION_TEXT}`);
+    expect((await page.frameLocator("#turnkey-export-iframe").locator("#export-secret").textContent())?.trim()).toBe("");
+
+    // The user proves again (a fresh sign-in): export works in this page.
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
+    await signIn();
+    expect(await exportOutcome()).toBe("ok");
+    const secret = page.frameLocator("#turnkey-export-iframe").locator("#export-secret");
+    await secret.waitFor();
+    expect(mnemonicToAccount((await secret.textContent())!.trim()).address).toBe(address);
+    // The refused export's 403 is the only console error.
+    expect(watch.errors.filter((e) => !/status of 403/.test(e))).toEqual([]);
     await page.close();
   });
 

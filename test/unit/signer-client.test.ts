@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { MfaRequiredError, RateLimitedError, SDK_VERSION, SDK_VERSION_HEADER, SignerClient, SignerHttpError, toSignerError } from "latch-kit";
+import { MfaRequiredError, PermissionDeniedError, RateLimitedError, readableErrorText, SDK_VERSION, SDK_VERSION_HEADER, SignerClient, SignerHttpError, toSignerError } from "latch-kit";
 
 function fakeFetch(status: number, body: unknown) {
   return vi.fn(async () => new Response(typeof body === "string" ? body : JSON.stringify(body), { status }));
@@ -53,6 +53,16 @@ describe("SignerClient", () => {
     expect(error).toBeInstanceOf(MfaRequiredError);
     expect(error.message).toBe("MFA is required for this user");
     expect((error as MfaRequiredError).multiFactors[0]?.multiFactorId).toBe("f1");
+  });
+
+  it("tells a sign-only session to sign in again (403 SESSION_SCOPE_SIGN_ONLY); other 403s keep the 'Try again later' text", () => {
+    const reason = "the server's words";
+    const signOnly = toSignerError(403, JSON.stringify({ code: "SESSION_SCOPE_SIGN_ONLY", message: reason, error: reason }));
+    expect(signOnly).toBeInstanceOf(PermissionDeniedError);
+    expect(signOnly.message).toBe("This session can sign but not export the wallet or change how you sign in. Sign in again to do that.");
+    expect(readableErrorText(signOnly)).toBe(signOnly.message);
+    expect((signOnly.cause as Error).message).toBe(reason);
+    expect(toSignerError(403, JSON.stringify({ code: "NOT_IN_ROOT_QUORUM", message: reason })).message).toBe("The request is currently not allowed by the agent or the platform. Try again later.");
   });
 
   it("shows spec §8's 'Try again later' text for a 429, keeping the backend's reason and Retry-After", async () => {

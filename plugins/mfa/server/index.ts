@@ -110,7 +110,8 @@ async function authorize(ctx: ServerContext, stampedRequest: StampedRequest, act
       ? true
       : check.reject({ path: ["parameters", "payload"], expected: `"${action}" or its hex for this route` }),
   );
-  const body = await verifyStampedRequest(ctx, stampedRequest, "submit/sign_raw_payload", actionBody);
+  // Stamped as a signature, but listing is the only read: the others change the user's factors (a sign-only session may not).
+  const body = await verifyStampedRequest(ctx, stampedRequest, "submit/sign_raw_payload", actionBody, { capability: action === MFA_ACTIONS.list ? "sign" : "manage" });
   const user = await requireUser(ctx, body.organizationId);
   const signWith = body.parameters.signWith;
   if (signWith.toLowerCase() !== user.address.toLowerCase() && signWith !== user.solanaAddress) {

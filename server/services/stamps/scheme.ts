@@ -21,6 +21,8 @@ export interface VerifiedStamp {
   pendingApiKey?: string;
   /** For a session's API key: the frame key its credential bundle was sealed to (binds id tokens to it). */
   frameKey?: string;
+  /** For an API key narrowed to signing: `sign` (checked against the route's capability). */
+  scope?: "sign";
 }
 
 /**

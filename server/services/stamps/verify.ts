@@ -11,6 +11,7 @@ import { apiKeyStamp } from "./apiKeyStamp";
 import type { StampScheme, VerifiedStamp } from "./scheme";
 import { webauthnStamp } from "./webauthnStamp";
 import { isRootOrganization } from "./rootOrganization";
+import { capabilityOf, checkScope, type Capability } from "./scope";
 
 /** Schemes by lower-case header name: API keys (`X-Stamp`) and passkeys (`X-Stamp-Webauthn`). */
 const schemes = new Map<string, StampScheme>([
@@ -44,8 +45,18 @@ export async function verifyStampedRequest<S extends Schema<unknown, StampedBody
   request: StampedRequest,
   operation: Operation,
   bodySchema: S,
+  options: StampedRequestOptions = {},
 ): Promise<SchemaOutput<S>> {
-  return (await verifyStampedRequestWithStamp(ctx, request, operation, bodySchema)).body;
+  return (await verifyStampedRequestWithStamp(ctx, request, operation, bodySchema, options)).body;
+}
+
+/** What a route says about its stamped request beyond the operation. */
+export interface StampedRequestOptions {
+  /**
+   * What the request does, when the operation alone does not tell (the MFA changes are stamped as
+   * sign_raw_payload): `manage` refuses a sign-only session key. Default: `capabilityOf(operation)`.
+   */
+  capability?: Capability;
 }
 
 /** verifyStampedRequest, also answering what the stamp proved (its credential, a session's frame key). */
@@ -54,8 +65,10 @@ export async function verifyStampedRequestWithStamp<S extends Schema<unknown, St
   request: StampedRequest,
   operation: Operation,
   bodySchema: S,
+  options: StampedRequestOptions = {},
 ): Promise<{ body: SchemaOutput<S>; stamp: VerifiedStamp }> {
-  const { body, stamp } = await verifyWith(ctx, request, operation, bodySchema, false, async (fingerprint, keepUntil) => ({
+  const capability = options.capability ?? capabilityOf(operation);
+  const { body, stamp } = await verifyWith(ctx, request, operation, bodySchema, false, capability, async (fingerprint, keepUntil) => ({
     claimed: await claimOnce(ctx.db, fingerprint, keepUntil!),
     loaded: undefined,
   }));
@@ -72,7 +85,7 @@ export async function verifyStampedUserRequest<S extends Schema<unknown, Stamped
   operation: Operation,
   bodySchema: S,
 ): Promise<{ body: SchemaOutput<S>; signer: SignerRow }> {
-  const { body, loaded } = await verifyWith(ctx, request, operation, bodySchema, true, async (fingerprint, keepUntil, orgId, stamp) => {
+  const { body, loaded } = await verifyWith(ctx, request, operation, bodySchema, true, capabilityOf(operation), async (fingerprint, keepUntil, orgId, stamp) => {
     if (stamp.pendingApiKey === undefined) {
       const { claimed, signer } = await claimOnceLoadingSigner(ctx.db, fingerprint, keepUntil!, orgId);
       return { claimed, loaded: signer };
@@ -82,6 +95,7 @@ export async function verifyStampedUserRequest<S extends Schema<unknown, Stamped
     if (!UUID.test(orgId)) checkApiKeyRegistration(undefined, orgId, now);
     const { claimed, apiKey, signer } = await claimWithApiKeyLoadingSigner(ctx.db, { hash: fingerprint, keepUntil, orgId, apiKey: stamp.pendingApiKey, now });
     checkApiKeyRegistration(apiKey, orgId, now);
+    checkScope(apiKey.scope, capabilityOf(operation), operation);
     return { claimed, loaded: signer };
   });
   if (!loaded) throw notFound("USER_NOT_FOUND", `No user in organization ${body.organizationId}`);
@@ -94,6 +108,7 @@ async function verifyWith<S extends Schema<unknown, StampedBody>, L>(
   operation: Operation,
   bodySchema: S,
   deferApiKeyLookup: boolean,
+  capability: Capability,
   /** `keepUntil` null: as long as the stamp's pending API key is valid. */
   claim: (fingerprint: string, keepUntil: number | null, organizationId: string, stamp: VerifiedStamp) => Promise<{ claimed: boolean; loaded: L }>,
 ): Promise<{ body: SchemaOutput<S>; loaded: L; stamp: VerifiedStamp }> {
@@ -105,6 +120,8 @@ async function verifyWith<S extends Schema<unknown, StampedBody>, L>(
   const scheme = schemes.get(request.stamp.stampHeaderName.toLowerCase());
   if (!scheme) throw badRequest("UNSUPPORTED_STAMP", `Unsupported stamp header ${request.stamp.stampHeaderName}`);
   const stamp = await scheme.verify(ctx, { body: request.body, headerValue: request.stamp.stampHeaderValue, organizationId: parsed.organizationId, deferApiKeyLookup });
+  // A deferred key's scope is read with its registration, in the claim (verifyStampedUserRequest).
+  checkScope(stamp.scope, capability, operation);
   const timed = parsed.timestampMs !== undefined;
   if (timed) checkTimestamp(ctx, parsed.timestampMs!);
   else if (operation.startsWith("submit/")) throw badRequest("INVALID_REQUEST", "stampedRequest.body.timestampMs is required");
