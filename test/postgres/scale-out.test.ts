@@ -4,7 +4,7 @@ import pg from "pg";
 import { hashMessage, recoverAddress } from "viem";
 import { migrations } from "../../server/db/migrations";
 import { startServer, type RunningServer } from "../../server/index";
-import { EmulatorClient, SIGN_RAW_PAYLOAD_URL, newTargetKey, signRawPayloadBody, stampedRequest, whoamiRequest } from "../server/support/client";
+import { EmulatorClient, SIGN_RAW_PAYLOAD_URL, newTargetKey, sessionFromBundle, signRawPayloadBody, stampedRequest, whoamiRequest } from "../server/support/client";
 import { uniqueEmail } from "../server/support/emulator";
 import { queryDatabase, startScaleOut, type ScaleOut } from "./support/scaleOut";
 import { mnemonicToAccount } from "viem/accounts";
@@ -13,7 +13,7 @@ import { stamp } from "../server/support/client";
 import { exportFrameSigningKey } from "../server/support/exportBundle";
 import { sealToImportBundle } from "../server/support/importBundle";
 import { keyManagement } from "../server/support/passkey";
-import { LIST_AUTH_METHODS_OPERATION, REVOKE_SESSION_ACTIVITY } from "../../wire/constants";
+import { LIST_AUTH_METHODS_OPERATION, REVOKE_SESSION_ACTIVITY, SCOPED_SESSION_ACTIVITY, SIGN_ONLY_SCOPE } from "../../wire/constants";
 
 const TEST_REDIRECT_URI = "http://127.0.0.1:9/callback";
 
@@ -217,6 +217,30 @@ describe("three instances on one PostgreSQL", () => {
       expect((await client.post("sign-payload", { stampedRequest: sign(`after ${client.url}`) })).body.code).toBe("UNKNOWN_API_KEY");
       expect((await client.post("list-auth-methods", listMethods())).body.code).toBe("UNKNOWN_API_KEY");
     }
+  });
+
+  it("a sign-only session key made on A signs on B and is refused export on C (scope read with the key on every instance)", async () => {
+    const { user, session } = await s.clients[0]!.signUp(uniqueEmail("scope"));
+    const target = newTargetKey();
+    const scoped = await s.clients[0]!.ok("scoped-session", {
+      stampedRequest: stampedRequest(
+        "https://api.turnkey.com/public/v1/submit/create_scoped_session",
+        { type: SCOPED_SESSION_ACTIVITY, timestampMs: String(Date.now()), organizationId: user.orgId, parameters: { targetPublicKey: target.publicKey, scope: SIGN_ONLY_SCOPE } },
+        session,
+      ),
+    });
+    const narrow = await sessionFromBundle(user.orgId, scoped.credentialBundle, target);
+    const hash = hashMessage("sign-only on B");
+    const { signature } = await s.clients[1]!.ok("sign-payload", {
+      stampedRequest: stampedRequest(SIGN_RAW_PAYLOAD_URL, signRawPayloadBody(narrow, { hashFunction: "HASH_FUNCTION_NO_OP", payload: hash, signWith: user.address }), narrow),
+    });
+    expect(await recoverAddress({ hash, signature })).toBe(user.address);
+    const [c] = s.instances.slice(2) as [RunningServer];
+    const exportKey = (key: typeof session) =>
+      keyManagement(c.url, "submit/export_wallet_account", { type: "ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT", timestampMs: String(Date.now()), organizationId: user.orgId, parameters: { address: user.address, targetPublicKey: newTargetKey().publicKey } }, (text) => stamp(text, key));
+    const refused = await exportKey(narrow);
+    expect([refused.status, refused.body.code]).toEqual([403, "SESSION_SCOPE_SIGN_ONLY"]);
+    expect((await exportKey(session)).status).toBe(200);
   });
 
   it("imports a wallet across instances (bundle on A, import on B, signature on C); a key deleted on A is refused on B at once", async () => {
