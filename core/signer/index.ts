@@ -12,7 +12,8 @@ export {
   type MultiOwnerOrganization,
 } from "./multi-owner";
 export { EmbeddedSigner, type SignerState } from "./signer";
-export { SplitCustody, DeviceShareMissingError, WrongRecoveryCodeError, RecoveryPasskeyError, CUSTODY_PROMPTS, type CustodyPrompts, type CustodyStatus, type RecoveryChoice } from "./split-custody";
+export { SplitCustody } from "./split-custody";
+export { DeviceShareMissingError, WrongRecoveryCodeError, RecoveryPasskeyError, CUSTODY_PROMPTS, type CustodyPrompts, type CustodyStatus, type RecoveryChoice } from "./custody-contract";
 export { CUSTODY_TEXT } from "./custody-texts";
 export { toUser } from "./user";
 export { signRawPayloadRequest, signMessageWith, signTypedDataWith, utf8ToHex, type SignRawPayloadParameters } from "./wallet-signing";

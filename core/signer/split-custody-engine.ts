@@ -1,0 +1,256 @@
+import type { PrimitiveAtom } from "jotai/vanilla";
+import type { Hex } from "viem";
+import { CUSTODY_MESSAGES as M } from "../../wire/custody-frame";
+import type { AbortOptions } from "../abort";
+import type { User } from "../types";
+import type { Kit } from "../kit-types";
+import type { SignRawPayloadParameters } from "./wallet-signing";
+import { CUSTODY_TEXT } from "./custody-texts";
+import {
+  CUSTODY_PROMPTS,
+  DeviceShareMissingError,
+  RecoveryPasskeyError,
+  WrongRecoveryCodeError,
+  type CustodyPrompts,
+  type CustodySigner,
+  type CustodyStatus,
+  type RecoveryChoice,
+} from "./custody-contract";
+
+/**
+ * Split custody on the kit's side: it relays between the server and the signer frame, which holds
+ * the device share and signs. The page only ever carries ciphertexts (shares sealed to the frame
+ * or to the server), addresses and signatures.
+ */
+export class SplitCustodyEngine {
+  private loading: Promise<CustodyStatus> | null = null;
+  /** The organisation `loading` is of: another user's sign-in loads anew. */
+  private loadingFor = "";
+  /** A passkey session's frame session, opened once (the shares go only to a session's frame). */
+  private frameSession: Promise<void> | null = null;
+
+  constructor(
+    private readonly signer: CustodySigner,
+    private readonly kit: Kit,
+    /** The status, kept by the signer's SplitCustody (readable before this engine loads). */
+    readonly statusAtom: PrimitiveAtom<CustodyStatus | null>,
+  ) {
+    kit.events.on("disconnected", () => this.reset());
+  }
+
+  get status(): CustodyStatus | null {
+    return this.kit.store.get(this.statusAtom);
+  }
+
+  private get store() {
+    return this.kit.store;
+  }
+
+  /** The wallet's custody, loaded once per session: a pending wallet is split now; a split one's shares go to the frame. */
+  ready(options: AbortOptions = {}): Promise<CustodyStatus> {
+    const org = this.signer.requireUser().orgId;
+    if (org !== this.loadingFor) this.reset();
+    this.loadingFor = org;
+    this.loading ??= this.load(options).catch((error: unknown) => {
+      this.loading = null;
+      throw error;
+    });
+    return this.loading;
+  }
+
+  /**
+   * At sign-in (a new frame session): a split wallet's shares reach the frame now, a pending wallet
+   * is split now, so the first signature waits for nothing. Never throws (signing retries); answers
+   * the user as it is then (a pending wallet's user is `split` once split).
+   */
+  async afterSignIn(user: User, options: AbortOptions = {}): Promise<User> {
+    this.reset();
+    const loading = this.ready(options).catch((error: unknown) => {
+      console.warn("[latch] the wallet's split custody could not be loaded; signing will retry", error);
+    });
+    // With screens, a new wallet waits for the user's choice, shown once the sign-in has completed: not awaited here.
+    if (!this.prompts || user.custody !== "pending") await loading;
+    return this.kit.getUser() ?? user;
+  }
+
+  private get prompts(): CustodyPrompts | undefined {
+    return this.kit.container.all(CUSTODY_PROMPTS).at(-1);
+  }
+
+  /** Forgets the session's custody state (sign-out, a new sign-in). */
+  reset(): void {
+    this.loading = null;
+    this.frameSession = null;
+    this.store.set(this.statusAtom, null);
+  }
+
+  /** Signs in the frame; undefined when the wallet is not split (the server signs). */
+  async sign(params: SignRawPayloadParameters, options: AbortOptions = {}): Promise<Hex | undefined> {
+    const user = this.signer.requireUser();
+    if (!user.custody) return undefined;
+    let status = await this.ready(options);
+    if (status.custody !== "split") return undefined;
+    const prompts = this.prompts;
+    if (!status.deviceShare && prompts) {
+      await prompts.recoverDevice(this.kit, options);
+      status = await this.ready(options);
+    }
+    if (!status.deviceShare) throw new DeviceShareMissingError(CUSTODY_TEXT.noDeviceShare);
+    const hashFunction = params.hashFunction ?? "HASH_FUNCTION_NO_OP";
+    const signWith = params.signWith ?? user.address;
+    return this.signer.frame.command<Hex>(M.sign, { organizationId: user.orgId, hashFunction, payload: params.payload, signWith });
+  }
+
+  /** Moves a wallet the server holds into split custody (the user consented): the server's copy is destroyed. */
+  moveToSplit(options: AbortOptions = {}): Promise<CustodyStatus> {
+    return this.split(options);
+  }
+
+  /** This device lost its share: the recovery code opens the recovery share, the wallet is split anew with a share for this device. */
+  async recover(code: string, options: AbortOptions = {}): Promise<CustodyStatus> {
+    const user = this.signer.requireUser();
+    await this.ready(options);
+    const upload = await this.signer.frame
+      .command<{ address: string; solanaAddress: string; sealedShares: string }>(M.recover, { organizationId: user.orgId, code })
+      .catch((error: unknown) => {
+        // The frame says why in its ERROR text: a code of the wrong form, or one that does not open the box.
+        if (/does not open|INVALID_RECOVERY_CODE|locked by/.test(String(error))) throw new WrongRecoveryCodeError(CUSTODY_TEXT.wrongCode, { cause: error });
+        throw error;
+      });
+    await this.upload(upload, options);
+    return this.reload(options);
+  }
+
+  /** As {@link recover}, with the passkey that locked the recovery share (its PRF, evaluated in the frame). */
+  async recoverWithPasskey(options: AbortOptions & { rpId?: string } = {}): Promise<CustodyStatus> {
+    const user = this.signer.requireUser();
+    await this.ready(options);
+    const upload = await this.signer.frame
+      .command<{ address: string; solanaAddress: string; sealedShares: string }>(M.recover, { organizationId: user.orgId, method: "passkey", ...(options.rpId ? { rpId: options.rpId } : {}) })
+      .catch((error: unknown) => {
+        if (/PASSKEY_|PRF_UNSUPPORTED|does not open|locked by|not locked by a passkey/.test(String(error))) throw new RecoveryPasskeyError(CUSTODY_TEXT.passkeyFailed, { cause: error });
+        throw error;
+      });
+    await this.upload(upload, options);
+    return this.reload(options);
+  }
+
+  /**
+   * Locks the wallet's recovery share with the means the user chose: a wallet still held by the
+   * server is split now; a split one is split anew on this device (which must hold its share). A
+   * code choice answers the new code in `recoveryCode`, to show the user once.
+   */
+  async setRecovery(choice: RecoveryChoice, options: AbortOptions = {}): Promise<CustodyStatus> {
+    // A pending wallet's load waits for this very choice (CUSTODY_PROMPTS): split it without waiting.
+    if (this.signer.requireUser().custody === "pending") return this.split(options, choice);
+    const status = await this.ready(options);
+    if (status.custody !== "split") return this.split(options, choice);
+    const user = this.signer.requireUser();
+    const made = await this.signer.frame
+      .command<{ address: string; solanaAddress: string; sealedShares: string; recoveryCode?: string }>(M.setRecovery, { organizationId: user.orgId, recovery: choice })
+      .catch((error: unknown) => {
+        if (/DEVICE_SHARE_MISSING/.test(String(error))) throw new DeviceShareMissingError(CUSTODY_TEXT.noDeviceShare, { cause: error });
+        if (/PASSKEY_|PRF_UNSUPPORTED/.test(String(error))) throw new RecoveryPasskeyError(CUSTODY_TEXT.passkeyFailed, { cause: error });
+        throw error;
+      });
+    await this.upload(made, options);
+    const next = await this.reload(options);
+    if (made.recoveryCode) this.store.set(this.statusAtom, { ...next, recoveryCode: made.recoveryCode });
+    return this.status!;
+  }
+
+  private async load(options: AbortOptions): Promise<CustodyStatus> {
+    const state = await this.request("custody-state", "query/custody_state", {}, options);
+    if (state.custody !== "pending") return this.loaded(state, options);
+    const prompts = this.prompts;
+    if (!prompts) return this.split(options);
+    this.store.set(this.statusAtom, { custody: "pending", mode: state.mode });
+    await prompts.chooseRecovery(this.kit, options);
+    return this.reload(options);
+  }
+
+  private async reload(options: AbortOptions): Promise<CustodyStatus> {
+    const next = this.loaded(await this.request("custody-state", "query/custody_state", {}, options), options);
+    this.loading = next;
+    return next;
+  }
+
+  private async loaded(state: { custody: CustodyStatus["custody"]; mode: CustodyStatus["mode"]; recoveryKind?: "passkey" | "code"; bundle?: string }, options: AbortOptions): Promise<CustodyStatus> {
+    const user = this.signer.requireUser();
+    const status: CustodyStatus = { custody: state.custody, mode: state.mode, ...(state.recoveryKind ? { recoveryKind: state.recoveryKind } : {}) };
+    if (state.custody === "split" && state.bundle) {
+      options.signal?.throwIfAborted();
+      const { deviceShare } = await this.signer.frame.command<{ deviceShare: boolean }>(M.load, {
+        organizationId: user.orgId,
+        bundle: state.bundle,
+        address: user.address,
+        solanaAddress: user.solanaAddress ?? "",
+      });
+      status.deviceShare = deviceShare;
+    }
+    this.store.set(this.statusAtom, { ...status, ...(this.status?.recoveryCode ? { recoveryCode: this.status.recoveryCode } : {}) });
+    // A device without its share: the recovery screen, once the sign-in is off screen (a signature would ask too).
+    if (status.deviceShare === false) void this.prompts?.recoverDevice(this.kit, {}).catch(() => undefined);
+    return this.status!;
+  }
+
+  private async split(options: AbortOptions, choice: RecoveryChoice = { method: "code" }): Promise<CustodyStatus> {
+    const user = this.signer.requireUser();
+    const { bundle } = await this.request("custody-reshare-source", "submit/custody_reshare_source", {}, options);
+    const made = await this.signer.frame
+      .command<{ address: string; solanaAddress: string; sealedShares: string; recoveryCode?: string }>(M.splitRequest, {
+        organizationId: user.orgId,
+        entropyBundle: bundle,
+        recovery: choice,
+      })
+      .catch((error: unknown) => {
+        if (/PASSKEY_|PRF_UNSUPPORTED/.test(String(error))) throw new RecoveryPasskeyError(CUSTODY_TEXT.passkeyFailed, { cause: error });
+        throw error;
+      });
+    await this.upload(made, options);
+    this.store.set(this.statusAtom, {
+      custody: "split",
+      mode: "split",
+      recoveryKind: choice.method,
+      ...(made.recoveryCode ? { recoveryCode: made.recoveryCode } : {}),
+    });
+    await this.signer.refreshUser(options);
+    return this.reload(options);
+  }
+
+  private upload(made: { address: string; solanaAddress: string; sealedShares: string }, options: AbortOptions) {
+    return this.request("custody-split", "submit/custody_split", { address: made.address, solanaAddress: made.solanaAddress, sealedShares: made.sealedShares }, options);
+  }
+
+  /**
+   * A session stamped by a passkey has no frame key, and shares go only to a session's frame: the
+   * passkey stamps one request for a session key sealed to the auth frame, which then stamps the
+   * session's requests (no more passkey prompts; logout revokes that key).
+   */
+  private ensureFrameSession(options: AbortOptions): Promise<void> {
+    if (this.signer.stampsWithFrame) return Promise.resolve();
+    this.frameSession ??= this.openFrameSession(options).catch((error: unknown) => {
+      this.frameSession = null;
+      throw error;
+    });
+    return this.frameSession;
+  }
+
+  private async openFrameSession(options: AbortOptions): Promise<void> {
+    const user = this.signer.requireUser();
+    const targetPublicKey = await this.signer.frame.init();
+    const body = { organizationId: user.orgId, timestampMs: this.signer.nextTimestampMs(), targetPublicKey, expirationSeconds: this.signer.expirationSeconds };
+    const stampedRequest = await this.signer.stampedRequest("submit/custody_frame_session", body, undefined, options);
+    const { credentialBundle } = await this.signer.client.request("custody-frame-session", { stampedRequest }, options);
+    await this.signer.frame.injectCredentialBundle(credentialBundle);
+    this.signer.useStamper(null);
+  }
+
+  private async request<R extends "custody-state" | "custody-reshare-source" | "custody-split">(route: R, operation: string, extra: Record<string, unknown>, options: AbortOptions) {
+    await this.ensureFrameSession(options);
+    const user = this.signer.requireUser();
+    const body = { organizationId: user.orgId, timestampMs: this.signer.nextTimestampMs(), ...extra };
+    const stampedRequest = await this.signer.stampedRequest(operation, body, undefined, options);
+    return this.signer.client.request(route, { stampedRequest }, options);
+  }
+}
