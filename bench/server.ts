@@ -9,7 +9,7 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { createPrivateKey, generateKeyPairSync, randomBytes, randomUUID, sign as nodeSign, verify as nodeVerify } from "node:crypto";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ed25519 } from "@noble/curves/ed25519.js";
@@ -29,8 +29,10 @@ const REQUEST_COUNTS = (process.env.BENCH_REQUESTS ?? "300,1500,1500").split(","
 const REQUESTS: Record<number, number> = Object.fromEntries(CONCURRENCIES.map((c, i) => [c, REQUEST_COUNTS[i] ?? REQUEST_COUNTS.at(-1)!]));
 const SIGNUPS = 300;
 const SIGNUP_WARMUP = 30;
-/** BENCH_SETUPS=pg1,pg2,signups (the default): which setups run (a profile needs only one). */
-const SETUPS = new Set((process.env.BENCH_SETUPS ?? "pg1,pg2,signups").split(","));
+/** BENCH_SETUPS=pg1,pg2,signups,pages (the default): which setups run (a profile needs only one). */
+const SETUPS = new Set((process.env.BENCH_SETUPS ?? "pg1,pg2,signups,pages").split(","));
+/** Fresh pages per page-side figure (BENCH_PAGE_RUNS). */
+const PAGE_RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 7);
 /** BENCH_SERVER=dist (default: build the package, run it), dist-prebuilt (run dist-server as it is), source (tsx server/serverCli.ts). */
 const SERVER = process.env.BENCH_SERVER ?? "dist";
 const DIST_CLI = join(root, "dist-server/dist/cli.js");
@@ -50,6 +52,8 @@ async function serveLibrary() {
     limits: { sendMaxPerWindow: 1e9 },
     // As the production profile does by default: every core but one (here: one thread).
     derivationThreads: Math.max(1, availableParallelism() - 1),
+    // One line per request with the server's own time (the page-side floors read it).
+    log: (line) => process.stdout.write(`${JSON.stringify({ msg: "request", line })}\n`),
   });
   process.stdout.write(`${JSON.stringify({ msg: "listening", port: server.port })}\n`);
   process.on("SIGTERM", () => void server.stop().then(() => process.exit(0)));
@@ -118,6 +122,7 @@ interface Instance {
   child: ChildProcess;
   /** The secp256k1 implementation the server logged at start (the library server: the one this process loads). */
   secp256k1: string | undefined;
+  logFile: string;
 }
 
 /** Starts a server (its log to a file, as an operator's log collector would take it) and waits for its "listening" line. */
@@ -151,7 +156,7 @@ async function startInstance(kind: "production" | "library", env: Record<string,
       const listening = JSON.parse(line) as { port: number };
       const signing = lines.find((l) => l.includes('"secp256k1":'));
       const secp256k1 = signing ? (JSON.parse(signing) as { secp256k1: string }).secp256k1 : undefined;
-      return { url: `http://127.0.0.1:${listening.port}`, pid: child.pid!, child, secp256k1 };
+      return { url: `http://127.0.0.1:${listening.port}`, pid: child.pid!, child, secp256k1, logFile };
     }
     if (Date.now() - started > 120_000) throw new Error(`the server did not start in 2 minutes:\n${readFileSync(logFile, "utf8")}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -422,6 +427,49 @@ async function signUps(instance: Instance, postmaster: number, concurrency: numb
   };
 }
 
+/**
+ * Page side, against the same backend (the library server on the same PostgreSQL): the email-only app's
+ * three steps in Chromium (bench/pageTimings.ts), each beside its floor — React alone drawing the same
+ * step (bench/pages/react-floor.tsx) plus the server's own time for the step's requests, from its log.
+ */
+async function pageTimings(instance: Instance) {
+  const { launchChromium } = await import("../test/e2e/support/chromium");
+  const { waitForMessage } = await import("../test/e2e/support/inbox");
+  const { CONTINUE, FIRST_OPEN, LAST_DIGIT, measureEmailApp, median, servePages } = await import("./pageTimings");
+  const pages = await servePages({ app: "./pages/email-app.tsx", floor: "./pages/react-floor.tsx" });
+  const browser = await launchChromium();
+  const serverTime = () => {
+    const from = statSync(instance.logFile).size;
+    return () => {
+      const text = readFileSync(instance.logFile, "utf8").slice(from);
+      let ms = 0;
+      for (const line of text.split("\n")) {
+        const match = /"line":"(GET|POST|PUT|PATCH|DELETE|OPTIONS) (\S+) \d{3} ([\d.]+)ms"/.exec(line);
+        if (match && !match[2]!.startsWith("/dev/")) ms += Number(match[3]);
+      }
+      return ms;
+    };
+  };
+  // The signer's frames must be same-site with the page (localhost): a cross-site frame in a fresh context loses its storage.
+  const signer = instance.url.replace("127.0.0.1", "localhost");
+  try {
+    // Warm-up: Chromium's first page, the server's JIT.
+    await measureEmailApp(browser, `${pages.url}/app?signer=${encodeURIComponent(signer)}`, { code: async (email, since) => (await waitForMessage(instance.url, email, since)).code! }, 1);
+    const app = await measureEmailApp(browser, `${pages.url}/app?signer=${encodeURIComponent(signer)}`, { code: async (email, since) => (await waitForMessage(instance.url, email, since)).code!, serverTime }, PAGE_RUNS);
+    const react = await measureEmailApp(browser, `${pages.url}/floor`, { code: async () => "123456" }, PAGE_RUNS);
+    return [FIRST_OPEN, CONTINUE, LAST_DIGIT].map((figure) => {
+      const p50Ms = round(median(app[figure]!));
+      const reactMs = round(median(react[figure]!));
+      const serverMs = app[`${figure} (server)`] ? round(median(app[`${figure} (server)`]!)) : 0;
+      const floorMs = round(reactMs + serverMs);
+      return { figure, runs: app[figure]!.length, p50Ms, maxMs: round(Math.max(...app[figure]!)), reactAloneMs: reactMs, serverOwnMs: serverMs, floorMs, ratio: round(p50Ms / floorMs) };
+    });
+  } finally {
+    await browser.close();
+    pages.close();
+  }
+}
+
 const HEADER = `${"setup".padEnd(12)}${"users".padStart(8)}${"conc.".padStart(6)}${"req/s".padStart(7)}${"p50 ms".padStart(8)}${"p99 ms".padStart(8)}${"server µs".padStart(11)}${"(kernel)".padStart(9)}${"pg µs".padStart(7)}${"floor µs".padStart(10)}${"srv/floor".padStart(10)}${"+pg/floor".padStart(10)}${"noble fl.".padStart(10)}${"srv/noble".padStart(10)}${"core share".padStart(11)}${"load".padStart(6)}${"errors".padStart(7)}`;
 const row = (r: Run) =>
   `${r.setup.padEnd(12)}${String(r.users).padStart(8)}${String(r.concurrency).padStart(6)}${String(r.requestsPerSecond).padStart(7)}${String(r.p50Ms).padStart(8)}${String(r.p99Ms).padStart(8)}${String(Math.round(r.serverCpuPerRequestUs)).padStart(11)}${String(Math.round(r.serverSystemCpuPerRequestUs)).padStart(9)}${String(Math.round(r.postgresCpuPerRequestUs)).padStart(7)}${String(Math.round(r.cryptoFloorUs)).padStart(10)}${r.serverToFloor.toFixed(2).padStart(10)}${r.serverAndPostgresToFloor.toFixed(2).padStart(10)}${String(Math.round(r.nobleCryptoFloorUs)).padStart(10)}${r.serverToNobleFloor.toFixed(2).padStart(10)}${r.serverCoreShare.toFixed(2).padStart(11)}${r.loadAverage.toFixed(1).padStart(6)}${String(r.errors).padStart(7)}`;
@@ -454,7 +502,7 @@ async function main() {
     const users: BenchUser[] = [];
     const offset = { next: 0 };
     console.log(`\n${HEADER}`);
-    for (const step of USER_STEPS) {
+    for (const step of SETUPS.has("pg1") || SETUPS.has("pg2") ? USER_STEPS : []) {
       const t = performance.now();
       users.push(...(await seed(pgEnv, users.length, step)));
       console.log(`(seeded ${users.length} users in ${((performance.now() - t) / 1000).toFixed(0)} s)`);
@@ -468,8 +516,11 @@ async function main() {
       // Two instances at the largest user count: CPU per request must not grow with the second.
       if (last && SETUPS.has("pg2")) runs.push(...(await withInstances("production", [pgEnv, pgEnv], workDir, (i) => signPayloadRuns("pg2", i, postmaster, users, [10, 50], offset))));
     }
-    if (SETUPS.has("signups")) {
-      results.signUps = await withInstances("library", [pgEnv], workDir, ([instance]) => signUps(instance!, postmaster, 10));
+    if (SETUPS.has("signups") || SETUPS.has("pages")) {
+      await withInstances("library", [pgEnv], workDir, async ([instance]) => {
+        if (SETUPS.has("signups")) results.signUps = await signUps(instance!, postmaster, 10);
+        if (SETUPS.has("pages")) results.pages = await pageTimings(instance!);
+      });
     }
   } finally {
     await cluster.destroy();
@@ -488,6 +539,13 @@ async function main() {
     console.log(
       `\nfull email sign-ups (signup → code from the dev inbox → otp; library server, dev inbox), PostgreSQL, concurrency 10: ${s.perSecond}/s (p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms, errors ${s.errors}), server CPU ${(s.serverCpuPerSignUpUs / 1000).toFixed(1)} ms and PostgreSQL ${(s.postgresCpuPerSignUpUs / 1000).toFixed(1)} ms per sign-up`,
     );
+  }
+  const pageRows = results.pages as Awaited<ReturnType<typeof pageTimings>> | undefined;
+  if (pageRows) {
+    console.log(`\nemail-only app in Chromium (production bundle) against the same backend, p50 of ${PAGE_RUNS} fresh pages; floor = React alone drawing the same step + the server's own time for the step's requests (its log)`);
+    for (const r of pageRows) {
+      console.log(`  ${r.figure.padEnd(34)} ${String(r.p50Ms).padStart(7)} ms   floor ${String(r.floorMs).padStart(7)} ms (React ${r.reactAloneMs}, server ${r.serverOwnMs})   ratio ${r.ratio.toFixed(2)}`);
+    }
   }
   mkdirSync(join(root, "bench/results"), { recursive: true });
   writeFileSync(join(root, "bench/results/server.json"), JSON.stringify(results, null, 2));
