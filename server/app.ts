@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { bodyLimit } from "./middleware/bodyLimit";
+import { setResponseHeader } from "./middleware/responseHeader";
 import type { ServerContext } from "./context";
 import { ApiError, asApiError, isApiError } from "./errors";
 import { mountMethodRoutes } from "./routes/methodRoutes";
@@ -57,7 +58,7 @@ export function createApp(ctx: ServerContext, hooks: AppHooks = {}): Hono {
   for (const prefix of [SIGNER_PREFIX, KEY_MANAGEMENT_PREFIX]) {
     app.use(`${prefix}/*`, async (c, next) => {
       await next();
-      c.header("Cache-Control", "no-store");
+      setResponseHeader(c, "Cache-Control", "no-store");
     });
   }
   // Host check (DNS rebinding), origin allowlist and CORS: see server/origins.ts.

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import type { Logger } from "pino";
+import { setResponseHeader } from "../middleware/responseHeader";
 
 /** The matched route's pattern (never the raw path or query, which may carry a bundle or code); "unmatched" for 404s. */
 export function routeOf(c: Context): string {
@@ -19,7 +20,7 @@ export function requestLog(logger: Logger): MiddlewareHandler {
     const started = performance.now();
     c.header("X-Request-Id", reqId);
     await next();
-    c.header("X-Request-Id", reqId);
+    setResponseHeader(c, "X-Request-Id", reqId);
     const status = c.res.status;
     const line = { reqId, method: c.req.method, route: routeOf(c), status, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
     if (status >= 500) logger.error(line, "request failed");
