@@ -73,5 +73,6 @@ describe("docs/migrating-from-account-kit.md", () => {
       .filter((d) => d.file && files.includes(d.file.fileName))
       .map((d) => `${d.file!.fileName.slice(dir.length + 1)}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
     expect(problems).toEqual([]);
-  }, 120_000);
+    // A whole program of the kit under the load of a shared machine: 60-140 s here.
+  }, 300_000);
 });
