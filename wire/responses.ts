@@ -44,7 +44,7 @@ const FACTOR_CALL_ERRORS = [...TRANSPORT_ERRORS, ...STAMP_ERRORS, "SIGN_WITH_NOT
 const walletCustody = type("'server' | 'pending' | 'split'");
 const recoveryKind = type("'passkey' | 'code'");
 /** Split custody's calls: stamped by a session whose frame receives the shares. */
-const CUSTODY_ERRORS = [...TRANSPORT_ERRORS, ...STAMP_ERRORS, "USER_NOT_FOUND", "FRAME_SESSION_REQUIRED"] as const;
+const CUSTODY_ERRORS = [...TRANSPORT_ERRORS, ...STAMP_ERRORS, "USER_NOT_FOUND", "FRAME_SESSION_REQUIRED", "MFA_REQUIRED"] as const;
 const signedIn = type({ orgId: "string", userId: "string", address: "string", "solanaAddress?": "string" });
 
 export const responses = {

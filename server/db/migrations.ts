@@ -237,4 +237,11 @@ export const migrations: Migration[] = [
       alter table api_keys add column scope text check (scope in ('sign'));
     `,
   },
+  {
+    version: 11,
+    name: "sessions remember when they passed a second factor: split custody releases a wallet's shares only to such a session when the user has one enrolled",
+    sql: `
+      alter table api_keys add column second_factor_at double precision;
+    `,
+  },
 ];

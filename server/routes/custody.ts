@@ -7,7 +7,7 @@ import { readBody } from "../validate";
 import * as s from "../schemas";
 import { findSigner } from "../store/users";
 import { verifyStampedRequestWithStamp, type Operation, type StampedRequest } from "../services/stamps/verify";
-import { acceptSplit, custodyState, openFrameSession, reshareSource } from "../services/splitCustody";
+import { acceptSplit, custodyState, openFrameSession, requireSecondFactor, reshareSource } from "../services/splitCustody";
 
 const stampedOnly = requests["custody-state"];
 const readBodyOf = type({ organizationId: s.uuid, "timestampMs?": "string | number" });
@@ -25,6 +25,7 @@ async function verified<S extends typeof readBodyOf | typeof splitBody | typeof 
   const { body, stamp } = await verifyStampedRequestWithStamp(ctx, request, operation, schema);
   const signer = await findSigner(ctx.db, body.organizationId);
   if (!signer) throw notFound("USER_NOT_FOUND", `No user in organization ${body.organizationId}`);
+  await requireSecondFactor(ctx, signer.orgId, stamp);
   return { body: body as S["infer"], signer, frameKey: stamp.frameKey, credential: stamp.credential };
 }
 

@@ -90,7 +90,9 @@ export function stampedRoutes(ctx: ServerContext): Hono {
     const { stampedRequest } = await readBody(c, requests["scoped-session"]);
     const { body, stamp } = await verifyStampedRequestWithStamp(ctx, stampedRequest, SCOPED_SESSION_OPERATION, scopedSessionBody);
     const { targetPublicKey, expirationSeconds } = body.parameters;
-    const grant = await prepareSession(ctx, targetPublicKey, expirationSeconds, { scope: "sign", notAfter: stamp.validUntil });
+    // It inherits the stamping credential's second factor (a passkey's stamp is two factors in itself).
+    const secondFactor = stamp.secondFactorAt !== undefined || stamp.credential.startsWith("webauthn:");
+    const grant = await prepareSession(ctx, targetPublicKey, expirationSeconds, { scope: "sign", notAfter: stamp.validUntil, secondFactor });
     await registerSession(ctx.db, ctx, body.organizationId, grant);
     return c.json({ credentialBundle: grant.credentialBundle, expiresAtMs: grant.expiresAt });
   });

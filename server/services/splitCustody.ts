@@ -1,7 +1,8 @@
 import { mnemonicToEntropy } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
 import type { ServerContext } from "../context";
-import { badRequest, conflict, forbidden } from "../errors";
+import { ApiError, badRequest, conflict, forbidden } from "../errors";
+import { listFactors } from "./mfa";
 import { sealCredentialBundle } from "../crypto/bundle";
 import { bytesToHex, hexToBytes } from "../crypto/encoding";
 import { openImportBundle, parseEncryptedBundle } from "../crypto/importBundle";
@@ -21,6 +22,27 @@ export interface CustodyState {
   recoveryKind?: RecoveryKind;
   /** HPKE-sealed to the session's frame key: `{authShare, recoveryBox}`; the page relays it and reads nothing. */
   bundle?: string;
+}
+
+const PASSKEY_CREDENTIAL = "webauthn:";
+
+/**
+ * A user with a second factor enrolled gets shares (or a held wallet's entropy, or a new split) only
+ * through a session whose sign-in passed it: a session opened before the factor was enrolled, or by
+ * a method that does not ask for it, is refused with the factors to pass (sign in again).
+ */
+export async function requireSecondFactor(ctx: ServerContext, orgId: string, stamp: { credential: string; secondFactorAt?: number }): Promise<void> {
+  // A passkey's stamp is two factors in itself (the device and its user verification, which the server requires).
+  if (stamp.secondFactorAt !== undefined || stamp.credential.startsWith(PASSKEY_CREDENTIAL)) return;
+  const factors = await listFactors(ctx.db, orgId);
+  if (factors.length === 0) return;
+  throw new ApiError(
+    403,
+    "MFA_REQUIRED",
+    "This wallet's shares are released only to a session that passed your second factor: sign in again with your authenticator code",
+    { multiFactors: factors },
+    { data: { multiFactors: factors } },
+  );
 }
 
 /** The frame key of the session that stamped: only a session's own frame receives shares. */
@@ -103,13 +125,14 @@ export async function openFrameSession(
   credential: string,
   body: { targetPublicKey: string; expirationSeconds?: number },
 ): Promise<{ credentialBundle: string }> {
-  if (!credential.startsWith("webauthn:")) {
+  if (!credential.startsWith(PASSKEY_CREDENTIAL)) {
     throw forbidden("PASSKEY_STAMP_REQUIRED", "A frame session is opened by a passkey's stamp only (a session key already belongs to its frame)");
   }
   if (ctx.custody === "server" && (signer.custody ?? "server") === "server") {
     throw forbidden("SPLIT_CUSTODY_DISABLED", "This server keeps wallets in server custody (LATCH_CUSTODY=server): a passkey session needs no frame session");
   }
-  return { credentialBundle: await openSession(ctx, signer.orgId, body.targetPublicKey.toLowerCase(), body.expirationSeconds) };
+  // Opened by a passkey's stamp (device + user verification): it counts as having passed a second factor.
+  return { credentialBundle: await openSession(ctx, signer.orgId, body.targetPublicKey.toLowerCase(), body.expirationSeconds, { secondFactor: true }) };
 }
 
 /** What the frame uploads: the wallet's addresses and, sealed to the server's custody key, `{authShare, recoveryBox}`. */

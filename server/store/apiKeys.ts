@@ -11,23 +11,31 @@ export interface ApiKeyRow {
   targetPublicKey: string | null;
   /** `sign`: the key reads and signs only (services/stamps/scope.ts); null: a full key. */
   scope: SessionScope | null;
+  /** When the session's sign-in passed a second factor (null: it did not, or the key is no session's). */
+  secondFactorAt: number | null;
 }
 
 export async function insertApiKey(
   sql: Sql,
-  key: Omit<ApiKeyRow, "targetPublicKey" | "scope"> & { name: string; targetPublicKey?: string | null; scope?: SessionScope | null },
+  key: Omit<ApiKeyRow, "targetPublicKey" | "scope" | "secondFactorAt"> & {
+    name: string;
+    targetPublicKey?: string | null;
+    scope?: SessionScope | null;
+    secondFactorAt?: number | null;
+  },
   now: number,
 ): Promise<void> {
   await sql.query(
-    "insert into api_keys (public_key, org_id, name, expires_at, created_at, target_public_key, scope) values ($1, $2, $3, $4, $5, $6, $7)",
-    [key.publicKey, key.orgId, key.name, key.expiresAt, now, key.targetPublicKey ?? null, key.scope ?? null],
+    "insert into api_keys (public_key, org_id, name, expires_at, created_at, target_public_key, scope, second_factor_at) values ($1, $2, $3, $4, $5, $6, $7, $8)",
+    [key.publicKey, key.orgId, key.name, key.expiresAt, now, key.targetPublicKey ?? null, key.scope ?? null, key.secondFactorAt ?? null],
   );
 }
 
 export async function findApiKey(sql: Sql, publicKey: string): Promise<ApiKeyRow | undefined> {
   return (
     await sql.query<ApiKeyRow>(
-      `select public_key as "publicKey", org_id as "orgId", expires_at as "expiresAt", target_public_key as "targetPublicKey", scope
+      `select public_key as "publicKey", org_id as "orgId", expires_at as "expiresAt", target_public_key as "targetPublicKey", scope,
+              second_factor_at as "secondFactorAt"
        from api_keys where public_key = $1`,
       [publicKey],
     )

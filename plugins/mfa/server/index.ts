@@ -89,7 +89,7 @@ const mfaRoutes = [
     if (!(await claimOnce(ctx.db, payloadHash(request.encryptedPayload), pending.expiresAt))) {
       throw badRequest("ENCRYPTED_PAYLOAD_USED", "This encryptedPayload was already used; sign in again");
     }
-    const credentialBundle = await openSession(ctx, pending.orgId, pending.targetPublicKey, pending.expirationSeconds);
+    const credentialBundle = await openSession(ctx, pending.orgId, pending.targetPublicKey, pending.expirationSeconds, { secondFactor: true });
     return { payload: { credentialBundle }, multiFactors: await listFactors(ctx.db, pending.orgId) };
   }),
 ];

@@ -53,7 +53,13 @@ export const apiKeyStamp: StampScheme = {
     if (deferApiKeyLookup) return Object.assign(verified, { pendingApiKey: publicKey });
     const key = await findApiKey(ctx.db, publicKey);
     checkApiKeyRegistration(key, organizationId, ctx.now());
-    return Object.assign(verified, { validUntil: key.expiresAt }, key.targetPublicKey ? { frameKey: key.targetPublicKey } : {}, key.scope ? { scope: key.scope } : {});
+    return Object.assign(
+      verified,
+      { validUntil: key.expiresAt },
+      key.targetPublicKey ? { frameKey: key.targetPublicKey } : {},
+      key.scope ? { scope: key.scope } : {},
+      key.secondFactorAt !== null && key.secondFactorAt !== undefined ? { secondFactorAt: Number(key.secondFactorAt) } : {},
+    );
   },
 };
 

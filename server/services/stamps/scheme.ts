@@ -23,6 +23,8 @@ export interface VerifiedStamp {
   frameKey?: string;
   /** For an API key narrowed to signing: `sign` (checked against the route's capability). */
   scope?: "sign";
+  /** For a session's API key: when its sign-in passed a second factor (absent: it did not). */
+  secondFactorAt?: number;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { TOTP, URI } from "otpauth";
 import { MFA_ACTIONS } from "../../../wire/constants";
-import { mfaRequest } from "./client";
+import { mfaRequest, type Session, type User } from "./client";
 import { uniqueEmail, type TestServer } from "./emulator";
 
 /** The authenticator app of a test: reads the otpauth:// URL and makes codes at a given time. */
@@ -9,10 +9,8 @@ export function authenticatorFor(url: string) {
   return { totp, code: (timestamp: number) => totp.generate({ timestamp }) };
 }
 
-/** Signs a new user up by email and enrols a verified TOTP factor; the clock moves one step past the code used. */
-export async function userWithTotp(t: TestServer, label = "mfa") {
-  const email = uniqueEmail(label);
-  const { user, session } = await t.client.signUp(email);
+/** Enrols a verified TOTP factor through `session`; the clock moves one step past the code used. */
+export async function enrolTotp(t: TestServer, session: Session, user: User) {
   const added = await t.client.ok("auth-request-multi-factor", {
     stampedRequest: mfaRequest(session, MFA_ACTIONS.add, user.address, t.clock.now()),
     multiFactorType: "totp",
@@ -24,7 +22,14 @@ export async function userWithTotp(t: TestServer, label = "mfa") {
     multiFactorCode: app.code(t.clock.now()),
   });
   t.clock.advance(TOTP_STEP_MS);
-  return { email, user, session, factorId: added.multiFactorId as string, app };
+  return { factorId: added.multiFactorId as string, app };
+}
+
+/** Signs a new user up by email and enrols a verified TOTP factor; the clock moves one step past the code used. */
+export async function userWithTotp(t: TestServer, label = "mfa") {
+  const email = uniqueEmail(label);
+  const { user, session } = await t.client.signUp(email);
+  return { email, user, session, ...(await enrolTotp(t, session, user)) };
 }
 
 export const TOTP_STEP_MS = 30_000;

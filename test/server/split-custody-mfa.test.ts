@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newTargetKey, sessionFromBundle, type Session } from "./support/client";
+import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
+import { custodyCall, releasedShares, splitAsFrame } from "./support/splitFrame";
+import { enrolTotp, TOTP_STEP_MS } from "./support/totp";
+import { newRecoveryCode } from "../../server/frames/custody/recoveryLock";
+
+describe("split custody: with a second factor enrolled, only a session that passed it gets the shares", () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ custody: "split" });
+  });
+  afterAll(() => t.emulator.stop());
+
+  const state = (session: Session) => custodyCall(t.client, "custody-state", session, { timestampMs: String(t.clock.now()) });
+
+  it("a session from before the factor, or a sign-in without it, gets 403 MFA_REQUIRED; the code + TOTP sign-in and the validate-multi-factors sign-in get the shares", async () => {
+    const email = uniqueEmail("split-mfa");
+    const { user, session: before, target: beforeTarget } = await t.client.signUp(email);
+    const split = await splitAsFrame(t.client, before, beforeTarget, { kind: "code", code: newRecoveryCode() });
+    // No factor yet: the sign-up session gets the shares (and the frame rebuilds the wallet from them).
+    expect((await releasedShares(t.client, before, beforeTarget)).authShare.length).toBe(split.device.length);
+
+    const { factorId, app } = await enrolTotp(t, before, user);
+    const factors = [{ multiFactorId: factorId, multiFactorType: "totp" }];
+
+    // The session opened before the factor was enrolled: still valid for other calls, refused the shares.
+    const refused = await state(before);
+    expect([refused.status, refused.body.code, refused.body.bundle]).toEqual([403, "MFA_REQUIRED", undefined]);
+    expect(refused.body.message).toMatch(/second factor/);
+    expect(refused.body.data).toEqual({ multiFactors: factors });
+    for (const route of ["custody-reshare-source", "custody-split"] as const) {
+      const answer = await custodyCall(t.client, route, before, { timestampMs: String(t.clock.now()), address: user.address, solanaAddress: user.solanaAddress, sealedShares: "x" });
+      expect([route, answer.status, answer.body.code]).toEqual([route, 403, "MFA_REQUIRED"]);
+    }
+
+    // The email code alone opens no session; with the TOTP code it does, and that session gets the shares.
+    const target = newTargetKey();
+    const { orgId, otpId } = await t.client.ok("auth", { email, targetPublicKey: target.publicKey });
+    const otpCode = await t.client.latestCode(email);
+    const withFactor = await t.client.submitCode(orgId, otpId, otpCode, target, { multiFactors: [{ multiFactorId: factorId, multiFactorCode: app.code(t.clock.now()) }] });
+    const shares = await releasedShares(t.client, withFactor, target);
+    expect(shares.recoveryBox.kind).toBe("code");
+    t.clock.advance(TOTP_STEP_MS);
+
+    // The two-step sign-in (MFA_REQUIRED, then auth-validate-multi-factors) ends in a session that gets them too.
+    const second = newTargetKey();
+    const started = await t.client.ok("auth", { email, targetPublicKey: second.publicKey });
+    const pending = await t.client.ok("otp", { orgId, otpId: started.otpId, otpCode: await t.client.latestCode(email), targetPublicKey: second.publicKey });
+    expect(pending.status).toBe("MFA_REQUIRED");
+    const validated = await t.client.ok("auth-validate-multi-factors", {
+      encryptedPayload: pending.encryptedPayload,
+      multiFactors: [{ multiFactorId: factorId, multiFactorCode: app.code(t.clock.now()) }],
+    });
+    const validatedSession = await sessionFromBundle(orgId, validated.payload.credentialBundle, second);
+    expect((await releasedShares(t.client, validatedSession, second)).authShare).toEqual(shares.authShare);
+  });
+});
