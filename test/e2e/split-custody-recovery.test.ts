@@ -7,6 +7,7 @@ import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
 import { enterEmailCode, uniqueEmail } from "./support/sign-in";
 import { addVirtualAuthenticator } from "./support/webauthn";
+import { URI, type TOTP } from "otpauth";
 
 let browser: Browser;
 let emulator: RunningServer;
@@ -137,5 +138,47 @@ describe("split custody's recovery screens in Chromium", () => {
 
     await first.close();
     await second.close();
+  });
+
+  it("with an authenticator app enrolled, a session that did not pass it gets no share (signing fails); a sign-in with the app's code signs", { timeout: 180_000 }, async () => {
+    const context = await browser.newContext();
+    const page = await open(context);
+    const email = uniqueEmail("mfa");
+    await signIn(page, email);
+    await dialog(page).getByRole("button", { name: CUSTODY_TEXT.useCode }).click();
+    await dialog(page).getByRole("button", { name: CUSTODY_TEXT.codeSaved }).click({ timeout: 60_000 });
+    await dialog(page).waitFor({ state: "detached" });
+    const address = (await text(page, "address")) as Hex;
+    expect(await signMessage(page)).toBe(address);
+
+    // The user enrols an authenticator app in this session (opened without it).
+    const added = await page.evaluate(() => (window as unknown as { addTotp(): Promise<{ multiFactorId: string; multiFactorTotpUrl: string }> }).addTotp());
+    const totp = URI.parse(added.multiFactorTotpUrl) as TOTP;
+    const enrolment = totp.generate();
+    const verified = await page.evaluate(
+      ([id, code]) => (window as unknown as { verifyTotp(id: string, code: string): Promise<string> }).verifyTotp(id!, code!),
+      [added.multiFactorId, enrolment],
+    );
+    expect(verified).toBe("ok");
+
+    // The same session after a reload asks for the shares again: refused, so no signature.
+    await page.reload();
+    await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+    await page.getByRole("button", { name: "Sign message", exact: true }).click();
+    await page.getByTestId("outcome").filter({ hasNotText: /^pending$/ }).waitFor({ timeout: 60_000 });
+    expect(await text(page, "outcome")).toMatch(/^error: MfaRequiredError/);
+
+    // Signed in again with the email code and the app's code: the shares come, the wallet signs.
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
+    await enterEmailCode(page, emulator.url, email, { since: Date.now() - 1000 });
+    await page.getByRole("heading", { name: "Enter authenticator app code" }).waitFor();
+    const current = totp.generate();
+    await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
+    await page.keyboard.type(current === enrolment ? totp.generate({ timestamp: Date.now() + 30_000 }) : current);
+    await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
+    await page.getByTestId("device-share").filter({ hasText: /^true$/ }).waitFor();
+    expect(await signMessage(page)).toBe(address);
+    await context.close();
   });
 });

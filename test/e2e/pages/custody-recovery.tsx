@@ -5,16 +5,17 @@ import { useState } from "react";
 import { createRoot } from "react-dom/client";
 import { useAtomValue } from "jotai/react";
 import { createKit, getEmbeddedSigner } from "latch-kit";
-import { LatchProvider, useAuthModal, useSignMessage, useSignerStatus, useUser } from "latch-kit/react";
+import { LatchProvider, useAuthModal, useLogout, useSignMessage, useSignerStatus, useUser } from "latch-kit/react";
 import { emailOtp } from "latch-kit/plugins/email-otp";
 import { addPasskey, passkey } from "latch-kit/plugins/passkey";
 import { splitCustody } from "latch-kit/plugins/split-custody";
+import { addMfa, mfa, verifyMfa } from "latch-kit/plugins/mfa";
 
 const params = new URLSearchParams(location.search);
 const url = params.get("emulator") ?? "http://localhost:8787";
 
 const kit = createKit({
-  plugins: [emailOtp(), passkey(), splitCustody()],
+  plugins: [emailOtp(), passkey(), mfa(), splitCustody()],
   signer: { url, authFrameUrl: `${url}/frames/auth`, exportFrameUrl: `${url}/frames/export`, keyManagementUrl: url, emailMode: "otp" },
   ui: { theme: "light", auth: { sections: [[{ type: "email" }]] } },
 });
@@ -25,6 +26,9 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 // The test stands for the user's hand: adding a passkey while the custody screen waits.
 Object.assign(window, {
   addPasskey: () => addPasskey(kit).then(() => "ok"),
+  /** A TOTP factor: the otpauth URL (the test's authenticator app reads it), then the code that verifies it. */
+  addTotp: () => addMfa(kit, { multiFactorType: "totp" }),
+  verifyTotp: (multiFactorId: string, multiFactorCode: string) => verifyMfa(kit, { multiFactorId, multiFactorCode }).then(() => "ok"),
   /** The sign-in time the auth share adds: custody-state (shares sealed to the frame) and the frame opening them, n times. */
   measureShareFetch: async (n: number) => {
     const times: number[] = [];
@@ -45,6 +49,7 @@ function Custody() {
   const { openAuthModal } = useAuthModal();
   const custody = useAtomValue(signer.custody.statusAtom, { store: kit.store });
   const { signMessageAsync, signedMessage } = useSignMessage();
+  const { logout } = useLogout();
   const [outcome, setOutcome] = useState("");
   const run = (fn: () => Promise<unknown>) => {
     setOutcome("pending");
@@ -68,6 +73,9 @@ function Custody() {
         Sign message
       </button>
       <p data-testid="signature">{signedMessage ?? ""}</p>
+      <button type="button" onClick={() => logout()}>
+        Log out
+      </button>
     </main>
   );
 }
