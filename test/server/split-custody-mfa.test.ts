@@ -3,6 +3,7 @@ import { newTargetKey, sessionFromBundle, type Session } from "./support/client"
 import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 import { custodyCall, releasedShares, splitAsFrame } from "./support/splitFrame";
 import { enrolTotp, TOTP_STEP_MS } from "./support/totp";
+import { APP_ORIGIN, SoftPasskey } from "./support/passkey";
 import { newRecoveryCode } from "../../server/frames/custody/recoveryLock";
 
 describe("split custody: with a second factor enrolled, only a session that passed it gets the shares", () => {
@@ -54,5 +55,21 @@ describe("split custody: with a second factor enrolled, only a session that pass
     });
     const validatedSession = await sessionFromBundle(orgId, validated.payload.credentialBundle, second);
     expect((await releasedShares(t.client, validatedSession, second)).authShare).toEqual(shares.authShare);
+  });
+
+  it("a passkey counts as two factors: the frame session a passkey's stamp opens gets the shares of a user with an authenticator app", async () => {
+    const passkey = new SoftPasskey();
+    const user = await t.client.ok("signup", { passkey: passkey.attestation() }, { Origin: APP_ORIGIN });
+    const frameSession = async () => {
+      const target = newTargetKey();
+      const body = { organizationId: user.orgId, timestampMs: String(t.clock.now()), targetPublicKey: target.publicKey, expirationSeconds: 600 };
+      const opened = await t.client.ok("custody-frame-session", { stampedRequest: passkey.stampedRequest("https://api.turnkey.com/public/v1/submit/custody_frame_session", body) });
+      return { target, session: await sessionFromBundle(user.orgId, opened.credentialBundle, target) };
+    };
+    const first = await frameSession();
+    await splitAsFrame(t.client, first.session, first.target, { kind: "code", code: newRecoveryCode() });
+    await enrolTotp(t, first.session, user);
+    const next = await frameSession();
+    expect((await releasedShares(t.client, next.session, next.target)).authShare.length).toBe(17);
   });
 });
