@@ -39,7 +39,7 @@ export function kitSchemaWith(signerMethodOptions: Record<string, string>): Type
 
 
 /** Refuses a config with a message naming each failing field, in the spec's schema wording. */
-export function assertValid(schema: Type, value: unknown, prefix: string): void {
+export function assertValid(schema: (value: unknown) => unknown, value: unknown, prefix: string): void {
   const checked = schema(value);
   if (!(checked instanceof type.errors)) return;
   const problems = checked.map((error) => `${prefix}${error.propString || "(root)"}: ${schemaMessage(error)}`);

@@ -1,7 +1,7 @@
-import { defineListener, definePlugin, defineStep } from "./plugin";
+import { defineListener, definePlugin, defineStep, type LatchPlugin } from "./plugin";
 
 // The two steps core owns. The renderer adds their screens; every other step comes from a plugin.
-export const coreStepsPlugin = definePlugin({
+export const coreStepsPlugin: LatchPlugin = definePlugin({
   id: "latch-core-steps",
   steps: [
     defineStep({ type: "initial", back: null, showBack: false }),

@@ -3,7 +3,6 @@
 // a kit installs plugins and a plugin's parts take the kit — so they live in one module, which
 // imports no module that imports it back. Types only: nothing here exists at run time.
 import type { Hex, SignableMessage, TypedDataDefinition } from "viem";
-import type { Type } from "arktype";
 import type { Container } from "./container";
 import type { Emitter } from "./events";
 import type { AuthStep, AuthStepOf, AuthStepType } from "./steps";
@@ -165,9 +164,10 @@ export interface SectionDefinition<C extends { type: string } = SectionConfig> {
   /**
    * Checks this section's entries of `ui.auth.sections` at createKit (development builds): a refusal
    * names the field. Build it only outside production (`process.env.NODE_ENV !== "production" ? type({...}) : undefined`)
-   * so the schema library does not ship.
+   * so the schema library does not ship. Give an arktype type: the kit reports its errors (typed as a
+   * plain function so the kit's published types name no schema library).
    */
-  schema?: Type | undefined;
+  schema?: ((section: unknown) => unknown) | undefined;
 }
 
 /** What a step's component receives: the step and the kit. */

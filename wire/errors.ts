@@ -1,8 +1,11 @@
-// The error half of the wire contract: the one error body every route answers with, and the codes
-// a route may answer, in groups the routes share (wire/responses.ts lists each route's groups and
-// its own codes). The server's answer check (server/answers.ts) refuses a code a route does not list,
-// so this list stays the truth; the kit takes the types (`RouteError<route>`, wire/routes.ts).
+// The error half of the wire contract: the schema of the one error body every route answers with,
+// and (from wire/error-codes.ts) the code groups routes share; wire/route-errors.ts lists each
+// route's codes. The server's answer check (server/answers.ts) refuses a code a route does not list,
+// so those lists stay the truth; the kit takes plain types (`ErrorBody`, wire/shapes.ts;
+// `RouteError<route>`, wire/routes.ts).
 import { type } from "arktype";
+
+export { TRANSPORT_ERRORS, STAMP_ERRORS, DELIVERY_ERRORS, CODE_ERRORS, FACTOR_ERRORS, JWT_ERRORS } from "./error-codes";
 
 export const mfaFactor = type({ multiFactorId: "string", multiFactorType: "string" });
 
@@ -15,73 +18,3 @@ export const errorBody = type({
   /** MFA_REQUIRED: the factors to ask for, where hosted-signer clients read them. */
   "data?": { multiFactors: mfaFactor.array() },
 }).narrow((body, check) => body.error === body.message || check.reject({ path: ["error"], expected: "the message repeated" }));
-
-/** Codes any route may answer: the body could not be read, the caller is refused before the route, or the server failed. */
-export const TRANSPORT_ERRORS = [
-  "INVALID_JSON",
-  "INVALID_REQUEST",
-  "BODY_TOO_LARGE",
-  "HOST_NOT_ALLOWED",
-  "ORIGIN_NOT_ALLOWED",
-  // The production profile's app credentials.
-  "API_KEY_REQUIRED",
-  "INVALID_API_KEY",
-  "INVALID_APP_JWT",
-  "HTTP_ERROR",
-  "UNAVAILABLE",
-  "INTERNAL",
-] as const;
-
-/** A stamped request whose stamp, body or signer is refused. */
-export const STAMP_ERRORS = [
-  "INVALID_STAMP",
-  "UNSUPPORTED_STAMP",
-  "UNKNOWN_API_KEY",
-  "API_KEY_EXPIRED",
-  "UNKNOWN_CREDENTIAL",
-  "UNKNOWN_MEMBER",
-  "INVALID_PASSKEY",
-  "PASSKEY_ORIGIN_REFUSED",
-  "STALE_REQUEST",
-  "STALE_SIGN_COUNT",
-  "REPLAYED_REQUEST",
-  "WRONG_OPERATION",
-  "USER_NOT_FOUND",
-  "RATE_LIMITED",
-  // A sign-only session key stamped a change (export, factors, contacts, keys): 403.
-  "SESSION_SCOPE_SIGN_ONLY",
-] as const;
-
-/** A code or link was to be sent: too many sends, no provider configured, or the provider failed. */
-export const DELIVERY_ERRORS = ["RATE_LIMITED", "EMAIL_NOT_CONFIGURED", "SMS_NOT_CONFIGURED", "DELIVERY_FAILED", "NO_APP_URL", "ORIGIN_NOT_ALLOWED"] as const;
-
-/** A one-time code was checked. */
-export const CODE_ERRORS = ["INVALID_OTP", "OTP_EXPIRED", "OTP_NOT_FOUND", "OTP_ALREADY_USED", "OTP_ATTEMPTS_EXCEEDED", "RATE_LIMITED"] as const;
-
-/** Second-factor codes were checked (or were needed). */
-export const FACTOR_ERRORS = [
-  "MFA_REQUIRED",
-  "INVALID_MFA_CODE",
-  "MFA_FACTOR_NOT_FOUND",
-  "MFA_ATTEMPTS_EXCEEDED",
-  "RATE_LIMITED",
-  "INVALID_ENCRYPTED_PAYLOAD",
-  "ENCRYPTED_PAYLOAD_EXPIRED",
-] as const;
-
-/** A JWT (an app's, or a provider's id token) was verified and its identity signed in. */
-export const JWT_ERRORS = [
-  "INVALID_JWT",
-  "INVALID_JWT_SIGNATURE",
-  "JWT_EXPIRED",
-  "JWT_NOT_YET_VALID",
-  "JWT_ISSUER_MISMATCH",
-  "JWT_AUDIENCE_MISMATCH",
-  "UNKNOWN_JWT_ISSUER",
-  "JWT_ALREADY_USED",
-  "JWKS_UNAVAILABLE",
-  "NONCE_REQUIRED",
-  "NONCE_MISMATCH",
-  "UNKNOWN_AUTH_PROVIDER",
-  "SIGN_IN_RACE",
-] as const;

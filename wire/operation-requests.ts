@@ -1,8 +1,9 @@
 // Each key-management operation's stamped body (`POST /public/v1/{query|submit}/<op>`): operation →
 // schema, beside its answer's contract (wire/operations.ts). The server validates every body with
-// these (the engine's operations and the methods' own: passkey management, contact codes), and the
-// kit's key-management client takes its body types from them (`OperationBody<op>`), so the two
-// cannot drift. sign_raw_payload's server check narrows this schema further (a NO_OP payload is a
+// these (the engine's operations and the methods' own: passkey management, contact codes); the
+// kit's key-management client takes the plain body types of wire/operation-types.ts
+// (`OperationBody<op>`), held equal to these by test/types/wire-types.test-d.ts, so the two cannot
+// drift. sign_raw_payload's server check narrows this schema further (a NO_OP payload is a
 // 32-byte hash).
 import { type } from "arktype";
 import * as s from "./schemas";

@@ -1,6 +1,7 @@
 // Each signer route's request schema (route → schema), beside the field schemas it is made of. The
-// server validates with these; wire/routes.ts infers the kit's request types from them
-// (`RequestOf<route>`), so the two cannot drift. A method outside the repository keeps its own.
+// server validates with these. The kit's request types are plain TypeScript (wire/routes.ts), held
+// equal to these schemas' inputs (`RequestOf<route>`) by test/types/wire-types.test-d.ts, so the two
+// cannot drift. A method outside the repository keeps its own.
 import { type } from "arktype";
 import * as s from "./schemas";
 

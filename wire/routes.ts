@@ -1,80 +1,142 @@
-// The signer backend's route table (docs/signer-api.md): route → request, response, error. Every type
-// here is inferred from the wire's schemas (wire/requests.ts, wire/responses.ts, wire/errors.ts),
-// which the server validates with: one source. The kit imports this module for types only; a
-// method outside it adds its routes by augmenting SignerRoutes with `RouteTypes<its contract>`.
-import type { RequestOf, RequestSchemas } from "./requests";
-import type { ResponseContracts } from "./responses";
-import type { authMethods, multiOwnerOrganization, oauthAuthProvider, oauthProviderInfo } from "./responses";
-import type { mfaFactor } from "./errors";
-import type { stampedRequest } from "./schemas";
-import type { ErrorBody, ErrorOf } from "./contract";
+// The signer backend's route table (docs/signer-api.md): route → request, response, error, in plain
+// TypeScript (wire/shapes.ts names the shapes routes share). The server validates with the schemas of
+// wire/requests.ts and wire/responses.ts; test/types/wire-types.test-d.ts holds every route here
+// equal to those schemas' inferred types, and the error codes come from the same table the server
+// checks (wire/route-errors.ts), so neither side can drift. A method outside the repository adds its
+// routes by augmenting SignerRoutes with `RouteTypes<its contract>`.
+import type { ErrorWith } from "./contract-types";
+import type { ROUTE_ERRORS } from "./route-errors";
+import type {
+  AuthMethods,
+  EmailMode,
+  ErrorBody,
+  ExpirationSeconds,
+  FactorCode,
+  MfaFactor,
+  MultiOwnerOrganization,
+  OauthAuthProvider,
+  OauthProviderInfo,
+  PasskeyRegistration,
+  StampedOnly,
+  StampedRequest,
+} from "./shapes";
 
-export type { ErrorBody, RouteContract, RouteContracts, RouteTypes } from "./contract";
+export type { RouteContract, RouteContracts, RouteTypes } from "./contract-types";
+export type {
+  AuthMethods,
+  EmailMode,
+  ErrorBody,
+  MfaFactor,
+  MultiOwnerMember,
+  MultiOwnerOrganization,
+  OauthAuthProvider,
+  OauthProviderInfo,
+  StampedBody,
+  StampedRequest,
+} from "./shapes";
 
-/** A request stamped by the user's key: its URL, body and stamp. */
-export type StampedRequest = typeof stampedRequest.infer;
-
-/** What every stamped body carries: the organisation it acts in and, for writes, when it was stamped. */
-export interface StampedBody {
-  organizationId: string;
-  timestampMs?: string | number;
+/** `signup` / `auth` with an email (email-otp, magic-link). */
+export interface EmailSignInRequest {
+  email: string;
+  emailMode?: EmailMode;
+  targetPublicKey: string;
+  expirationSeconds?: ExpirationSeconds;
+  redirectParams?: string;
+  multiFactors?: FactorCode[];
 }
-/** How email sign-in works: a magic link or a one-time code. */
-export type EmailMode = NonNullable<RequestOf<"email-sign-in">["emailMode"]>;
-/** A second factor of the user (its id and type). */
-export type MfaFactor = typeof mfaFactor.infer;
-/** A multi-owner organization: its id, members and quorum. */
-export type MultiOwnerOrganization = typeof multiOwnerOrganization.infer;
-/** A member of a multi-owner organization. */
-export type MultiOwnerMember = MultiOwnerOrganization["members"][number];
-/** The user's sign-in methods, as the backend lists them. */
-export type AuthMethods = typeof authMethods.infer;
-/** A provider `prepare-oauth` offers: where its login page is and the client id to use there. */
-export type OauthAuthProvider = typeof oauthAuthProvider.infer;
-/** A social (or custom-JWT) identity linked to the user. */
-export type OauthProviderInfo = typeof oauthProviderInfo.infer;
 
-/** A route of the wire's own table: its request types (one schema, or the union a route accepts) with its contract's response and error. */
-type Wire<R extends keyof ResponseContracts, Request> = { request: Request; response: ResponseContracts[R]["response"]["infer"]; error: ErrorOf<ResponseContracts[R]> };
-/** A route whose request schema in wire/requests.ts has the route's name. */
-type Same<R extends keyof ResponseContracts & keyof RequestSchemas> = Wire<R, RequestOf<R>>;
+/** `signup` / `auth` with a phone (sms). */
+export interface SmsSignInRequest {
+  phone: string;
+  targetPublicKey: string;
+  expirationSeconds?: ExpirationSeconds;
+}
+
+/** `signup` with a passkey (passkey). */
+export interface PasskeySignUpRequest {
+  passkey: PasskeyRegistration;
+  email?: string;
+}
+
+/** The members a multi-owner organisation is made with, or gains or loses. */
+type Members = { evmSignerAddress: string }[];
+/** A key-management request a member then stamps (multi-owner prepare routes). */
+type PreparedActivity = { type: string; timestampMs: string; organizationId: string; parameters: Record<string, unknown> };
+/** A sign-in's answer once a code or token was accepted: the session's credential, or the second factors still needed. */
+type SignedInOrFactors = { status: "SUCCESS"; credentialBundle: string } | { status: "MFA_REQUIRED"; encryptedPayload: string; multiFactors: MfaFactor[] };
+/** Who holds a wallet's key: the server, or shares split with the user's frame (pending while a split is under way). */
+type WalletCustody = "server" | "pending" | "split";
+/** What recovers a split wallet: a passkey or a recovery code. */
+type RecoveryKind = "passkey" | "code";
+
+/** A route of the table: its request and response, and its error answer with the codes wire/route-errors.ts lists for it. */
+type Route<R extends keyof typeof ROUTE_ERRORS, Request, Response> = { request: Request; response: Response; error: ErrorWith<(typeof ROUTE_ERRORS)[R]> };
 
 /** The signer backend's routes: each route's request, response and error answer. */
 export interface SignerRoutes {
-  lookup: Wire<"lookup", RequestOf<"lookup-email"> | RequestOf<"lookup-phone">>;
-  signup: Wire<"signup", Omit<RequestOf<"email-sign-in">, "multiFactors"> | RequestOf<"sms-sign-in"> | RequestOf<"passkey-sign-up">>;
-  auth: Wire<"auth", RequestOf<"email-sign-in"> | RequestOf<"sms-sign-in">>;
-  otp: Same<"otp">;
-  whoami: Same<"whoami">;
-  "sign-payload": Same<"sign-payload">;
-  "revoke-session": Same<"revoke-session">;
-  "scoped-session": Same<"scoped-session">;
-  "prepare-oauth": Same<"prepare-oauth">;
-  "auth-jwt": Same<"auth-jwt">;
-  "add-oauth-provider": Same<"add-oauth-provider">;
-  "remove-oauth-provider": Same<"remove-oauth-provider">;
-  "signer-config": Same<"signer-config">;
-  "custody-state": Same<"custody-state">;
-  "custody-reshare-source": Same<"custody-reshare-source">;
-  "custody-split": Same<"custody-split">;
-  "custody-frame-session": Same<"custody-frame-session">;
-  "init-otp": Same<"init-otp">;
-  "verify-otp": Same<"verify-otp">;
-  "update-email-auth": Same<"update-email-auth">;
-  "update-phone-auth": Same<"update-phone-auth">;
-  "multi-owner-create": Same<"multi-owner-create">;
-  "multi-owner-prepare-add": Wire<"multi-owner-prepare-add", RequestOf<"multi-owner-prepare">>;
-  "multi-owner-prepare-delete": Wire<"multi-owner-prepare-delete", RequestOf<"multi-owner-prepare">>;
-  "multi-owner-add": Same<"multi-owner-add">;
-  "multi-owner-delete": Same<"multi-owner-delete">;
-  "multi-owner-update-root-quorum": Same<"multi-owner-update-root-quorum">;
-  "multi-owner-sign-raw-payload": Same<"multi-owner-sign-raw-payload">;
-  "list-auth-methods": Same<"list-auth-methods">;
-  "auth-request-multi-factor": Same<"auth-request-multi-factor">;
-  "auth-verify-multi-factor": Same<"auth-verify-multi-factor">;
-  "auth-list-multi-factors": Same<"auth-list-multi-factors">;
-  "auth-delete-multi-factors": Same<"auth-delete-multi-factors">;
-  "auth-validate-multi-factors": Same<"auth-validate-multi-factors">;
+  lookup: Route<"lookup", { email: string } | { phone: string }, { orgId: string | null }>;
+  signup: Route<
+    "signup",
+    Omit<EmailSignInRequest, "multiFactors"> | SmsSignInRequest | PasskeySignUpRequest,
+    { orgId: string; userId?: string; address?: string; solanaAddress?: string; otpId?: string }
+  >;
+  auth: Route<"auth", EmailSignInRequest | SmsSignInRequest, { orgId: string; otpId?: string; multiFactors?: MfaFactor[] }>;
+  otp: Route<
+    "otp",
+    { orgId: string; otpId: string; otpCode: string; targetPublicKey: string; expirationSeconds?: ExpirationSeconds; multiFactors?: FactorCode[] },
+    SignedInOrFactors
+  >;
+  whoami: Route<
+    "whoami",
+    StampedOnly,
+    { orgId: string; userId: string; address: string; solanaAddress?: string; email?: string; phone?: string; custody?: "pending" | "split" }
+  >;
+  "sign-payload": Route<"sign-payload", StampedOnly, { signature: string }>;
+  "revoke-session": Route<"revoke-session", StampedOnly, object>;
+  "scoped-session": Route<"scoped-session", StampedOnly, { credentialBundle: string; expiresAtMs: number }>;
+  "prepare-oauth": Route<"prepare-oauth", { nonce: string }, { codeChallenge: string; requestKey: string; authProviders: OauthAuthProvider[] }>;
+  "auth-jwt": Route<
+    "auth-jwt",
+    { jwt: string; targetPublicKey: string; authProvider?: string; expirationSeconds?: ExpirationSeconds },
+    | { status: "SUCCESS"; isSignUp: boolean; orgId: string; credentialBundle: string }
+    | { status: "MFA_REQUIRED"; isSignUp: false; orgId: string; encryptedPayload: string; multiFactors: MfaFactor[] }
+  >;
+  "add-oauth-provider": Route<"add-oauth-provider", StampedOnly, { oauthProviders: OauthProviderInfo[] }>;
+  "remove-oauth-provider": Route<"remove-oauth-provider", StampedOnly, object>;
+  "signer-config": Route<"signer-config", object, { email: { mode?: "MAGIC_LINK" | "OTP" } }>;
+  "custody-state": Route<"custody-state", StampedOnly, { custody: WalletCustody; mode: "server" | "split" | "split-required"; recoveryKind?: RecoveryKind; bundle?: string }>;
+  "custody-reshare-source": Route<"custody-reshare-source", StampedOnly, { bundle: string }>;
+  "custody-split": Route<"custody-split", StampedOnly, { custody: "split"; recoveryKind: RecoveryKind }>;
+  "custody-frame-session": Route<"custody-frame-session", StampedOnly, { credentialBundle: string }>;
+  "init-otp": Route<"init-otp", { contact: string; otpType: "OTP_TYPE_EMAIL" | "OTP_TYPE_SMS" }, { otpId: string }>;
+  "verify-otp": Route<"verify-otp", { otpId: string; otpCode: string }, { verificationToken: string }>;
+  "update-email-auth": Route<"update-email-auth", StampedOnly, object>;
+  "update-phone-auth": Route<"update-phone-auth", StampedOnly, object>;
+  "multi-owner-create": Route<
+    "multi-owner-create",
+    { members: { evmSignerAddress: string; signature?: string }[]; timestampMs?: string },
+    { result: MultiOwnerOrganization }
+  >;
+  "multi-owner-prepare-add": Route<"multi-owner-prepare-add", { organizationId: string; members: Members }, { result: PreparedActivity }>;
+  "multi-owner-prepare-delete": Route<"multi-owner-prepare-delete", { organizationId: string; members: Members }, { result: PreparedActivity }>;
+  "multi-owner-add": Route<"multi-owner-add", StampedOnly, { result: MultiOwnerOrganization }>;
+  "multi-owner-delete": Route<"multi-owner-delete", StampedOnly, { result: MultiOwnerOrganization }>;
+  "multi-owner-update-root-quorum": Route<"multi-owner-update-root-quorum", StampedOnly, { result: MultiOwnerOrganization }>;
+  "multi-owner-sign-raw-payload": Route<"multi-owner-sign-raw-payload", StampedOnly, { result: { signature: string } }>;
+  "list-auth-methods": Route<"list-auth-methods", { suborgId: string; stampedRequest?: StampedRequest }, AuthMethods>;
+  "auth-request-multi-factor": Route<
+    "auth-request-multi-factor",
+    { stampedRequest: StampedRequest; multiFactorType: string },
+    { multiFactorType: string; multiFactorId: string; multiFactorTotpUrl: string }
+  >;
+  "auth-verify-multi-factor": Route<"auth-verify-multi-factor", { stampedRequest: StampedRequest; multiFactorId: string; multiFactorCode: string }, { multiFactors: MfaFactor[] }>;
+  "auth-list-multi-factors": Route<"auth-list-multi-factors", StampedOnly, { multiFactors: MfaFactor[] }>;
+  "auth-delete-multi-factors": Route<"auth-delete-multi-factors", { stampedRequest: StampedRequest; multiFactorIds: string[] }, { multiFactors: MfaFactor[] }>;
+  "auth-validate-multi-factors": Route<
+    "auth-validate-multi-factors",
+    { encryptedPayload: string; multiFactors: FactorCode[] },
+    { payload: { credentialBundle?: string }; multiFactors?: MfaFactor[] }
+  >;
 }
 
 /** The name of a backend route. */

@@ -21,7 +21,7 @@ export { pickTokens } from "./restore";
 export { SignerClient, toSignerError, type SignerClientOptions } from "./client";
 export { ConnectionTimeoutError, isTimeoutError, pause, withinLimits, type CallLimits } from "./transport";
 export { ActivityTimeoutError, KeyManagementClient, type Activity, type ActivityName, type CompletedActivity, type KeyManagementLimits } from "./key-management";
-export type { OperationName, OperationBody, OperationAnswer, ActivityOperation, ActivityResult } from "../../wire/operations";
+export type { OperationName, OperationBody, OperationAnswer, ActivityOperation, ActivityResult } from "../../wire/operation-types";
 export type { AuthMethods, OauthAuthProvider } from "../../wire/routes";
 export type { SignerRoutes, SignerRoute, RouteRequest, RouteResponse, RouteError, RouteTypes, RouteContract, RouteContracts, ErrorBody, StampedRequest, EmailMode } from "../../wire/routes";
 export { SessionManager, type Session, type SessionType, type SessionTypeRegistry, type TemporarySession } from "./session";

@@ -3,7 +3,7 @@ import { LatchError, PermissionDeniedError } from "../errors";
 import type { Stamper } from "./stamper";
 import { pause, withinLimits } from "./transport";
 import { warnOperationOffContract } from "./answer-check";
-import type { ActivityOperation, ActivityResult, OperationAnswer, OperationBody, OperationName } from "../../wire/operations";
+import type { ActivityOperation, ActivityResult, OperationAnswer, OperationBody, OperationName } from "../../wire/operation-types";
 
 /** Time limits of key-management calls. */
 export interface KeyManagementLimits {

@@ -1,5 +1,5 @@
 import type { Kit } from "../kit-types";
-import { definePlugin } from "../plugin";
+import { definePlugin, type LatchPlugin } from "../plugin";
 import { getEmbeddedSigner } from "./service";
 import { signMessageWith, signTypedDataWith } from "./wallet-signing";
 
@@ -8,7 +8,7 @@ import { signMessageWith, signTypedDataWith } from "./wallet-signing";
  * stored user for the first render, restore the session on start, end it on logout, sign for 'sca'
  * users. Installed once however many methods require it.
  */
-export const embeddedSignerPlugin = definePlugin({
+export const embeddedSignerPlugin: LatchPlugin = definePlugin({
   id: "embedded-signer",
   /** Reads the stored user, so the first render already knows them. */
   setup: (kit: Kit) => getEmbeddedSigner(kit).restoreUserSync(),

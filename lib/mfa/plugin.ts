@@ -1,4 +1,4 @@
-import { defineListener, definePlugin, defineStep, embeddedSignerPlugin, getEmbeddedSigner, type Kit } from "latch-kit";
+import { defineListener, definePlugin, defineStep, embeddedSignerPlugin, getEmbeddedSigner, type Kit, type LatchPlugin } from "latch-kit";
 import { TotpVerifyScreen } from "./TotpVerifyScreen";
 import "./registry";
 
@@ -22,7 +22,7 @@ function showSecondFactor(kit: Kit): void {
  * needing one. The code methods require it; the account actions (add, verify, remove, list) come
  * with `latch-kit/plugins/mfa`.
  */
-export const mfaPlugin = definePlugin({
+export const mfaPlugin: LatchPlugin = definePlugin({
   id: "mfa",
   requires: [embeddedSignerPlugin],
   steps: [totpVerifyStep],

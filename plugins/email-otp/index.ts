@@ -1,6 +1,6 @@
 // Loads the step and payload types this plugin registers, for apps that import only its entry.
 import "../../lib/sign-in/registry";
-import { ACCOUNT_CREATOR, definePlugin, defineSection, embeddedSignerPlugin } from "latch-kit";
+import { ACCOUNT_CREATOR, definePlugin, defineSection, embeddedSignerPlugin, type LatchPlugin } from "latch-kit";
 import { EmailSection } from "../../lib/sign-in/EmailSection";
 import { emailAccountCreator, emailAuthenticator, otpAuthenticator } from "../../lib/sign-in/signer-parts";
 import { otpVerifyStep } from "../../lib/sign-in/steps";
@@ -13,7 +13,7 @@ import { EMAIL_SIGNER_OPTIONS } from "../../lib/sign-in/signer-options";
  * @example
  * createKit({ plugins: [emailOtp()], ui: { auth: { sections: [[{ type: "email" }]] } } });
  */
-export const emailOtp = () =>
+export const emailOtp = (): LatchPlugin =>
   definePlugin({
     id: "email-otp",
     requires: [embeddedSignerPlugin, mfaPlugin],

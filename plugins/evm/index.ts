@@ -1,4 +1,4 @@
-import { definePlugin, type Kit } from "latch-kit";
+import { definePlugin, type Kit, type LatchPlugin } from "latch-kit";
 import { walletParts } from "../../lib/wallets/index";
 import { eoaAccountSigner } from "./actions";
 import { resolveEvmConfig, type EvmPluginConfig } from "./config";
@@ -14,7 +14,7 @@ import { getEvmWallet, installEvmWallet } from "./source";
  * // With the app's own wagmi config: one connection for the app and Latch.
  * createKit({ plugins: [evm({ wagmiConfig })] });
  */
-export const evm = (config?: Partial<EvmPluginConfig>) => {
+export const evm = (config?: Partial<EvmPluginConfig>): LatchPlugin => {
   const settings = resolveEvmConfig(config);
   return definePlugin({
     id: "evm",

@@ -1,4 +1,4 @@
-import { defineAuthenticator, definePlugin, embeddedSignerPlugin } from "latch-kit";
+import { defineAuthenticator, definePlugin, embeddedSignerPlugin, type LatchPlugin } from "latch-kit";
 import { mfaPlugin } from "../../lib/mfa/plugin";
 import { authenticateWithJwt } from "./authenticate";
 import "./registry";
@@ -9,7 +9,7 @@ import "./registry";
  * `nonce` = `await getJwtNonce(kit)` (hex sha256 of the auth frame's key). No section: the app signs in for the
  * user, e.g. with `useAuthenticateWithJwt` after its own login.
  */
-export const jwt = () =>
+export const jwt = (): LatchPlugin =>
   definePlugin({
     id: "jwt",
     requires: [embeddedSignerPlugin, mfaPlugin],

@@ -1,6 +1,6 @@
 // Loads the step and payload types this plugin registers, for apps that import only its entry.
 import "../../lib/sign-in/registry";
-import { ACCOUNT_CREATOR, defineListener, definePlugin, defineSection, defineStep, embeddedSignerPlugin, getEmbeddedSigner, SIGN_IN_RETURN, type Kit } from "latch-kit";
+import { ACCOUNT_CREATOR, defineListener, definePlugin, defineSection, defineStep, embeddedSignerPlugin, getEmbeddedSigner, SIGN_IN_RETURN, type Kit, type LatchPlugin } from "latch-kit";
 import { EMAIL_SIGNER_OPTIONS } from "../../lib/sign-in/signer-options";
 import { EmailSection } from "../../lib/sign-in/EmailSection";
 import { emailAccountCreator, emailAuthenticator } from "../../lib/sign-in/signer-parts";
@@ -19,7 +19,7 @@ function showCheckYourEmail(kit: Kit): void {
 }
 
 /** Sign in with a link sent by email: `email_verify`, `email_completing`, and the return from the link. */
-export const magicLink = () => {
+export const magicLink = (): LatchPlugin => {
   // Per kit, as each call makes a new plugin; opened on the client only (start).
   let tabs: LinkAcrossTabs | null = null;
   return definePlugin({

@@ -1,5 +1,5 @@
 import { getWallets } from "@wallet-standard/app";
-import { definePlugin, type Kit } from "latch-kit";
+import { definePlugin, type Kit, type LatchPlugin } from "latch-kit";
 import { WALLET_OVERLAY } from "../../lib/wallets/index";
 import { MobileWalletModals } from "./MobileWalletModals";
 import { mobileWalletService } from "./registry";
@@ -26,7 +26,7 @@ export interface MobileWalletConfig {
  * wallet: local association on Android outside webviews, remote association (QR code) elsewhere when
  * `remoteHostAuthority` is set. The `solana` plugin lists it ('Solana' badge) and connects it; needs `solana()`.
  */
-export const mobileWallet = (config: MobileWalletConfig = {}) => {
+export const mobileWallet = (config: MobileWalletConfig = {}): LatchPlugin => {
   if (config.remoteHostAuthority !== undefined && !/^[\w.-]+(:\d{1,5})?$/.test(config.remoteHostAuthority)) {
     throw new TypeError(`mobileWallet: remoteHostAuthority must be a host[:port] (no scheme, no path); got '${config.remoteHostAuthority}'.`);
   }

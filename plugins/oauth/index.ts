@@ -1,4 +1,4 @@
-import { defineAuthenticator, defineListener, definePlugin, defineSection, defineStep, embeddedSignerPlugin, getEmbeddedSigner, SIGN_IN_RETURN, type Kit } from "latch-kit";
+import { defineAuthenticator, defineListener, definePlugin, defineSection, defineStep, embeddedSignerPlugin, getEmbeddedSigner, SIGN_IN_RETURN, type Kit, type LatchPlugin } from "latch-kit";
 import { mfaPlugin } from "../../lib/mfa/plugin";
 import { assertSocialSections, socialSections } from "./config";
 import { socialSectionSchema } from "./section-schema";
@@ -13,7 +13,7 @@ import "./registry";
  * `social` section, `oauth_completing`, `kit.authenticate({ type: "oauth", ... })`, the return
  * from a redirect, account linking by email code, and linking / unlinking providers.
  */
-export const oauth = () =>
+export const oauth = (): LatchPlugin =>
   definePlugin({
     id: "oauth",
     requires: [embeddedSignerPlugin, mfaPlugin],

@@ -1,4 +1,4 @@
-import { ACCOUNT_CREATOR, defineAuthenticator, defineListener, definePlugin, defineSection, defineStep, embeddedSignerPlugin, SESSION_RESTORE, type Kit } from "latch-kit";
+import { ACCOUNT_CREATOR, defineAuthenticator, defineListener, definePlugin, defineSection, defineStep, embeddedSignerPlugin, SESSION_RESTORE, type Kit, type LatchPlugin } from "latch-kit";
 import { authenticateWithPasskey } from "./actions/authenticateWithPasskey";
 import { passkeySessionRestore } from "./session";
 import { PasskeyCreateScreen } from "./PasskeyCreateScreen";
@@ -11,7 +11,7 @@ import "./registry";
  * Passkeys: the 'I have a passkey' section, passkey sign-in and sign-up, and (with
  * `ui.auth.addPasskeyOnSignup`) the offer to add one after any sign-up, once per connection.
  */
-export const passkey = () => {
+export const passkey = (): LatchPlugin => {
   // Once per connection: a disconnect resets it. Per kit, as each call makes a new plugin.
   let offeredThisConnection = false;
   // A sign-up still on screen (the code screen shows 'verified', then completes) would replace the

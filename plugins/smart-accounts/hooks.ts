@@ -54,7 +54,11 @@ export function useSmartAccountClient(params: { type?: AccountType; accountParam
 }
 
 /** The account address of a type. */
-export function useAccount(params: { type?: AccountType } = {}) {
+export function useAccount(params: { type?: AccountType } = {}): {
+  account: SmartAccountClient["account"] | null;
+  address: `0x${string}` | null;
+  isLoadingAccount: boolean;
+} {
   const { client, address, isLoadingClient } = useSmartAccountClient(params);
   return { account: client?.account ?? null, address, isLoadingAccount: isLoadingClient };
 }
@@ -131,19 +135,21 @@ export function useSmartAccountSignMessage(params: { client: SmartAccountClient 
   };
 }
 
+// The return type is written out so the published .d.ts names `TypedDataDefinition` instead of
+// viem's expansion of it (which names abitype, a package the kit does not depend on).
 /** Signs EIP-712 typed data through the smart account (ERC-1271; ERC-6492 before deployment). */
-export function useSmartAccountSignTypedData(params: { client: SmartAccountClient | null }) {
+export function useSmartAccountSignTypedData(params: { client: SmartAccountClient | null }): {
+  /** Signs the typed data as the smart account; it lands in `signedTypedData`, a failure in `error`. */
+  signTypedData: (typedData: TypedDataDefinition) => void;
+  /** Signs the typed data and returns the promise of the signature. */
+  signTypedDataAsync: (typedData: TypedDataDefinition) => Promise<Hex>;
+  signedTypedData: Hex | undefined;
+  isSigningTypedData: boolean;
+  error: Error | null;
+} {
   const { run, runAsync, isPending, error, data } = useAction(async (typedData: TypedDataDefinition): Promise<Hex> => {
     if (!params.client) throw new Error("The smart account client is not ready");
     return signTypedData(params.client, typedData as never);
   });
-  return {
-    /** Signs the typed data as the smart account; it lands in `signedTypedData`, a failure in `error`. */
-    signTypedData: run,
-    /** Signs the typed data and returns the promise of the signature. */
-    signTypedDataAsync: runAsync,
-    signedTypedData: data,
-    isSigningTypedData: isPending,
-    error,
-  };
+  return { signTypedData: run, signTypedDataAsync: runAsync, signedTypedData: data, isSigningTypedData: isPending, error };
 }

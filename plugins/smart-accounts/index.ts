@@ -1,4 +1,4 @@
-import { defineListener, definePlugin } from "latch-kit";
+import { defineListener, definePlugin, type LatchPlugin } from "latch-kit";
 import { registerSmartAccounts, type SmartAccountsConfig } from "./service";
 
 /**
@@ -8,7 +8,7 @@ import { registerSmartAccounts, type SmartAccountsConfig } from "./service";
  * @example
  * createKit({ plugins: [emailOtp(), smartAccounts({ chain: base, policyId: "my-policy" })] });
  */
-export const smartAccounts = (config: SmartAccountsConfig) => {
+export const smartAccounts = (config: SmartAccountsConfig): LatchPlugin => {
   let service: ReturnType<typeof registerSmartAccounts> | null = null;
   return definePlugin({
     id: "smart-accounts",

@@ -1,13 +1,13 @@
 // Loads the step and payload types this plugin registers, for apps that import only its entry.
 import "../../lib/sign-in/registry";
-import { ACCOUNT_CREATOR, definePlugin, defineSection, embeddedSignerPlugin } from "latch-kit";
+import { ACCOUNT_CREATOR, definePlugin, defineSection, embeddedSignerPlugin, type LatchPlugin } from "latch-kit";
 import { otpAuthenticator, smsAccountCreator, smsAuthenticator } from "../../lib/sign-in/signer-parts";
 import { otpVerifyStep } from "../../lib/sign-in/steps";
 import { mfaPlugin } from "../../lib/mfa/plugin";
 import { SmsSection } from "./SmsSection";
 
 /** Sign in with a one-time code sent by SMS: the `sms` section and the same code entry. */
-export const sms = () =>
+export const sms = (): LatchPlugin =>
   definePlugin({
     id: "sms",
     requires: [embeddedSignerPlugin, mfaPlugin],

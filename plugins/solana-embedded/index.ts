@@ -1,4 +1,4 @@
-import { definePlugin } from "latch-kit";
+import { definePlugin, type LatchPlugin } from "latch-kit";
 import { registerSolanaEmbedded, type SolanaEmbeddedConfig } from "./service";
 
 /**
@@ -7,7 +7,7 @@ import { registerSolanaEmbedded, type SolanaEmbeddedConfig } from "./service";
  * (network inferred from it), optionally with their fee sponsored under a policy.
  * Registering the plugin ships only its configuration; the Solana code comes with the hooks used.
  */
-export const solanaEmbedded = (config: SolanaEmbeddedConfig = {}) =>
+export const solanaEmbedded = (config: SolanaEmbeddedConfig = {}): LatchPlugin =>
   definePlugin({
     id: "solana-embedded",
     /** Installs the kit's embedded Solana service. */

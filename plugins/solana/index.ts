@@ -1,4 +1,4 @@
-import { definePlugin, type Kit } from "latch-kit";
+import { definePlugin, type Kit, type LatchPlugin } from "latch-kit";
 import { walletParts } from "../../lib/wallets/index";
 import { resolveSolanaConfig, type SolanaPluginConfig } from "./config";
 import { SolanaWallets } from "./service";
@@ -10,7 +10,7 @@ import { getSolanaWallets, installSolanaWallets } from "./source";
  * chain svm, the EOA user (address = base58 public key), reconnect on reload, signing, sending and
  * sign-in with Solana through the wallet.
  */
-export const solana = (config?: SolanaPluginConfig) => {
+export const solana = (config?: SolanaPluginConfig): LatchPlugin => {
   const settings = resolveSolanaConfig(config);
   return definePlugin({
     id: "solana",

@@ -1,4 +1,4 @@
-import { definePlugin, defineStep, type Kit } from "latch-kit";
+import { definePlugin, defineStep, type Kit, type LatchPlugin } from "latch-kit";
 import { cancelWallet, walletParts } from "../../lib/wallets/index";
 import { WalletConnectState, walletConnectState, type WalletConnectPluginConfig } from "./state";
 import { WalletConnectScreen } from "./WalletConnectScreen";
@@ -18,7 +18,7 @@ export const walletConnectStep = defineStep({
  * pick_eoa row, the wallet_connect step and its QR pairing modal. Needs the evm() plugin; params
  * (projectId, relayUrl) come from here or from the wallet section's `walletConnect`.
  */
-export const walletConnect = (config?: WalletConnectPluginConfig) =>
+export const walletConnect = (config?: WalletConnectPluginConfig): LatchPlugin =>
   definePlugin({
     id: "walletconnect",
     sections: walletParts.sections,

@@ -1,5 +1,5 @@
 import type { AuthenticatePayload } from "latch-kit";
-import { signMessage, signTypedData, type SignMessageParameters, type SignTypedDataParameters } from "latch-kit";
+import { signMessage, signTypedData, type SignMessageParameters, type SignTypedDataParameters, type SignTypedDataReturnType } from "latch-kit";
 import { useKit } from "../context";
 import { useAction } from "./useAction";
 
@@ -64,17 +64,19 @@ export function useSignMessage() {
   };
 }
 
+// The return type is written out so the published .d.ts names `SignTypedDataParameters` instead of
+// viem's expansion of it (which names abitype, a package the kit does not depend on).
 /** Signs EIP-712 typed data as the signed-in user (the owner key, or the external wallet). */
-export function useSignTypedData() {
+export function useSignTypedData(): {
+  /** Signs the typed data; the signature lands in `signedTypedData`, a failure in `error`. */
+  signTypedData: (params: SignTypedDataParameters) => void;
+  /** Signs the typed data and returns the promise of the signature. */
+  signTypedDataAsync: (params: SignTypedDataParameters) => Promise<SignTypedDataReturnType>;
+  signedTypedData: SignTypedDataReturnType | undefined;
+  isPending: boolean;
+  error: Error | null;
+} {
   const kit = useKit();
   const { run, runAsync, isPending, error, data } = useAction((params: SignTypedDataParameters) => signTypedData(kit, params));
-  return {
-    /** Signs the typed data; the signature lands in `signedTypedData`, a failure in `error`. */
-    signTypedData: run,
-    /** Signs the typed data and returns the promise of the signature. */
-    signTypedDataAsync: runAsync,
-    signedTypedData: data,
-    isPending,
-    error,
-  };
+  return { signTypedData: run, signTypedDataAsync: runAsync, signedTypedData: data, isPending, error };
 }

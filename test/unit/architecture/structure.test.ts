@@ -143,6 +143,20 @@ describe("structure", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("the kit names the wire's schema modules not even as types, and the wire's plain types name no schema (the published .d.ts must not reach arktype)", () => {
+    const schemaModules = ["wire/schemas.ts", "wire/requests.ts", "wire/responses.ts", "wire/errors.ts", "wire/operations.ts", "wire/operation-requests.ts", "wire/contract.ts"];
+    const plainTypes = ["wire/shapes.ts", "wire/routes.ts", "wire/operation-types.ts", "wire/contract-types.ts", "wire/route-errors.ts", "wire/operation-errors.ts", "wire/error-codes.ts"];
+    const kit = ["core", "lib", "renderer", "plugins"];
+    const developmentOnly = ["core/signer/answer-check.ts"];
+    const wrong = [...typeGraph].flatMap(([file, targets]) =>
+      (kit.includes(folderOf(file)) && !developmentOnly.includes(file)) || plainTypes.includes(file)
+        ? targets.filter((t) => schemaModules.includes(t)).map((t) => `${file} → ${t}`)
+        : [],
+    );
+    const namingArktype = plainTypes.filter((file) => /from\s+["']arktype/.test(readFileSync(join(root, file), "utf8")));
+    expect({ wrong, namingArktype }).toEqual({ wrong: [], namingArktype: [] });
+  });
+
   it("a plugin imports no other plugin's code (shared parts live in lib/)", () => {
     const crossing = [...graph].flatMap(([file, targets]) =>
       targets.filter((t) => pluginOf(file) && pluginOf(t) && pluginOf(t) !== pluginOf(file)).map((t) => `${file} → ${t}`),
