@@ -64,5 +64,11 @@ function figuresWithAnchors(all) {
   for (const r of all["user-timings"]?.results ?? []) row(`${r.figure} (p50, production)`, r.p50Ms, "ms", r.anchorMs, "(RAIL)");
   if (all.dialog) row("dialog re-open, test plugin, development build (warm)", all.dialog.p50Ms, "ms", 100, "(RAIL)");
   if (all.signin) row("email sign-in incl. harness (inbox polling, Playwright)", all.signin.p50Ms, "ms", 1000, "(RAIL)");
+  // The server's CPU per request beside the crypto floor measured in the same run (bench/server.ts).
+  for (const r of all.server?.signPayload ?? []) {
+    if (r.concurrency === 10) row(`sign-payload server CPU, ${r.setup}, ${r.users} users, c=10`, Math.round(r.serverCpuPerRequestUs), "µs", Math.round(r.cryptoFloorUs), "(crypto floor)");
+  }
+  if (all.server?.signUps) row("email sign-up, server CPU", +(all.server.signUps.serverCpuPerSignUpUs / 1000).toFixed(1), "ms", 7, "(goal)");
+  for (const p of all.server?.pages ?? []) row(`${p.figure} (p50, vs React alone + server)`, p.p50Ms, "ms", p.floorMs, "(floor)");
   return lines;
 }
