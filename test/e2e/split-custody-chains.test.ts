@@ -62,7 +62,7 @@ describe("split custody on chains (the server signs for no wallet)", () => {
     await page.close();
   });
 
-  it("signs a Solana message and sends a sponsored transfer from a split wallet", async () => {
+  it("signs a Solana message and sends a sponsored and a self-paid transfer from a split wallet", async () => {
     const page = await browser.newPage();
     const recipient = (await generateKeyPairSigner()).address;
     const query = new URLSearchParams({ emulator: emulator.url, solana: solana.url, to: recipient });
@@ -77,6 +77,13 @@ describe("split custody on chains (the server signs for no wallet)", () => {
     const hash = (await page.getByTestId("solana-sponsored-tx").textContent({ timeout: 20_000 })) as Signature;
     expect((await rpc.getSignatureStatuses([hash]).send()).value[0]?.err).toBeNull();
     expect((await rpc.getBalance(recipient).send()).value).toBe(10_000_000n);
+    // Without a sponsor the user's own signature pays the fee: a transaction signed in the frame lands too.
+    const before = (await rpc.getBalance(address).send()).value;
+    await page.getByRole("button", { name: "Send transfer paying the fee" }).click();
+    const selfPaid = (await page.getByTestId("solana-self-paid-tx").textContent({ timeout: 20_000 })) as Signature;
+    expect((await rpc.getSignatureStatuses([selfPaid]).send()).value[0]?.err).toBeNull();
+    expect((await rpc.getBalance(recipient).send()).value).toBe(20_000_000n);
+    expect((await rpc.getBalance(address).send()).value).toBe(before - 10_000_000n - 5000n);
     await page.close();
   });
 });
