@@ -40,7 +40,7 @@ export const ROUTE_ERRORS = {
   "multi-owner-create": [...TRANSPORT_ERRORS, "MEMBER_PROOF_REQUIRED", "INVALID_MEMBER_PROOF", "STALE_REQUEST", "REPLAYED_REQUEST"],
   "multi-owner-prepare-add": [...TRANSPORT_ERRORS, "ORGANIZATION_NOT_FOUND"],
   "multi-owner-prepare-delete": [...TRANSPORT_ERRORS, "ORGANIZATION_NOT_FOUND", "UNKNOWN_MEMBER"],
-  "multi-owner-add": [...MULTI_OWNER_ERRORS, "TOO_MANY_MEMBERS"],
+  "multi-owner-add": [...MULTI_OWNER_ERRORS, "TOO_MANY_MEMBERS", "MEMBER_PROOF_REQUIRED", "INVALID_MEMBER_PROOF"],
   "multi-owner-delete": [...MULTI_OWNER_ERRORS, "LAST_MEMBER"],
   "multi-owner-update-root-quorum": MULTI_OWNER_ERRORS,
   "multi-owner-sign-raw-payload": [...MULTI_OWNER_ERRORS, "SIGN_WITH_NOT_OWNED"],

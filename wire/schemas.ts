@@ -55,7 +55,8 @@ export const evmAddress = type(/^0x[0-9a-fA-F]{40}$/).describe("an EVM address")
 export const MAX_MEMBERS = 100;
 export const multiOwnerMembers = type({ evmSignerAddress: evmAddress }).array().atLeastLength(1).atMostLength(MAX_MEMBERS);
 /** Members of a new organisation, each with their EIP-191 signature of the creation message (wire/multi-owner.ts). */
-export const multiOwnerCreationMembers = type({ evmSignerAddress: evmAddress, "signature?": type(/^0x[0-9a-fA-F]{130}$/).describe("a 65-byte signature, 0x and 130 hex digits") })
+export const memberSignature = type(/^0x[0-9a-fA-F]{130}$/).describe("a 65-byte signature, 0x and 130 hex digits");
+export const multiOwnerCreationMembers = type({ evmSignerAddress: evmAddress, "signature?": memberSignature })
   .array()
   .atLeastLength(1)
   .atMostLength(MAX_MEMBERS);

@@ -6,6 +6,7 @@ export {
   MultiOwnerClient,
   memberStamper,
   multiOwnerCreationMessage,
+  multiOwnerJoinMessage,
   MEMBER_STAMP_SCHEME,
   type MemberAccount,
   type MultiOwnerMember,

@@ -5,7 +5,7 @@ import type { Address, Hex } from "viem";
 import type { SignerClient } from "./client";
 import type { MultiOwnerOrganization } from "../../wire/routes";
 import type { Stamp, Stamper } from "./stamper";
-import { multiOwnerCreationMessage } from "../../wire/multi-owner";
+import { multiOwnerCreationMessage, multiOwnerJoinMessage } from "../../wire/multi-owner";
 
 /** The stamp scheme of a member's request: an EIP-191 signature of the body. */
 export const MEMBER_STAMP_SCHEME = "SIGNATURE_SCHEME_TK_API_SECP256K1_EIP191";
@@ -23,7 +23,7 @@ export interface MemberAccount {
   signMessage: (args: { message: string }) => Promise<Hex>;
 }
 
-export { multiOwnerCreationMessage } from "../../wire/multi-owner";
+export { multiOwnerCreationMessage, multiOwnerJoinMessage } from "../../wire/multi-owner";
 
 /** A member's EVM account as a stamper (`X-Stamp`, secp256k1 EIP-191 scheme). */
 export function memberStamper(account: MemberAccount): Stamper {
@@ -64,13 +64,20 @@ export class MultiOwnerClient {
     return { url: `${this.keyManagementUrl}/public/v1/submit/${operation}`, body: json, stamp: await stamper.stamp(json) };
   }
 
-  /** Adds members: the backend prepares the request, a root-quorum member stamps it. */
-  async addMembers(stamper: Stamper, orgId: string, members: Address[]): Promise<MultiOwnerOrganization> {
+  /**
+   * Adds members: the backend prepares the request, each new member signs their consent
+   * (`multiOwnerJoinMessage`: the organisation, the members added, the request's time), and a
+   * root-quorum member stamps it. The server refuses a new member without that signature.
+   */
+  async addMembers(stamper: Stamper, orgId: string, members: MemberAccount[]): Promise<MultiOwnerOrganization> {
     const { result: prepared } = await this.client.request("multi-owner-prepare-add", {
       organizationId: orgId,
-      members: members.map((evmSignerAddress) => ({ evmSignerAddress })),
+      members: members.map((member) => ({ evmSignerAddress: member.address })),
     });
-    const stampedRequest = await this.stamped(stamper, "create_users", prepared);
+    const message = multiOwnerJoinMessage(orgId, members.map((member) => member.address), prepared.timestampMs);
+    const signatures = new Map(await Promise.all(members.map(async (member) => [member.address.toLowerCase(), await member.signMessage({ message })] as const)));
+    const users = (prepared.parameters.users as Array<{ evmSignerAddress: string }>).map((user) => ({ ...user, signature: signatures.get(user.evmSignerAddress.toLowerCase()) }));
+    const stampedRequest = await this.stamped(stamper, "create_users", { ...prepared, parameters: { ...prepared.parameters, users } });
     return (await this.client.request("multi-owner-add", { stampedRequest })).result;
   }
 

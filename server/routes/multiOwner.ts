@@ -9,7 +9,7 @@ import { createSealedWallet, signingKeysOfRow } from "../services/custody";
 import { fromBase64url, strip0x } from "../crypto/encoding";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../errors";
 import { claimOnce } from "../store/usedTokens";
-import { multiOwnerCreationMessage } from "../../wire/multi-owner";
+import { multiOwnerCreationMessage, multiOwnerJoinMessage } from "../../wire/multi-owner";
 import { readBody } from "../validate";
 import * as s from "../schemas";
 import { requests } from "../../wire/requests";
@@ -33,7 +33,8 @@ const timed = { timestampMs: "string | number", organizationId: s.uuid } as cons
 const createUsersBody = type({
   type: "'ACTIVITY_TYPE_CREATE_USERS_V3'",
   ...timed,
-  parameters: { users: type({ userName: "string", evmSignerAddress: evmAddress }).array().atLeastLength(1).atMostLength(MAX_MEMBERS) },
+  // `signature`: the member's own consent (multiOwnerJoinMessage), added by the kit before the stamp.
+  parameters: { users: type({ userName: "string", evmSignerAddress: evmAddress, "signature?": s.memberSignature }).array().atLeastLength(1).atMostLength(MAX_MEMBERS) },
 });
 const deleteUsersBody = type({ type: "'ACTIVITY_TYPE_DELETE_USERS'", ...timed, parameters: { userIds: s.uuid.array().atLeastLength(1).atMostLength(MAX_MEMBERS) } });
 const rootQuorumBody = type({
@@ -97,8 +98,17 @@ async function requireMemberProofs(ctx: ServerContext, body: typeof createBody.i
     throw unauthorized("STALE_REQUEST", "timestampMs is too far from now; have the members sign a fresh creation message");
   }
   const message = multiOwnerCreationMessage(body.members.map((m) => m.evmSignerAddress), body.timestampMs);
-  for (const member of body.members) {
-    if (!member.signature) throw forbidden("MEMBER_PROOF_REQUIRED", `${getAddress(member.evmSignerAddress)} did not sign the creation message: every member must`);
+  await requireSignatures(message, body.members, "creation");
+  const fingerprint = `multi-owner-create:${createHash("sha256").update(message).digest("hex")}`;
+  if (!(await claimOnce(ctx.db, fingerprint, ts + 2 * ctx.limits.stampMaxSkewMs))) {
+    throw unauthorized("REPLAYED_REQUEST", "These members' signatures already created an organization; sign a fresh creation message");
+  }
+}
+
+/** Each member's signature of `message` must recover to their address (403 otherwise, naming them). */
+async function requireSignatures(message: string, members: ReadonlyArray<{ evmSignerAddress: string; signature?: string }>, what: string): Promise<void> {
+  for (const member of members) {
+    if (!member.signature) throw forbidden("MEMBER_PROOF_REQUIRED", `${getAddress(member.evmSignerAddress)} did not sign the ${what} message: every member named must`);
     let signer: string | undefined;
     try {
       signer = await recoverMessageAddress({ message, signature: member.signature as Hex });
@@ -106,12 +116,8 @@ async function requireMemberProofs(ctx: ServerContext, body: typeof createBody.i
       signer = undefined;
     }
     if (signer?.toLowerCase() !== member.evmSignerAddress.toLowerCase()) {
-      throw forbidden("INVALID_MEMBER_PROOF", `The signature given for ${getAddress(member.evmSignerAddress)} is not theirs over this creation message`);
+      throw forbidden("INVALID_MEMBER_PROOF", `The signature given for ${getAddress(member.evmSignerAddress)} is not theirs over this ${what} message`);
     }
-  }
-  const fingerprint = `multi-owner-create:${createHash("sha256").update(message).digest("hex")}`;
-  if (!(await claimOnce(ctx.db, fingerprint, ts + 2 * ctx.limits.stampMaxSkewMs))) {
-    throw unauthorized("REPLAYED_REQUEST", "These members' signatures already created an organization; sign a fresh creation message");
   }
 }
 
@@ -161,6 +167,9 @@ export function multiOwnerRoutes(ctx: ServerContext): Hono {
     const { stampedRequest } = await readBody(c, stampedOnly);
     const body = await verifyStampedRequest(ctx, stampedRequest, "submit/create_users", createUsersBody);
     const { org } = await requireRootQuorum(ctx, stampedRequest, body.organizationId);
+    // The stamp is the quorum's decision; each new member's own signature is their consent (the body is recent and single use).
+    const users = body.parameters.users;
+    await requireSignatures(multiOwnerJoinMessage(org.orgId, users.map((u) => u.evmSignerAddress), String(body.timestampMs)), users, "join");
     await ctx.db.transaction(async (tx) => {
       for (const user of body.parameters.users) await insertMember(tx, org.orgId, { userId: randomUUID(), evmSignerAddress: getAddress(user.evmSignerAddress) }, ctx.now());
       // Adding members updates the root quorum to hold every member.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keccak256, recoverAddress, toHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { memberStamper, multiOwnerCreationMessage, MultiOwnerClient, SignerClient, SignerHttpError } from "latch-kit";
+import { memberStamper, multiOwnerCreationMessage, multiOwnerJoinMessage, MultiOwnerClient, SignerClient, SignerHttpError } from "latch-kit";
 import { startServer } from "../../server/index";
 
 let emulator: Awaited<ReturnType<typeof startServer>>;
@@ -70,7 +70,7 @@ describe("multi-owner organisations", () => {
     const [alice, bob, carol] = [account(), account(), account()];
     const org = await multiOwner.create([alice]);
     expect(await refusal(multiOwner.signRawPayload(memberStamper(bob), org.orgId, org.evmSignerAddress, hash("before")))).toMatchObject({ status: 401 });
-    const grown = await multiOwner.addMembers(memberStamper(alice), org.orgId, [bob.address, carol.address]);
+    const grown = await multiOwner.addMembers(memberStamper(alice), org.orgId, [bob, carol]);
     expect(grown.members).toHaveLength(3);
     expect(grown.rootQuorum.userIds).toHaveLength(3);
     const digest = hash("bob signs");
@@ -139,6 +139,24 @@ describe("multi-owner organisations", () => {
       status: 401,
       body: { code: "STALE_REQUEST" },
     });
+  });
+
+  it("adds a member only with their signature: the quorum's stamp alone cannot name someone", async () => {
+    const [alice, victim] = [account(), account()];
+    const org = await multiOwner.create([alice]);
+    const client = new SignerClient({ url: emulator.url });
+    const { result: prepared } = await client.request("multi-owner-prepare-add", { organizationId: org.orgId, members: [{ evmSignerAddress: victim.address }] });
+    const add = async (users: unknown[]) => {
+      const body = JSON.stringify({ ...prepared, parameters: { users } });
+      return refusal(client.request("multi-owner-add", { stampedRequest: { url: `${emulator.url}/public/v1/submit/create_users`, body, stamp: await memberStamper(alice).stamp(body) } }));
+    };
+    const [user] = prepared.parameters.users as Array<Record<string, unknown>>;
+    expect(await add([user])).toMatchObject({ status: 403, code: "MEMBER_PROOF_REQUIRED" });
+    const aliceSigns = await alice.signMessage({ message: multiOwnerJoinMessage(org.orgId, [victim.address], prepared.timestampMs) });
+    expect(await add([{ ...user, signature: aliceSigns }])).toMatchObject({ status: 403, code: "INVALID_MEMBER_PROOF" });
+    const otherOrg = await victim.signMessage({ message: multiOwnerJoinMessage(crypto.randomUUID(), [victim.address], prepared.timestampMs) });
+    expect(await add([{ ...user, signature: otherOrg }])).toMatchObject({ status: 403, code: "INVALID_MEMBER_PROOF" });
+    expect((await multiOwner.addMembers(memberStamper(alice), org.orgId, [victim])).members).toHaveLength(2);
   });
 
   it("refuses a replayed member stamp and a malformed create", async () => {
