@@ -244,4 +244,20 @@ export const migrations: Migration[] = [
       alter table api_keys add column second_factor_at double precision;
     `,
   },
+  {
+    version: 12,
+    name: "passkey sign-ins in a table of their own (the organisation and until when), no longer as markers among the one-time values",
+    sql: `
+      create table passkey_sessions (
+        org_id uuid primary key references users (org_id) on delete cascade,
+        expires_at double precision not null
+      );
+      create index passkey_sessions_expiry on passkey_sessions (expires_at);
+      insert into passkey_sessions (org_id, expires_at)
+        select users.org_id, used_tokens.expires_at
+        from used_tokens join users on users.org_id::text = substr(used_tokens.hash, length('passkey-session:') + 1)
+        where used_tokens.hash like 'passkey-session:%';
+      delete from used_tokens where hash like 'passkey-session:%';
+    `,
+  },
 ];

@@ -12,7 +12,7 @@ import { apiKeyIdOf } from "../../server/services/apiKeys";
 import { stamp } from "../server/support/client";
 import { exportFrameSigningKey } from "../server/support/exportBundle";
 import { sealToImportBundle } from "../server/support/importBundle";
-import { keyManagement } from "../server/support/passkey";
+import { APP_ORIGIN, SoftPasskey, keyManagement } from "../server/support/passkey";
 import { LIST_AUTH_METHODS_OPERATION, REVOKE_SESSION_ACTIVITY, SCOPED_SESSION_ACTIVITY, SIGN_ONLY_SCOPE } from "../../wire/constants";
 
 const TEST_REDIRECT_URI = "http://127.0.0.1:9/callback";
@@ -216,6 +216,17 @@ describe("three instances on one PostgreSQL", () => {
       expect((await client.post("whoami", { stampedRequest: whoamiRequest(session) })).body.code).toBe("UNKNOWN_API_KEY");
       expect((await client.post("sign-payload", { stampedRequest: sign(`after ${client.url}`) })).body.code).toBe("UNKNOWN_API_KEY");
       expect((await client.post("list-auth-methods", listMethods())).body.code).toBe("UNKNOWN_API_KEY");
+    }
+  });
+
+  it("a passkey sign-in on A counts as signed in on B and C (passkey_sessions is the database's, not an instance's)", async () => {
+    const passkey = new SoftPasskey();
+    const user = await s.clients[0]!.ok("signup", { passkey: passkey.attestation() }, { Origin: APP_ORIGIN });
+    const body = JSON.stringify({ organizationId: user.orgId, timestampMs: String(Date.now()) });
+    await s.clients[0]!.ok("whoami", { stampedRequest: { url: "https://api.turnkey.com/public/v1/query/whoami", body, stamp: passkey.stamp(body) } });
+    expect(await query("select org_id from passkey_sessions where org_id = $1", [user.orgId])).toEqual([{ org_id: user.orgId }]);
+    for (const client of s.clients.slice(1)) {
+      expect(await client.post("list-auth-methods", { suborgId: user.orgId })).toMatchObject({ status: 200, body: { passkeys: [{ authenticatorId: expect.any(String) }] } });
     }
   });
 
