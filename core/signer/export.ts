@@ -5,6 +5,7 @@ import { LatchError, NotLoggedInError, PermissionDeniedError } from "../errors";
 import { isAbortError, untilAborted } from "../abort";
 import type { EmbeddedSigner } from "./signer";
 import { isTimeoutError } from "./transport";
+import { DeviceShareMissingError } from "./custody-contract";
 
 /** Where the export frame goes: its container and frame element ids. */
 export interface ExportParams {
@@ -69,6 +70,11 @@ export async function exportWallet(signer: EmbeddedSigner, params: ExportParams 
     // A refusal (a sign-only session: sign in again) says why; it is no failed injection.
     if (isAbortError(error) || isTimeoutError(error) || error instanceof PermissionDeniedError) throw error;
     if (error instanceof LatchError && /export bundle|Could not find wallet/.test(error.message)) throw error;
+    // A split wallet's export frame holds no (current) device share here: recover first.
+    if (/DEVICE_SHARE_MISSING|older split/.test(String(error))) {
+      const { CUSTODY_TEXT } = await import("./custody-texts");
+      throw new DeviceShareMissingError(CUSTODY_TEXT.noDeviceShare, { cause: error });
+    }
     throw new LatchError("Failed to inject wallet export bundle", { cause: error });
   }
 }

@@ -7,6 +7,7 @@ import { wordlist } from "@scure/bip39/wordlists/english.js";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58 } from "@scure/base";
 import { startServer, type RunningServer } from "../../server/index";
+import { CUSTODY_TEXT } from "../../core/signer/custody-texts";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
 import { enterEmailCode, enterSmsCode, uniqueEmail, uniqueNationalNumber } from "./support/sign-in";
@@ -155,7 +156,7 @@ describe("split custody in Chromium: the frame signs, the server cannot", () => 
     const other = await open(second);
     await signIn(other, await text(page, "email"));
     expect(await text(other, "device-share")).toBe("false");
-    expect(await press(other, "Export")).toMatch(/^error: /);
+    expect(await press(other, "Export")).toBe(`error: DeviceShareMissingError: ${CUSTODY_TEXT.noDeviceShare}`);
     expect(await other.frameLocator("#turnkey-export-iframe").locator("#export-secret").isHidden()).toBe(true);
     await context.close();
     await second.close();
