@@ -12,3 +12,6 @@ export const CUSTODY_MESSAGES = {
 
 /** Marks the secret of a split wallet's export bundle (the auth share and addresses; the export frame adds its device share). */
 export const SPLIT_EXPORT_KIND = "latch-split-export";
+
+/** The auth frame's User Timing measures of a signature from two shares (rebuild, sign, wipe): `<this>:evm`, `<this>:solana`. */
+export const SIGN_MEASURE = "latch-custody-sign";

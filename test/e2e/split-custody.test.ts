@@ -8,6 +8,7 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58 } from "@scure/base";
 import { startServer, type RunningServer } from "../../server/index";
 import { CUSTODY_TEXT } from "../../core/signer/custody-texts";
+import { SIGN_MEASURE } from "../../wire/custody-frame";
 import { launchChromium, watchPage } from "./support/chromium";
 import { startPageServer, type PageServer } from "./support/page-server";
 import { enterEmailCode, enterSmsCode, uniqueEmail, uniqueNationalNumber } from "./support/sign-in";
@@ -68,6 +69,13 @@ async function enterCode(page: Page, code: string): Promise<void> {
   await page.waitForFunction((value) => (document.querySelector('[data-testid="recovery-input"]') as HTMLInputElement | null)?.value === value, code);
 }
 
+/** p50 and p95 of durations (ms), with their count. */
+function percentiles(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
+  return { n: sorted.length, p50: at(50), p95: at(95) };
+}
+
 const text = async (page: Page, id: string) => (await page.getByTestId(id).textContent()) ?? "";
 
 describe("split custody in Chromium: the frame signs, the server cannot", () => {
@@ -93,6 +101,10 @@ describe("split custody in Chromium: the frame signs, the server cannot", () => 
 
     expect(await press(page, "Measure")).toBe("ok");
     figures.inFrame = JSON.parse(await text(page, "timings"));
+    // Inside the frame alone, the 30 measured (rebuild from two shares, sign, wipe: the frame's own User Timing measures).
+    const authFrame = page.frames().find((f) => f.url().startsWith(`${emulator.url}/frames/auth`))!;
+    const durations = (name: string) => authFrame.evaluate((n) => performance.getEntriesByName(n, "measure").slice(-30).map((e) => e.duration), name);
+    figures.frameOnly = { evm: percentiles(await durations(`${SIGN_MEASURE}:evm`)), solana: percentiles(await durations(`${SIGN_MEASURE}:solana`)) };
 
     // A second device (a new browser context, no device share): it signs in, cannot sign, recovers with the code.
     const second = await browser.newContext();

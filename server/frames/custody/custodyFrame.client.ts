@@ -11,7 +11,7 @@ import { signPayloadWith } from "./signing";
 import { joinShares } from "./shares";
 import { isRecoveryCode, newRecoveryCode, passkeyPrfInput, unlockRecoveryShare, type RecoverySecret } from "./recoveryLock";
 import { evaluatePasskeyPrf } from "./passkeyPrf.client";
-import { CUSTODY_MESSAGES as M } from "../../../wire/custody-frame";
+import { CUSTODY_MESSAGES as M, SIGN_MEASURE } from "../../../wire/custody-frame";
 import { DEVICE_SHARE_PREFIX, frameStorage } from "./deviceShareStorage";
 
 interface Dependencies {
@@ -33,6 +33,15 @@ function custodyKey(): string {
   const key = document.querySelector('meta[name="latch-custody-key"]')?.getAttribute("content");
   if (!key) throw new Error("this frame page carries no custody key");
   return key;
+}
+
+const KEPT_MEASURES = 200;
+
+/** Records one signature's time as a measure `latch-custody-sign:evm|solana` (the last 200 of each kind kept). */
+function noteSignTime(kind: "evm" | "solana", started: number): void {
+  const name = `${SIGN_MEASURE}:${kind}`;
+  if (performance.getEntriesByName(name, "measure").length >= KEPT_MEASURES) performance.clearMeasures(name);
+  performance.measure(name, { start: started, end: performance.now() });
 }
 
 /** The frame's split-custody requests; `handle` answers undefined for a message type that is not one. */
@@ -127,9 +136,11 @@ export function createCustodyFrame(deps: Dependencies) {
     const shares = sessionShares(org);
     const share = device.get(org);
     if (!share) throw new Error("DEVICE_SHARE_MISSING: this device does not hold its share of the wallet; recover it with the recovery code");
+    const started = performance.now();
     const signature = await withWalletKeys(share, shares.authShare, shares, (keys) =>
       signPayloadWith(keys, { hashFunction: text(value, "hashFunction"), payload: text(value, "payload"), signWith: text(value, "signWith") }),
     );
+    noteSignTime(text(value, "hashFunction") === "HASH_FUNCTION_NO_OP" ? "evm" : "solana", started);
     return [M.signature, signature];
   }
 
