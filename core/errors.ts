@@ -103,6 +103,36 @@ export class PermissionDeniedError extends SignerHttpError {
   }
 }
 
+/** One proof the backend takes for a step-up: a TOTP code of a factor, a code to a contact, a passkey. */
+export interface StepUpProof {
+  /** `totp`, `otp` or `passkey` (the backend's names; a prover registers for one). */
+  type: string;
+  /** `totp`: the factor whose code to ask for. */
+  multiFactorId?: string;
+  multiFactorType?: string;
+  /** `otp`: the channel of the account's contact to send a code to. */
+  otpType?: "OTP_TYPE_EMAIL" | "OTP_TYPE_SMS";
+}
+
+/** What the user reads when a change needs a fresh proof and none could be given (ours: the spec has no text for it). */
+export const STEP_UP_REQUIRED_TEXT = "Confirm it's you to make this change: enter a code from your authenticator app or from a message we send you.";
+
+/**
+ * A sensitive change (removing a factor, a passkey or a linked provider, changing the email or
+ * phone, exporting the wallet, creating API keys) was refused to the session alone (403
+ * STEP_UP_REQUIRED). `proofs` are what the account can prove with, strongest first; the kit asks
+ * for one through the registered step-up provers and sends the change again.
+ */
+export class StepUpRequiredError extends SignerHttpError {
+  override name: string = "StepUpRequiredError";
+  readonly proofs: StepUpProof[];
+  constructor(proofs: StepUpProof[], reason?: string, details?: unknown) {
+    super(403, "STEP_UP_REQUIRED", STEP_UP_REQUIRED_TEXT, details);
+    this.proofs = proofs;
+    if (reason) this.cause = new Error(reason);
+  }
+}
+
 /** The user cancelled (closed the dialog, popup or prompt). */
 export class UserCancelledError extends LatchError {
   override name: string = "UserCancelledError";

@@ -6,6 +6,7 @@ import type { ServerContext } from "./context";
 import { ApiError, asApiError, isApiError } from "./errors";
 import { mountMethodRoutes } from "./routes/methodRoutes";
 import { accountRoutes } from "./routes/account";
+import { stepUpRoutes } from "./routes/stepUp";
 import { devRoutes } from "./routes/dev";
 import { frameRoutes } from "./routes/frames";
 import { healthRoutes } from "./routes/health";
@@ -78,6 +79,7 @@ export function createApp(ctx: ServerContext, hooks: AppHooks = {}): Hono {
   app.route(SIGNER_PREFIX, stampedRoutes(ctx));
   app.route(SIGNER_PREFIX, custodyRoutes(ctx));
   app.route(SIGNER_PREFIX, accountRoutes(ctx));
+  app.route(SIGNER_PREFIX, stepUpRoutes(ctx));
   app.route(SIGNER_PREFIX, multiOwnerRoutes(ctx));
   // The sign-in methods' parts (server/methods.ts and startServer's `methods`), each once.
   for (const method of ctx.methods) mountMethodRoutes(app, SIGNER_PREFIX, method.routes ?? [], ctx);

@@ -140,6 +140,8 @@ export interface MethodRoute<Body = unknown> {
 /** One key-management operation: its stamped body's schema and what it answers. */
 export interface KeyOperation {
   body: Schema<unknown, StampedBody>;
+  /** A sensitive change (export, API keys, removing a passkey): a session's stamp needs a fresh proof beside it (step-up). */
+  stepUp?: boolean;
   handle(c: Context, ctx: ServerContext, body: StampedBody, user: SignerRow, activities: ActivityRecorder): Promise<unknown>;
 }
 

@@ -24,6 +24,8 @@ export { deliver } from "./services/delivery";
 export { checkFactorCode, checkFactorCodes, isTotp, listFactors, mfaRequired, openPendingSignIn, payloadHash, sealPendingSignIn } from "./services/mfa";
 export { verifyStampedRequest, verifyStampedRequestWithStamp, type StampedBody, type StampedRequest, type StampedRequestOptions } from "./services/stamps/verify";
 export { lockUser, requireSignInMethodLeft } from "./services/signInMethods";
+export { recordFreshProof, requireFreshProof } from "./services/stepUp";
+export type { VerifiedStamp } from "./services/stamps/scheme";
 export { signVerificationToken } from "./crypto/verificationToken";
 export { claimOnce } from "./store/usedTokens";
 export { authenticatorJson, ceremonyOrigin } from "./services/passkeys";

@@ -33,8 +33,13 @@ export function composeMethods(methods: readonly ServerMethod[]): ServerPart[] {
 export function keyOperation<Body extends Schema<unknown, StampedBody>>(
   body: Body,
   handle: (c: Context, ctx: ServerContext, body: SchemaOutput<Body>, user: SignerRow, activities: ActivityRecorder) => Promise<unknown>,
+  options: { stepUp?: boolean } = {},
 ): KeyOperation {
-  return { body, handle: (c, ctx, checked, user, activities) => handle(c, ctx, checked as SchemaOutput<Body>, user, activities) };
+  return {
+    body,
+    handle: (c, ctx, checked, user, activities) => handle(c, ctx, checked as SchemaOutput<Body>, user, activities),
+    ...(options.stepUp ? { stepUp: true } : {}),
+  };
 }
 
 type RouteAnswer = Promise<object | Response> | object | Response;

@@ -30,6 +30,8 @@ export interface Limits {
   stampMaxSkewMs: number;
   mfaPayloadTtlMs: number;
   verificationTokenTtlSeconds: number;
+  /** How long a step-up proof (a TOTP code, a code to the account's contact) lets its session make sensitive changes. */
+  stepUpWindowMs: number;
   defaultExpirationSeconds: number;
   /** The sliding window of the guess budgets below. */
   guessWindowMs: number;

@@ -4,6 +4,8 @@
 export const SDK_VERSION_HEADER = "Alchemy-AA-Sdk-Version";
 /** The COSE algorithms passkeys may use (ES256, RS256). */
 export const PASSKEY_ALGORITHMS = [-7, -257] as const;
+/** The payload a `step-up` call's stamped sign_raw_payload names (its hex, or the name itself). */
+export const STEP_UP_ACTION = "step_up" as const;
 /** The second-factor operations, by name. */
 export const MFA_ACTIONS = { add: "add_mfa", delete: "delete_mfas", verify: "verify_mfa", list: "list_mfas" } as const;
 /** The one second-factor type: an authenticator app (TOTP). */

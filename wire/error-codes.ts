@@ -55,6 +55,9 @@ export const FACTOR_ERRORS = [
   "ENCRYPTED_PAYLOAD_EXPIRED",
 ] as const;
 
+/** A sensitive change made with a session alone: it needs a fresh proof first (the `step-up` route, or a passkey stamp). */
+export const STEP_UP_ERRORS = ["STEP_UP_REQUIRED"] as const;
+
 /** A JWT (an app's, or a provider's id token) was verified and its identity signed in. */
 export const JWT_ERRORS = [
   "INVALID_JWT",

@@ -53,6 +53,11 @@ export const requests = {
   "auth-list-multi-factors": stampedOnly,
   "auth-delete-multi-factors": type({ stampedRequest: s.stampedRequest, multiFactorIds: s.uuid.array() }),
   "auth-validate-multi-factors": type({ encryptedPayload: "string", multiFactors: s.factorCodes }),
+  /**
+   * A fresh proof for the stamping session (sensitive changes answer STEP_UP_REQUIRED without one):
+   * a code of the user's authenticator app, or a `verify-otp` token for the account's own email or phone.
+   */
+  "step-up": type({ stampedRequest: s.stampedRequest, "multiFactors?": s.factorCodes.atLeastLength(1), "verificationToken?": "string > 0" }),
   /** Each member signs the creation message with `timestampMs` (wire/multi-owner.ts): proof they hold their key. */
   "multi-owner-create": type({ members: s.multiOwnerCreationMembers, "timestampMs?": "string" }),
   /** `multi-owner-prepare-add` / `-delete`: the members to add or remove. */

@@ -123,6 +123,7 @@ export const responses = {
     response: type({ payload: { "credentialBundle?": "string" }, "multiFactors?": factors }),
     errors: ROUTE_ERRORS["auth-validate-multi-factors"],
   },
+  "step-up": { response: type({ windowSeconds: "number" }), errors: ROUTE_ERRORS["step-up"] },
 } satisfies RouteContracts;
 
 export type ResponseContracts = typeof responses;

@@ -2,7 +2,7 @@
 // wire/error-codes.ts plus the route's own. The server's answer check refuses a code its route does
 // not list (wire/responses.ts pairs this table with the response schemas); the kit's `RouteError<route>`
 // takes its codes from here. Plain constants: no schema library comes with them.
-import { CODE_ERRORS, DELIVERY_ERRORS, FACTOR_ERRORS, JWT_ERRORS, STAMP_ERRORS, TRANSPORT_ERRORS } from "./error-codes";
+import { CODE_ERRORS, DELIVERY_ERRORS, FACTOR_ERRORS, JWT_ERRORS, STAMP_ERRORS, STEP_UP_ERRORS, TRANSPORT_ERRORS } from "./error-codes";
 
 /** Multi-owner changes: a member of the root quorum stamps them. */
 const MULTI_OWNER_ERRORS = [...TRANSPORT_ERRORS, ...STAMP_ERRORS, "ORGANIZATION_NOT_FOUND", "NOT_A_MEMBER", "NOT_IN_ROOT_QUORUM", "CONSENSUS_NEEDED"] as const;
@@ -27,7 +27,7 @@ export const ROUTE_ERRORS = {
   "prepare-oauth": TRANSPORT_ERRORS,
   "auth-jwt": [...TRANSPORT_ERRORS, ...JWT_ERRORS],
   "add-oauth-provider": [...ACCOUNT_ERRORS, ...JWT_ERRORS, "OAUTH_PROVIDER_IN_USE", "SESSION_KEY_REQUIRED"],
-  "remove-oauth-provider": [...ACCOUNT_ERRORS, "OAUTH_PROVIDER_NOT_FOUND"],
+  "remove-oauth-provider": [...ACCOUNT_ERRORS, ...STEP_UP_ERRORS, "OAUTH_PROVIDER_NOT_FOUND"],
   "signer-config": TRANSPORT_ERRORS,
   "custody-state": CUSTODY_ERRORS,
   "custody-reshare-source": [...CUSTODY_ERRORS, "SPLIT_CUSTODY_DISABLED", "WALLET_IN_SPLIT_CUSTODY", "WALLET_HAS_EXTRA_ACCOUNTS"],
@@ -35,8 +35,8 @@ export const ROUTE_ERRORS = {
   "custody-frame-session": [...TRANSPORT_ERRORS, ...STAMP_ERRORS, "USER_NOT_FOUND", "PASSKEY_STAMP_REQUIRED", "SPLIT_CUSTODY_DISABLED"],
   "init-otp": [...TRANSPORT_ERRORS, ...DELIVERY_ERRORS],
   "verify-otp": [...TRANSPORT_ERRORS, ...CODE_ERRORS],
-  "update-email-auth": [...ACCOUNT_ERRORS, "WRONG_ORGANIZATION", "CONTACT_TAKEN", "VERIFICATION_TOKEN_REQUIRED", "INVALID_VERIFICATION_TOKEN", "VERIFICATION_TOKEN_MISMATCH", "VERIFICATION_TOKEN_USED"],
-  "update-phone-auth": [...ACCOUNT_ERRORS, "WRONG_ORGANIZATION", "CONTACT_TAKEN", "VERIFICATION_TOKEN_REQUIRED", "INVALID_VERIFICATION_TOKEN", "VERIFICATION_TOKEN_MISMATCH", "VERIFICATION_TOKEN_USED"],
+  "update-email-auth": [...ACCOUNT_ERRORS, ...STEP_UP_ERRORS, "WRONG_ORGANIZATION", "CONTACT_TAKEN", "VERIFICATION_TOKEN_REQUIRED", "INVALID_VERIFICATION_TOKEN", "VERIFICATION_TOKEN_MISMATCH", "VERIFICATION_TOKEN_USED"],
+  "update-phone-auth": [...ACCOUNT_ERRORS, ...STEP_UP_ERRORS, "WRONG_ORGANIZATION", "CONTACT_TAKEN", "VERIFICATION_TOKEN_REQUIRED", "INVALID_VERIFICATION_TOKEN", "VERIFICATION_TOKEN_MISMATCH", "VERIFICATION_TOKEN_USED"],
   "multi-owner-create": [...TRANSPORT_ERRORS, "MEMBER_PROOF_REQUIRED", "INVALID_MEMBER_PROOF", "STALE_REQUEST", "REPLAYED_REQUEST"],
   "multi-owner-prepare-add": [...TRANSPORT_ERRORS, "ORGANIZATION_NOT_FOUND"],
   "multi-owner-prepare-delete": [...TRANSPORT_ERRORS, "ORGANIZATION_NOT_FOUND", "UNKNOWN_MEMBER"],
@@ -45,9 +45,18 @@ export const ROUTE_ERRORS = {
   "multi-owner-update-root-quorum": MULTI_OWNER_ERRORS,
   "multi-owner-sign-raw-payload": [...MULTI_OWNER_ERRORS, "SIGN_WITH_NOT_OWNED"],
   "list-auth-methods": [...TRANSPORT_ERRORS, ...STAMP_ERRORS, "WRONG_ORGANIZATION", "USER_NOT_IN_ORGANIZATION", "NOT_SIGNED_IN"],
-  "auth-request-multi-factor": [...FACTOR_CALL_ERRORS, "UNSUPPORTED_MFA_FACTOR_TYPE"],
+  "auth-request-multi-factor": [...FACTOR_CALL_ERRORS, ...STEP_UP_ERRORS, "UNSUPPORTED_MFA_FACTOR_TYPE"],
   "auth-verify-multi-factor": [...FACTOR_CALL_ERRORS, ...FACTOR_ERRORS],
   "auth-list-multi-factors": FACTOR_CALL_ERRORS,
-  "auth-delete-multi-factors": [...FACTOR_CALL_ERRORS, "MFA_FACTOR_NOT_FOUND"],
+  "auth-delete-multi-factors": [...FACTOR_CALL_ERRORS, ...STEP_UP_ERRORS, "MFA_FACTOR_NOT_FOUND"],
   "auth-validate-multi-factors": [...TRANSPORT_ERRORS, ...FACTOR_ERRORS, "ENCRYPTED_PAYLOAD_USED"],
+  "step-up": [
+    ...FACTOR_CALL_ERRORS,
+    ...FACTOR_ERRORS,
+    "STEP_UP_PROOF_NOT_ACCEPTED",
+    "INVALID_VERIFICATION_TOKEN",
+    "VERIFICATION_TOKEN_MISMATCH",
+    "VERIFICATION_TOKEN_USED",
+    "STALE_PROOF",
+  ],
 } as const;

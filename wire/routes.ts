@@ -137,6 +137,16 @@ export interface SignerRoutes {
     { encryptedPayload: string; multiFactors: FactorCode[] },
     { payload: { credentialBundle?: string }; multiFactors?: MfaFactor[] }
   >;
+  "step-up": Route<
+    "step-up",
+    {
+      stampedRequest: StampedRequest;
+      multiFactors?: FactorCode[];
+      verificationToken?: string;
+      passkeyStamp?: { stampHeaderName: string; stampHeaderValue: string };
+    },
+    { windowSeconds: number }
+  >;
 }
 
 /** The name of a backend route. */

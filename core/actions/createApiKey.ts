@@ -29,19 +29,21 @@ export async function createApiKey(kit: Kit, params: CreateApiKeyParameters, opt
   checkParameters(params);
   const signer = getEmbeddedSigner(kit);
   const user = signer.requireUser();
-  const submitted = signer.keyManagement.submitActivity(
-    "create_api_keys",
-    {
-      type: "ACTIVITY_TYPE_CREATE_API_KEYS_V2",
-      timestampMs: signer.nextTimestampMs(),
-      organizationId: user.orgId,
-      parameters: {
-        userId: user.userId,
-        apiKeys: [{ apiKeyName: params.name, publicKey: params.publicKey, curveType: "API_KEY_CURVE_P256", expirationSeconds: String(params.expirationSec) }],
+  // A new API key needs a fresh proof beside the session (step-up): asked for, then sent again.
+  const submitted = signer.stepUp(() =>
+    signer.keyManagement.submitActivity(
+      "create_api_keys",
+      {
+        type: "ACTIVITY_TYPE_CREATE_API_KEYS_V2",
+        timestampMs: signer.nextTimestampMs(),
+        organizationId: user.orgId,
+        parameters: {
+          userId: user.userId,
+          apiKeys: [{ apiKeyName: params.name, publicKey: params.publicKey, curveType: "API_KEY_CURVE_P256", expirationSeconds: String(params.expirationSec) }],
+        },
       },
-    },
-    options,
-  );
+      options,
+    ), options);
   // submitActivity returns only a completed activity (ACTIVITY_STATUS_COMPLETED): that is success, whatever the result holds.
   const activity = await untilAborted(submitted, options.signal);
   const apiKeyId = activity.result.createApiKeysResult?.apiKeyIds?.[0];

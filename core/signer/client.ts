@@ -1,5 +1,5 @@
 import { REQUEST_TIMEOUT_MS, SDK_VERSION, SDK_VERSION_HEADER } from "../constants";
-import { MfaRequiredError, PermissionDeniedError, RateLimitedError, SignerHttpError, type MfaFactor } from "../errors";
+import { MfaRequiredError, PermissionDeniedError, RateLimitedError, SignerHttpError, StepUpRequiredError, type MfaFactor, type StepUpProof } from "../errors";
 import type { RouteRequest, RouteResponse, SignerRoute } from "../../wire/routes";
 import { withinLimits } from "./transport";
 import { ERROR_TEXTS, errorTextKey } from "../error-text";
@@ -51,6 +51,10 @@ export function toSignerError(status: number, text: string, retryAfter?: string 
   const multiFactors = parsed?.data?.multiFactors ?? (parsed?.details as { multiFactors?: MfaFactor[] } | undefined)?.multiFactors;
   if (Array.isArray(multiFactors) && multiFactors.length > 0) return new MfaRequiredError(multiFactors);
   const message = parsed?.message ?? parsed?.error ?? (text || `Request failed with status ${status}`);
+  if (status === 403 && parsed?.code === "STEP_UP_REQUIRED") {
+    const proofs = (parsed.details as { proofs?: unknown } | undefined)?.proofs;
+    return new StepUpRequiredError(Array.isArray(proofs) ? (proofs as StepUpProof[]) : [], message, parsed.details);
+  }
   if (status === 403) return new PermissionDeniedError(parsed?.code ?? "HTTP_403", message, parsed?.details);
   if (status === 429) {
     const seconds = Number(retryAfter);

@@ -1,7 +1,7 @@
 // Wallet export: the secret is only ever shown inside the export frame.
 import { IframeStamper, KeyFormat } from "@turnkey/iframe-stamper";
 import { DEFAULT_EXPORT_IFRAME_CONTAINER_ID, DEFAULT_EXPORT_IFRAME_ELEMENT_ID } from "../constants";
-import { LatchError, NotLoggedInError, PermissionDeniedError } from "../errors";
+import { LatchError, NotLoggedInError, PermissionDeniedError, StepUpRequiredError, UserCancelledError } from "../errors";
 import { isAbortError, untilAborted } from "../abort";
 import type { EmbeddedSigner } from "./signer";
 import { isTimeoutError } from "./transport";
@@ -35,40 +35,14 @@ export async function exportWallet(signer: EmbeddedSigner, params: ExportParams 
   const frame = new IframeStamper({ iframeUrl: signer.config.exportFrameUrl, iframeContainer: container, iframeElementId: elementId });
   const { signal } = params;
   const targetPublicKey = await untilAborted(frame.init(), signal);
-  const timestampMs = signer.nextTimestampMs();
   try {
-    // A split wallet always exports its phrase: the export frame rebuilds it from the auth share and this device's share.
-    if (signer.stampsWithFrame || user.custody === "split") {
-      const walletId =
-        params.walletId ??
-        (await signer.keyManagement.request("query/list_wallets", { organizationId: user.orgId }, { signal })).wallets[0]
-          ?.walletId;
-      if (!walletId) throw new LatchError(`Could not find wallet associated with ${user.address}`);
-      const activity = await signer.keyManagement.submitActivity("export_wallet", {
-        type: "ACTIVITY_TYPE_EXPORT_WALLET",
-        timestampMs,
-        organizationId: user.orgId,
-        parameters: { walletId, targetPublicKey },
-      }, { signal });
-      // Typed by the wire contract; read defensively all the same (a server outside it is refused with a clear error, not a crash).
-      const bundle = activity.result.exportWalletResult?.exportBundle;
-      if (!bundle || !(await frame.injectWalletExportBundle(bundle, user.orgId))) throw new LatchError("Failed to inject wallet export bundle");
-    } else {
-      const activity = await signer.keyManagement.submitActivity("export_wallet_account", {
-        type: "ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT",
-        timestampMs,
-        organizationId: user.orgId,
-        parameters: { address: params.address ?? user.address, targetPublicKey },
-      }, { signal });
-      const bundle = activity.result.exportWalletAccountResult?.exportBundle;
-      if (!bundle || !(await frame.injectKeyExportBundle(bundle, user.orgId, KeyFormat.Hexadecimal))) {
-        throw new LatchError("Failed to inject wallet export bundle");
-      }
-    }
+    // Export needs a fresh proof beside the session (step-up): the kit asks for it, then exports.
+    await signer.stepUp(() => exportInto(signer, frame, targetPublicKey, params), signal ? { signal } : {});
     return true;
   } catch (error) {
-    // A refusal (a sign-only session: sign in again) says why; it is no failed injection.
-    if (isAbortError(error) || isTimeoutError(error) || error instanceof PermissionDeniedError) throw error;
+    // A refusal (a sign-only session: sign in again; a step-up not given) says why; it is no failed injection.
+    const refused = error instanceof PermissionDeniedError || error instanceof StepUpRequiredError || error instanceof UserCancelledError;
+    if (isAbortError(error) || isTimeoutError(error) || refused) throw error;
     if (error instanceof LatchError && /export bundle|Could not find wallet/.test(error.message)) throw error;
     // A split wallet's export frame holds no (current) device share here: recover first.
     if (/DEVICE_SHARE_MISSING|older split/.test(String(error))) {
@@ -76,5 +50,40 @@ export async function exportWallet(signer: EmbeddedSigner, params: ExportParams 
       throw new DeviceShareMissingError(CUSTODY_TEXT.noDeviceShare, { cause: error });
     }
     throw new LatchError("Failed to inject wallet export bundle", { cause: error });
+  }
+}
+
+/** One export request (a fresh stamp each time) and the bundle injected into the frame. */
+async function exportInto(signer: EmbeddedSigner, frame: IframeStamper, targetPublicKey: string, params: ExportParams): Promise<void> {
+  const user = signer.requireUser();
+  const { signal } = params;
+  const timestampMs = signer.nextTimestampMs();
+  // A split wallet always exports its phrase: the export frame rebuilds it from the auth share and this device's share.
+  if (signer.stampsWithFrame || user.custody === "split") {
+    const walletId =
+      params.walletId ??
+      (await signer.keyManagement.request("query/list_wallets", { organizationId: user.orgId }, { signal })).wallets[0]
+        ?.walletId;
+    if (!walletId) throw new LatchError(`Could not find wallet associated with ${user.address}`);
+    const activity = await signer.keyManagement.submitActivity("export_wallet", {
+      type: "ACTIVITY_TYPE_EXPORT_WALLET",
+      timestampMs,
+      organizationId: user.orgId,
+      parameters: { walletId, targetPublicKey },
+    }, { signal });
+    // Typed by the wire contract; read defensively all the same (a server outside it is refused with a clear error, not a crash).
+    const bundle = activity.result.exportWalletResult?.exportBundle;
+    if (!bundle || !(await frame.injectWalletExportBundle(bundle, user.orgId))) throw new LatchError("Failed to inject wallet export bundle");
+  } else {
+    const activity = await signer.keyManagement.submitActivity("export_wallet_account", {
+      type: "ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT",
+      timestampMs,
+      organizationId: user.orgId,
+      parameters: { address: params.address ?? user.address, targetPublicKey },
+    }, { signal });
+    const bundle = activity.result.exportWalletAccountResult?.exportBundle;
+    if (!bundle || !(await frame.injectKeyExportBundle(bundle, user.orgId, KeyFormat.Hexadecimal))) {
+      throw new LatchError("Failed to inject wallet export bundle");
+    }
   }
 }

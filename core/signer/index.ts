@@ -1,6 +1,7 @@
 export { embeddedSignerService, getEmbeddedSigner } from "./service";
 export { embeddedSignerPlugin } from "./plugin";
 export { SIGN_IN_RETURN, SESSION_RESTORE, type SessionRestore, type RestoringSigner } from "./tokens";
+export { STEP_UP_PROVER, proveStepUp, withStepUp, type StepUpEvidence, type StepUpProver } from "./step-up";
 export { exportWallet, type ExportParams } from "./export";
 export {
   MultiOwnerClient,

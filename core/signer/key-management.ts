@@ -1,5 +1,5 @@
 import { ACTIVITY_POLL_INTERVAL_MS, SDK_VERSION, SDK_VERSION_HEADER } from "../constants";
-import { LatchError, PermissionDeniedError } from "../errors";
+import { LatchError, PermissionDeniedError, StepUpRequiredError, type StepUpProof } from "../errors";
 import type { Stamper } from "./stamper";
 import { pause, withinLimits } from "./transport";
 import { warnOperationOffContract } from "./answer-check";
@@ -68,7 +68,7 @@ export class KeyManagementClient {
     // Development builds check the answer against the wire contract; production builds drop this line and the schemas.
     if (process.env.NODE_ENV !== "production") warnOperationOffContract(operation, response.status, text);
     if (!response.ok) {
-      let parsed: { message?: string; code?: string } = {};
+      let parsed: { message?: string; code?: string; details?: { proofs?: unknown } } = {};
       try {
         const value: unknown = JSON.parse(text);
         if (value && typeof value === "object") parsed = value as typeof parsed;
@@ -76,6 +76,9 @@ export class KeyManagementClient {
         /* plain text */
       }
       const message = parsed.message ?? text;
+      if (response.status === 403 && parsed.code === "STEP_UP_REQUIRED") {
+        throw new StepUpRequiredError(Array.isArray(parsed.details?.proofs) ? (parsed.details.proofs as StepUpProof[]) : [], message, parsed.details);
+      }
       if (response.status === 403) throw new PermissionDeniedError(parsed.code ?? "HTTP_403", message);
       throw new LatchError(message || `Request failed with status ${response.status}`);
     }

@@ -22,6 +22,7 @@ import {
 import { SessionManager, type Session, type SessionType } from "./session";
 import type { Stamper } from "./stamper";
 import { signRawPayloadRequest, type SignRawPayloadParameters } from "./wallet-signing";
+import { withStepUp } from "./step-up";
 import { SplitCustody } from "./split-custody";
 import { toUser } from "./user";
 import { withinLimits } from "./transport";
@@ -66,19 +67,12 @@ export class EmbeddedSigner {
       expirationTimeMs: this.config.expirationTimeMs,
       onEnd: () => void this.disconnect(),
     });
-    this.frame = new FrameStamper({
-      frameUrl: this.config.authFrameUrl,
-      containerId: this.config.iframeContainerId,
-      elementId: this.config.iframeElementId,
-      initTimeoutMs: this.config.frameInitTimeoutMs,
-      sealedKey: this.sessions.companion(SEALED_FRAME_KEY_SUFFIX),
-    });
+    const { authFrameUrl: frameUrl, iframeContainerId: containerId, iframeElementId: elementId, frameInitTimeoutMs: initTimeoutMs } = this.config;
+    this.frame = new FrameStamper({ frameUrl, containerId, elementId, initTimeoutMs, sealedKey: this.sessions.companion(SEALED_FRAME_KEY_SUFFIX) });
     this.stamper = this.frame;
     this.custody = new SplitCustody(this, kit);
-    this.keyManagement = new KeyManagementClient(this.config.keyManagementUrl, () => this.stamper, {
-      requestTimeoutMs: this.config.requestTimeoutMs,
-      activityTimeoutMs: this.config.activityTimeoutMs,
-    });
+    const { requestTimeoutMs, activityTimeoutMs } = this.config;
+    this.keyManagement = new KeyManagementClient(this.config.keyManagementUrl, () => this.stamper, { requestTimeoutMs, activityTimeoutMs });
   }
 
   get state(): SignerState {
@@ -219,6 +213,11 @@ export class EmbeddedSigner {
     const json = JSON.stringify(body);
     const stamp = await stamper.stamp(json, options);
     return { url: `${this.config.keyManagementUrl}/public/v1/${operation}`, body: json, stamp };
+  }
+
+  /** Runs a sensitive change, asking the user for a fresh proof when the backend wants one (step-up.ts). */
+  stepUp<T>(change: () => Promise<T>, options: AbortOptions = {}): Promise<T> {
+    return withStepUp(this.kit, change, options);
   }
 
   /** Loads the user of an organisation through a stamped whoami (by the session's stamper, or `stamper`). */

@@ -1,4 +1,5 @@
-import { defineListener, definePlugin, defineStep, embeddedSignerPlugin, getEmbeddedSigner, type Kit, type LatchPlugin } from "latch-kit";
+import { defineListener, definePlugin, defineStep, embeddedSignerPlugin, getEmbeddedSigner, STEP_UP_PROVER, type Kit, type LatchPlugin } from "latch-kit";
+import { cancelStepUpOnClose, totpStepUpProver } from "./step-up";
 import { TotpVerifyScreen } from "./TotpVerifyScreen";
 import "./registry";
 
@@ -26,7 +27,10 @@ export const mfaPlugin: LatchPlugin = definePlugin({
   id: "mfa",
   requires: [embeddedSignerPlugin],
   steps: [totpVerifyStep],
+  /** Offers the authenticator code as a step-up proof (sensitive changes of a signed-in user). */
+  setup: (kit: Kit) => void kit.container.add(STEP_UP_PROVER, totpStepUpProver),
   listeners: [
+    cancelStepUpOnClose,
     defineListener("statusChanged", (status, kit) => {
       if (status === "AWAITING_MFA_AUTH") showSecondFactor(kit);
     }),

@@ -15,6 +15,7 @@ declare module "latch-kit" {
     mfaStatus?: { mfaRequired: boolean; mfaFactorId?: string; previousStep?: "magicLink" | "otp"; email?: string };
   }
   interface AuthStepRegistry {
-    totp_verify: { factorId: string; previousStep: "magicLink" | "otp"; email?: string; error?: Error };
+    /** `previousStep` "stepUp": the code confirms a sensitive change of a signed-in user (step-up), not a sign-in. */
+    totp_verify: { factorId: string; previousStep: "magicLink" | "otp" | "stepUp"; email?: string; error?: Error };
   }
 }

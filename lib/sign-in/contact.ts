@@ -73,13 +73,16 @@ export class AccountChanges {
   private async updateContact(type: ContactType, value: string, verificationToken: string | undefined, options: AbortOptions): Promise<void> {
     const update = CONTACT_UPDATES[type];
     const user = this.requireUser();
-    const stampedRequest = await this.signer.stampedRequest(update.operation, {
-      type: update.activity,
-      timestampMs: this.signer.nextTimestampMs(),
-      organizationId: user.orgId,
-      parameters: { userId: user.userId, [update.field]: value, ...(verificationToken ? { verificationToken } : {}) },
-    }, undefined, options);
-    await this.signer.client.request(update.route, { stampedRequest }, options);
+    // A change of email or phone needs a fresh proof beside the session (step-up): asked for, then sent again.
+    await this.signer.stepUp(async () => {
+      const stampedRequest = await this.signer.stampedRequest(update.operation, {
+        type: update.activity,
+        timestampMs: this.signer.nextTimestampMs(),
+        organizationId: user.orgId,
+        parameters: { userId: user.userId, [update.field]: value, ...(verificationToken ? { verificationToken } : {}) },
+      }, undefined, options);
+      await this.signer.client.request(update.route, { stampedRequest }, options);
+    }, options);
     await this.signer.refreshUser(options);
   }
 

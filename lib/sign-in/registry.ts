@@ -23,6 +23,8 @@ declare module "latch-kit" {
       resent?: boolean;
       error?: Error;
     };
+    /** A code sent to the account's own email or phone, confirming a sensitive change (step-up). */
+    step_up_code: { otpId: string; contact: string; channel: OtpChannel; error?: Error };
     email_verify: { email: string; error?: Error };
     email_completing: { error?: Error };
   }

@@ -26,6 +26,8 @@ export const emailStrings = {
   checkEmailTitle: "check your email",
   checkEmailBody: "We sent a verification link to {email}.", // ours: says a link was sent to the address
   completing: "Completing your sign in", // ours
+  stepUpCodeTitle: "Confirm it's you", // ours: a code to the account's own email or phone before a sensitive change (step-up)
+  stepUpCodeBody: "Enter the code we sent to {contact} to make this change.", // ours
   phonePlaceholder: "Phone number", // ours: our SMS section has no hosted counterpart
   countryCodeLabel: "Country code", // ours
   invalidPhone: "Must provide a valid phone number.", // ours

@@ -5,6 +5,7 @@ import { EmailSection } from "../../lib/sign-in/EmailSection";
 import { emailAccountCreator, emailAuthenticator, otpAuthenticator } from "../../lib/sign-in/signer-parts";
 import { otpVerifyStep } from "../../lib/sign-in/steps";
 import { mfaPlugin } from "../../lib/mfa/plugin";
+import { contactStepUpPlugin } from "../../lib/sign-in/step-up";
 import { EMAIL_SIGNER_OPTIONS } from "../../lib/sign-in/signer-options";
 
 /**
@@ -16,7 +17,7 @@ import { EMAIL_SIGNER_OPTIONS } from "../../lib/sign-in/signer-options";
 export const emailOtp = (): LatchPlugin =>
   definePlugin({
     id: "email-otp",
-    requires: [embeddedSignerPlugin, mfaPlugin],
+    requires: [embeddedSignerPlugin, mfaPlugin, contactStepUpPlugin],
     signerOptions: EMAIL_SIGNER_OPTIONS,
     /** Offers sign-up by email to `createAccount`. */
     setup: (kit) => void kit.container.add(ACCOUNT_CREATOR, emailAccountCreator),

@@ -5,6 +5,7 @@ import { EMAIL_SIGNER_OPTIONS } from "../../lib/sign-in/signer-options";
 import { EmailSection } from "../../lib/sign-in/EmailSection";
 import { emailAccountCreator, emailAuthenticator } from "../../lib/sign-in/signer-parts";
 import { mfaPlugin } from "../../lib/mfa/plugin";
+import { contactStepUpPlugin } from "../../lib/sign-in/step-up";
 import { EmailCompletingScreen } from "./EmailCompletingScreen";
 import { EmailVerifyFooter, EmailVerifyScreen } from "./EmailVerifyScreen";
 import { LinkAcrossTabs } from "./cross-tab";
@@ -24,7 +25,7 @@ export const magicLink = (): LatchPlugin => {
   let tabs: LinkAcrossTabs | null = null;
   return definePlugin({
     id: "magic-link",
-    requires: [embeddedSignerPlugin, mfaPlugin],
+    requires: [embeddedSignerPlugin, mfaPlugin, contactStepUpPlugin],
     signerOptions: EMAIL_SIGNER_OPTIONS,
     /** Registers the return from a link (it completes first; a stored session restores only if there is none) and createAccount by email. */
     setup: (kit) => {

@@ -1,5 +1,6 @@
 import { defineAuthenticator, defineListener, definePlugin, defineSection, defineStep, embeddedSignerPlugin, getEmbeddedSigner, SIGN_IN_RETURN, type Kit, type LatchPlugin } from "latch-kit";
 import { mfaPlugin } from "../../lib/mfa/plugin";
+import { contactStepUpPlugin } from "../../lib/sign-in/step-up";
 import { assertSocialSections, socialSections } from "./config";
 import { socialSectionSchema } from "./section-schema";
 import { OauthCompletingScreen } from "./OauthCompletingScreen";
@@ -16,7 +17,7 @@ import "./registry";
 export const oauth = (): LatchPlugin =>
   definePlugin({
     id: "oauth",
-    requires: [embeddedSignerPlugin, mfaPlugin],
+    requires: [embeddedSignerPlugin, mfaPlugin, contactStepUpPlugin],
     signerOptions: { "oauthCallbackUrl?": "string", "enablePopupOauth?": "boolean" },
     /** Checks the social sections and registers the completion of a redirect sign-in. */
     setup: (kit: Kit) => {

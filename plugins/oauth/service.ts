@@ -380,13 +380,16 @@ export class OauthService {
   async removeProviders(providerIds: string[], options: AbortOptions = {}): Promise<void> {
     const signer = this.signer;
     const user = signer.requireUser();
-    const stampedRequest = await signer.stampedRequest("submit/delete_oauth_providers", {
-      type: "ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS",
-      timestampMs: this.signer.nextTimestampMs(),
-      organizationId: user.orgId,
-      parameters: { userId: user.userId, providerIds },
-    }, undefined, options);
-    await signer.client.request("remove-oauth-provider", { stampedRequest }, options);
+    // Unlinking needs a fresh proof beside the session (step-up): asked for, then sent again.
+    await signer.stepUp(async () => {
+      const stampedRequest = await signer.stampedRequest("submit/delete_oauth_providers", {
+        type: "ACTIVITY_TYPE_DELETE_OAUTH_PROVIDERS",
+        timestampMs: this.signer.nextTimestampMs(),
+        organizationId: user.orgId,
+        parameters: { userId: user.userId, providerIds },
+      }, undefined, options);
+      await signer.client.request("remove-oauth-provider", { stampedRequest }, options);
+    }, options);
   }
 }
 

@@ -4,13 +4,14 @@ import { ACCOUNT_CREATOR, definePlugin, defineSection, embeddedSignerPlugin, typ
 import { otpAuthenticator, smsAccountCreator, smsAuthenticator } from "../../lib/sign-in/signer-parts";
 import { otpVerifyStep } from "../../lib/sign-in/steps";
 import { mfaPlugin } from "../../lib/mfa/plugin";
+import { contactStepUpPlugin } from "../../lib/sign-in/step-up";
 import { SmsSection } from "./SmsSection";
 
 /** Sign in with a one-time code sent by SMS: the `sms` section and the same code entry. */
 export const sms = (): LatchPlugin =>
   definePlugin({
     id: "sms",
-    requires: [embeddedSignerPlugin, mfaPlugin],
+    requires: [embeddedSignerPlugin, mfaPlugin, contactStepUpPlugin],
     /** Offers sign-up by SMS to `createAccount`. */
     setup: (kit) => void kit.container.add(ACCOUNT_CREATOR, smsAccountCreator),
     sections: [defineSection({ type: "sms", Component: SmsSection })],

@@ -43,9 +43,10 @@ export async function signVerificationToken(
     .sign(key);
 }
 
-export async function readVerificationToken(secrets: Secrets, token: string, nowMs: number): Promise<VerificationClaims> {
+/** The token's claims and when it was issued (`issuedAtMs`: a step-up takes only a recent one). */
+export async function readVerificationToken(secrets: Secrets, token: string, nowMs: number): Promise<VerificationClaims & { issuedAtMs: number }> {
   const { d: _private, ...publicJwk } = verificationKeyJwk(secrets);
   const key = (await importJWK(publicJwk, "ES256")) as CryptoKey;
   const { payload } = await jwtVerify(token, key, { currentDate: new Date(nowMs) });
-  return { contact: String(payload["contact"]), otpType: payload["otpType"] as VerificationClaims["otpType"] };
+  return { contact: String(payload["contact"]), otpType: payload["otpType"] as VerificationClaims["otpType"], issuedAtMs: (payload.iat ?? 0) * 1000 };
 }

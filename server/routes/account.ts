@@ -14,7 +14,8 @@ import { listAuthenticators } from "../store/authenticators";
 import { claimOnce } from "../store/usedTokens";
 import type { Sql } from "../db/sql";
 import { linkedProviders, lockUser, requireSignInMethodLeft } from "../services/signInMethods";
-import { verifyStampedRequest } from "../services/stamps/verify";
+import { verifyStampedRequest, verifyStampedRequestWithStamp } from "../services/stamps/verify";
+import { requireFreshProof } from "../services/stepUp";
 import { requireUser } from "../services/accounts";
 
 const listBody = requests["list-auth-methods"];
@@ -39,7 +40,7 @@ const updatePhoneBody = type({
 export const PHONE_TOKEN_REQUIRED_MESSAGE = "Verification token is required to change phone number";
 export const EMAIL_TOKEN_REQUIRED_MESSAGE = "Verification token is required to change email";
 
-/** The signed-in user's sign-in methods, and changes of email and phone (verified by a code first). */
+/** The signed-in user's sign-in methods, and changes of email and phone (verified by a code first, after a step-up: routes/stepUp.ts). */
 export function accountRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
 
@@ -63,10 +64,11 @@ export function accountRoutes(ctx: ServerContext): Hono {
 
   app.post("/update-email-auth", async (c) => {
     const { stampedRequest } = await readBody(c, stampedOnly);
-    const body = await verifyStampedRequest(ctx, stampedRequest, "submit/update_user_email", updateEmailBody);
+    const { body, stamp } = await verifyStampedRequestWithStamp(ctx, stampedRequest, "submit/update_user_email", updateEmailBody);
     const user = await requireUser(ctx, body.organizationId);
     const { userId, userEmail, verificationToken } = body.parameters;
     if (userId !== user.userId) throw forbidden("USER_NOT_IN_ORGANIZATION", `User ${userId} is not the user of organization ${user.orgId}`);
+    await requireFreshProof(ctx, user.orgId, stamp);
     const email = userEmail.trim() === "" ? null : s.normalizeEmail(validate(s.email, userEmail.trim(), "parameters.userEmail"));
     let token: CheckedToken | undefined;
     if (email !== null) {
@@ -79,10 +81,11 @@ export function accountRoutes(ctx: ServerContext): Hono {
 
   app.post("/update-phone-auth", async (c) => {
     const { stampedRequest } = await readBody(c, stampedOnly);
-    const body = await verifyStampedRequest(ctx, stampedRequest, "submit/update_user_phone_number", updatePhoneBody);
+    const { body, stamp } = await verifyStampedRequestWithStamp(ctx, stampedRequest, "submit/update_user_phone_number", updatePhoneBody);
     const user = await requireUser(ctx, body.organizationId);
     const { userId, userPhoneNumber, verificationToken } = body.parameters;
     if (userId !== user.userId) throw forbidden("USER_NOT_IN_ORGANIZATION", `User ${userId} is not the user of organization ${user.orgId}`);
+    await requireFreshProof(ctx, user.orgId, stamp);
     const phone = userPhoneNumber.trim() === "" ? null : validate(s.phone, userPhoneNumber, "parameters.userPhoneNumber");
     let token: CheckedToken | undefined;
     if (phone !== null) {

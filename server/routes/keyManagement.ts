@@ -22,6 +22,7 @@ import { apiKeyOperations } from "../services/apiKeys";
 import { userReadOperations } from "../services/userReads";
 import { wireTimestamp } from "../services/wireTimestamp";
 import { splitExportSecret } from "../services/splitCustody";
+import { requireFreshProof } from "../services/stepUp";
 
 /** Where the kit calls the key-management API directly: `POST /public/v1/{query|submit}/<op>`. */
 export const KEY_MANAGEMENT_PREFIX = "/public/v1";
@@ -58,7 +59,7 @@ const engineOperations: Record<string, KeyOperation> = {
     const exportBundle = await sealExportBundle(ctx.secrets, targetPublicKey, mnemonic, user.orgId);
     mnemonic.fill(0);
     return completed(ctx, user, body.type, { exportWalletResult: { walletId, exportBundle } });
-  }),
+  }, { stepUp: true }),
 
   "submit/export_wallet_account": keyOperation(w["submit/export_wallet_account"], async (_c, ctx, body, user) => {
     const { address, targetPublicKey } = body.parameters;
@@ -70,7 +71,7 @@ const engineOperations: Record<string, KeyOperation> = {
     const exportBundle = await sealExportBundle(ctx.secrets, targetPublicKey, secret, user.orgId);
     secret.fill(0);
     return completed(ctx, user, body.type, { exportWalletAccountResult: { address, exportBundle } });
-  }),
+  }, { stepUp: true }),
 
   // The activity form of sign-payload: `signRawPayloadResult {r, s, v}` (hex, v "00" | "01"), with any account of the user's wallets.
   "submit/sign_raw_payload": keyOperation(signRawPayloadBody, async (_c, ctx, body, user) => {
@@ -119,7 +120,8 @@ export function keyManagementRoutes(ctx: ServerContext): Hono {
     const handler = engineOperations[operation] ?? ctx.methods.find((method) => method.operations?.[operation])?.operations?.[operation];
     if (!handler) throw notFound("UNSUPPORTED_OPERATION", `The emulator does not implement /public/v1/${operation}`);
     const request = await stampedRequestOf(c);
-    const { body, signer } = await verifyStampedUserRequest(ctx, request, operation, handler.body);
+    const { body, signer, stamp } = await verifyStampedUserRequest(ctx, request, operation, handler.body);
+    if (handler.stepUp) await requireFreshProof(ctx, signer.orgId, stamp);
     return c.json(await handler.handle(c, ctx, body, signer, recordActivity(ctx)));
   });
 

@@ -47,7 +47,7 @@ export const apiKeyOperations: Record<string, KeyOperation> = {
       return record(tx, { type: body.type, orgId: user.orgId, result: { createApiKeysResult: { apiKeyIds: keys.map((key) => apiKeyIdOf(key.publicKey)) } }, pendingPolls: 1 });
     });
     return { activity };
-  }),
+  }, { stepUp: true }),
   // Deleting a key removes its row: every instance reads keys from the database on each stamp, so
   // the key's next stamp is refused everywhere (UNKNOWN_API_KEY), the session's own key included.
   "submit/delete_api_keys": keyOperation(deleteApiKeysBody, async (_c, ctx, body, user, record) => {

@@ -8,7 +8,7 @@ import { sealExportBundle } from "../../server/crypto/exportBundle";
 import { signImportBundle } from "../../server/crypto/importBundle";
 import { watchPage } from "./support/chromium";
 import { waitForMessage } from "./support/inbox";
-import { enterEmailCode, uniqueEmail } from "./support/sign-in";
+import { confirmWithContactCode, enterEmailCode, uniqueEmail } from "./support/sign-in";
 import { usePageStack } from "./support/stack";
 import { addVirtualAuthenticator } from "./support/webauthn";
 import { expectNotInApp } from "./support/secrets-in-app";
@@ -70,6 +70,17 @@ async function verifyContact(page: Page, kind: "email" | "phone", contact: strin
   await page.getByRole("textbox", { name: "Code", exact: true }).fill(message.code!);
 }
 
+/** What Chromium logs for the backend's STEP_UP_REQUIRED (403) before the kit asks for the proof. */
+const STEP_UP_REFUSAL = "console: Failed to load resource: the server responded with a status of 403 (Forbidden)";
+const TOTP_STEP_MS = 30_000;
+const stepNow = () => Math.floor(Date.now() / TOTP_STEP_MS);
+
+/** A code of the step after `usedStep` (the server takes one step ahead of now, each step once): waits for the clock if needed. */
+async function codeAfter(totp: TOTP, usedStep: number): Promise<string> {
+  await expect.poll(stepNow, { timeout: 2 * TOTP_STEP_MS, interval: 500 }).toBeGreaterThanOrEqual(usedStep);
+  return totp.generate({ timestamp: (usedStep + 1) * TOTP_STEP_MS });
+}
+
 const lookup = async (email: string) =>
   ((await (await fetch(`${stack.emulator.url}/signer/v1/lookup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) })).json()) as { orgId: string | null }).orgId;
 
@@ -94,17 +105,32 @@ describe("account management in Chromium against the emulator", () => {
     await page.getByRole("heading", { name: "Enter authenticator app code" }).waitFor();
     // The enrolment code's time step is spent: a code of the next step (within the accepted window).
     const current = totp.generate();
-    await typeCode(page, current === enrolment ? totp.generate({ timestamp: Date.now() + 30_000 }) : current);
+    const signInStep = current === enrolment ? stepNow() + 1 : stepNow();
+    await typeCode(page, totp.generate({ timestamp: signInStep * TOTP_STEP_MS }));
     await status(page, /^CONNECTED$/);
     await page.getByRole("dialog").waitFor({ state: "detached" });
     expect(await text(page, "user-email")).toBe(email);
 
-    expect(await press(page, "Remove MFA")).toBe("ok");
+    // Removing the factor needs its code (step-up): the kit asks with 'Enter authenticator app code'.
+    // Closing that screen cancels the removal; the factor stays.
+    const cancelled = press(page, "Remove MFA");
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("heading", { name: "Enter authenticator app code" }).waitFor();
+    await page.keyboard.press("Escape");
+    expect(await cancelled).toBe("error: The change was cancelled: it needs you to confirm it's you.");
+    expect(JSON.parse(await text(page, "mfa-factors"))).toHaveLength(1);
+
+    const removed = press(page, "Remove MFA");
+    await dialog.getByRole("heading", { name: "Enter authenticator app code" }).waitFor();
+    await typeCode(page, await codeAfter(totp, signInStep));
+    await dialog.waitFor({ state: "detached" });
+    expect(await removed).toBe("ok");
     expect(await text(page, "mfa-factors")).toBe("[]");
     await logOut(page);
     await emailCode(page, email);
     await status(page, /^CONNECTED$/);
-    expect(watch.errors).toEqual([]);
+    // The browser logs the backend's two refusals of the bare session (then the kit asked for the code).
+    expect(watch.errors).toEqual([STEP_UP_REFUSAL, STEP_UP_REFUSAL]);
     expect(watch.offLoopback).toEqual([]);
     await page.close();
   });
@@ -116,7 +142,11 @@ describe("account management in Chromium against the emulator", () => {
     const address = await text(page, "user-address");
     const next = uniqueEmail("new");
     await verifyContact(page, "email", next);
-    expect(await press(page, "Set email")).toBe("ok");
+    // Changing it needs a fresh proof beside the new address's code: a code to the current address (step-up).
+    const since = Date.now();
+    const changed = press(page, "Set email");
+    await confirmWithContactCode(page, stack.emulator.url, old, since);
+    expect(await changed).toBe("ok");
     await page.getByTestId("user-email").filter({ hasText: next }).waitFor();
     expect(JSON.parse(await text(page, "auth-methods")).email).toBe(next);
     expect(await lookup(old)).toBeNull();
@@ -135,9 +165,13 @@ describe("account management in Chromium against the emulator", () => {
     await signedIn(page, email);
     const phone = uniquePhone();
     await verifyContact(page, "phone", phone);
-    expect(await press(page, "Set phone")).toBe("ok");
+    const since = Date.now();
+    const set = press(page, "Set phone");
+    await confirmWithContactCode(page, stack.emulator.url, email, since);
+    expect(await set).toBe("ok");
     await page.getByTestId("user-phone").filter({ hasText: phone }).waitFor();
     await page.getByTestId("auth-methods").filter({ hasText: phone }).waitFor();
+    // Within five minutes of the proof, the same session changes its phone again without being asked.
     expect(await press(page, "Remove phone")).toBe("ok");
     await expect.poll(() => text(page, "user-phone")).toBe("");
     expect(JSON.parse(await text(page, "auth-methods")).phone).toBeUndefined();
@@ -151,9 +185,14 @@ describe("account management in Chromium against the emulator", () => {
 
   it("exports the seed phrase into the export frame only: it derives the user's address and never reaches the app", async () => {
     const { page, watch } = await open();
-    await signedIn(page, uniqueEmail("export"));
+    const email = uniqueEmail("export");
+    await signedIn(page, email);
     const address = await text(page, "user-address");
-    expect(await press(page, "Export")).toBe("ok");
+    // Export needs a fresh proof: a code to the account's email (step-up), then the frame shows the phrase.
+    const since = Date.now();
+    const exported = press(page, "Export");
+    await confirmWithContactCode(page, stack.emulator.url, email, since);
+    expect(await exported).toBe("ok");
     await page.getByTestId("exported").filter({ hasText: "true" }).waitFor();
     const frame = page.frameLocator("#turnkey-export-iframe");
     const secret = frame.locator("#export-secret");
@@ -163,7 +202,7 @@ describe("account management in Chromium against the emulator", () => {
     expect(mnemonic.split(/\s+/)).toHaveLength(12);
     expect(mnemonicToAccount(mnemonic).address).toBe(address);
     await expectNotInApp(page, [mnemonic, mnemonic.split(" ").slice(0, 3).join(" ")]);
-    expect(watch.errors).toEqual([]);
+    expect(watch.errors).toEqual([STEP_UP_REFUSAL]);
     expect(watch.offLoopback).toEqual([]);
     await page.close();
   });
@@ -198,6 +237,7 @@ describe("account management in Chromium against the emulator", () => {
     await status(page, /^CONNECTED$/);
     await page.getByTestId("auth-methods").filter({ hasText: "passkeys" }).waitFor();
     const address = await text(page, "user-address");
+    // A passkey session stamps with the passkey: its assertion is the fresh proof, nothing more is asked.
     expect(await press(page, "Export")).toBe("ok");
     const frame = page.frameLocator("#turnkey-export-iframe");
     await frame.locator("#export-secret").waitFor();
@@ -215,7 +255,8 @@ describe("wallet import in Chromium against the emulator", () => {
   it("imports the phrase typed into the import frame: the hook answers viem's address, which then signs; the phrase never reaches the app", async () => {
     const mnemonic = "test test test test test test test test test test test junk";
     const { page, watch } = await open();
-    await signedIn(page, uniqueEmail("import"));
+    const email = uniqueEmail("import");
+    await signedIn(page, email);
     const before = Number((await text(page, "outcome")).split(":")[0]);
     await page.getByRole("button", { name: "Import wallet", exact: true }).click();
     const frame = page.frameLocator("#turnkey-import-iframe");
@@ -246,12 +287,15 @@ describe("wallet import in Chromium against the emulator", () => {
     expect(await verifyMessage({ address: evm as `0x${string}`, message, signature })).toBe(true);
     await expectNotInApp(page, [mnemonic, "test test test"]);
     // The kit exports the imported wallet (walletId) into the export frame: the phrase typed at import.
-    expect(await press(page, "Export")).toBe("ok");
+    const since = Date.now();
+    const exporting = press(page, "Export");
+    await confirmWithContactCode(page, stack.emulator.url, email, since);
+    expect(await exporting).toBe("ok");
     const exported = page.frameLocator("#turnkey-export-iframe").locator("#export-secret");
     await exported.waitFor();
     expect((await exported.textContent())!.trim()).toBe(mnemonic);
     await expectNotInApp(page, [mnemonic]);
-    expect(watch.errors).toEqual([]);
+    expect(watch.errors).toEqual([STEP_UP_REFUSAL]);
     expect(watch.offLoopback).toEqual([]);
     await page.close();
   });
@@ -310,9 +354,11 @@ describe("the emulator's import frame", () => {
 describe("the emulator's export frame", () => {
   it("trusts only the signing key baked into its page: forged, re-labelled and other-organisation bundles are refused", async () => {
     const { page } = await open();
-    await signedIn(page, uniqueEmail("frame"));
-    // A frame of our own, and a genuine bundle sealed to it through the key-management API.
-    const { target, bundle, orgId } = await page.evaluate(async (frameUrl) => {
+    const email = uniqueEmail("frame");
+    await signedIn(page, email);
+    // A frame of our own, and a genuine bundle sealed to it through the key-management API (after a step-up).
+    const since = Date.now();
+    const sealing = page.evaluate(async (frameUrl) => {
       const w = window as unknown as { __IframeStamper: typeof import("@turnkey/iframe-stamper").IframeStamper; __probe: unknown; __latchSigner: import("latch-kit").EmbeddedSigner };
       const probe = new w.__IframeStamper({ iframeUrl: frameUrl, iframeContainer: document.body, iframeElementId: "probe-export-frame" });
       w.__probe = probe;
@@ -320,14 +366,18 @@ describe("the emulator's export frame", () => {
       const signer = w.__latchSigner;
       const organizationId = signer.user!.orgId;
       const { wallets } = await signer.keyManagement.request("query/list_wallets", { organizationId });
-      const activity = await signer.keyManagement.submitActivity("export_wallet", {
-        type: "ACTIVITY_TYPE_EXPORT_WALLET",
-        timestampMs: String(Date.now()),
-        organizationId,
-        parameters: { walletId: wallets[0]!.walletId, targetPublicKey: target },
-      });
+      const activity = await signer.stepUp(() =>
+        signer.keyManagement.submitActivity("export_wallet", {
+          type: "ACTIVITY_TYPE_EXPORT_WALLET",
+          timestampMs: signer.nextTimestampMs(),
+          organizationId,
+          parameters: { walletId: wallets[0]!.walletId, targetPublicKey: target },
+        }),
+      );
       return { target, bundle: activity.result.exportWalletResult.exportBundle, orgId: organizationId };
     }, `${stack.emulator.url}/frames/export`);
+    await confirmWithContactCode(page, stack.emulator.url, email, since);
+    const { target, bundle, orgId } = await sealing;
     const realKey = (JSON.parse(bundle) as { enclaveQuorumPublic: string }).enclaveQuorumPublic;
     const words = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
     const otherKey = await sealExportBundle(createSecrets(new Uint8Array(32).fill(7)), target, new TextEncoder().encode(words), orgId);

@@ -123,7 +123,7 @@ function totpCode(url: string, usedSteps: Set<number>): string {
 }
 
 describe("Account Kit's signer SDK against a Latch server, configured as the guide says", () => {
-  it("runs its 17 steps: email sign-up and sign-in, passkey sign-up and sign-in, MFA, lists, export, signatures, reload, logout", async () => {
+  it("runs its 18 steps: email sign-up and sign-in, passkey sign-up and sign-in, MFA, lists, export refused to a bare session and allowed after verifyMfa, signatures, reload, logout", async () => {
     const { context, elsewhere, close } = await routedContext();
     const { page, errors, authenticator } = await openApp(context);
     const done: string[] = [];
@@ -131,7 +131,7 @@ describe("Account Kit's signer SDK against a Latch server, configured as the gui
       try {
         await run();
       } catch (error) {
-        throw new Error(`step ${done.length + 1} (${name}) failed after ${done.length} of 17`, { cause: error });
+        throw new Error(`step ${done.length + 1} (${name}) failed after ${done.length} of 18`, { cause: error });
       }
       done.push(name);
     };
@@ -158,8 +158,11 @@ describe("Account Kit's signer SDK against a Latch server, configured as the gui
     await step("listAuthMethods (the SDK sends it unstamped)", async () => {
       expect(ok(await call(page, "listAuthMethods"))).toMatchObject({ email, passkeys: [{ authenticatorId: expect.any(String) }] });
     });
-    await step("exportWallet (the export frame gets its bundle)", async () => {
-      expect(ok(await call<boolean>(page, "exportWallet"))).toBe(true);
+    await step("exportWallet with the session alone is refused: it needs a fresh proof (step-up)", async () => {
+      // The SDK has no way to send a code to the account's email as a proof; a TOTP user steps up with verifyMfa (below).
+      const refused = await call<boolean>(page, "exportWallet");
+      expect(refused.ok).toBe(false);
+      expect((refused as { error: string }).error).toMatch(/fresh proof/);
     });
     await step("restore after reload", async () => {
       await page.reload();
@@ -192,6 +195,14 @@ describe("Account Kit's signer SDK against a Latch server, configured as the gui
       const code = totpCode((globalThis as { totpUrl?: string }).totpUrl!, usedSteps);
       expect(ok(await call(page, "validateMultiFactors", code))).toMatchObject({ address, email });
     });
+    await step("verifyMfa with the enrolled factor's code steps the session up: exportWallet then works", async () => {
+      const url = (globalThis as { totpUrl?: string }).totpUrl!;
+      // The server takes a code one step ahead of now at most: wait until the next unused step is that close.
+      await expect.poll(() => Math.floor(Date.now() / 30_000), { timeout: 65_000, interval: 500 }).toBeGreaterThanOrEqual(Math.max(...usedSteps));
+      const [factor] = (ok(await call<{ multiFactors: { multiFactorId: string }[] }>(page, "mfaFactors"))).multiFactors;
+      ok(await call(page, "verifyMfa", factor!.multiFactorId, totpCode(url, usedSteps)));
+      expect(ok(await call<boolean>(page, "exportWallet"))).toBe(true);
+    });
     await step("passkey sign-in after logout (the SDK names its vendor's root organisation)", async () => {
       ok(await call(page, "logout"));
       expect(ok(await call(page, "passkeySignIn"))).toMatchObject({ address });
@@ -219,7 +230,7 @@ describe("Account Kit's signer SDK against a Latch server, configured as the gui
       expect((await call(page, "authDetails")).ok).toBe(false);
     });
 
-    expect(done).toHaveLength(17);
+    expect(done).toHaveLength(18);
     expect(errors).toEqual([]);
     // Nothing tried to leave loopback (no telemetry, no vendor host) beyond the routed Turnkey hosts.
     expect(elsewhere).toEqual([]);

@@ -103,7 +103,7 @@ describe("list-auth-methods", () => {
 describe("changing the email", () => {
   it("sets a verified email: lookup finds the new address, not the old one, and whoami shows it", async () => {
     const old = uniqueEmail("old");
-    const { user, session } = await t.client.signUp(old);
+    const { user, session } = await t.client.signUpSteppedUp(old, t.clock.now());
     const next = uniqueEmail("new");
     const token = await verify(next, "OTP_TYPE_EMAIL");
     const answer = await updateEmail(user, session, next, token);
@@ -118,7 +118,7 @@ describe("changing the email", () => {
   });
 
   it("refuses without a token, with a token for another contact or channel, a used token, and another user id", async () => {
-    const { user, session } = await t.client.signUp(uniqueEmail("acct"));
+    const { user, session } = await t.client.signUpSteppedUp(uniqueEmail("acct"), t.clock.now());
     const next = uniqueEmail("next");
     const missing = await updateEmail(user, session, next);
     expect(missing.status).toBe(400);
@@ -140,7 +140,7 @@ describe("changing the email", () => {
   it("refuses an email that belongs to another user, without using up the token", async () => {
     const taken = uniqueEmail("taken");
     await t.client.signUp(taken);
-    const { user, session } = await t.client.signUp(uniqueEmail("acct"));
+    const { user, session } = await t.client.signUpSteppedUp(uniqueEmail("acct"), t.clock.now());
     const token = await verify(taken, "OTP_TYPE_EMAIL");
     const answer = await updateEmail(user, session, taken, token);
     expect(answer.status).toBe(409);
@@ -151,7 +151,7 @@ describe("changing the email", () => {
 describe("changing the phone", () => {
   it("needs a token for a non-empty phone, sets a verified one, and removes it with an empty value", async () => {
     const email = uniqueEmail("phone");
-    const { user, session } = await t.client.signUp(email);
+    const { user, session } = await t.client.signUpSteppedUp(email, t.clock.now());
     const phone = uniquePhone();
     const missing = await updatePhone(user, session, phone);
     expect(missing.status).toBe(400);
@@ -168,7 +168,7 @@ describe("changing the phone", () => {
 describe("a user keeps at least one way to sign in", () => {
   it("refuses removing the only email; with a phone added, the email goes and then the phone is the last one", async () => {
     const email = uniqueEmail("last");
-    const { user, session } = await t.client.signUp(email);
+    const { user, session } = await t.client.signUpSteppedUp(email, t.clock.now());
     const refused = await updateEmail(user, session, "");
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe("LAST_SIGN_IN_METHOD");

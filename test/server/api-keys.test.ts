@@ -24,7 +24,7 @@ function newApiKey(): Session & { publicKey: string } {
 }
 
 async function signedIn(): Promise<{ user: User; session: Session }> {
-  return t.client.signUp(uniqueEmail("apikey"));
+  return t.client.signUpSteppedUp(uniqueEmail("apikey"), t.clock.now());
 }
 
 function createBody(user: User, apiKeys: Array<Record<string, unknown>>, userId = user.userId) {

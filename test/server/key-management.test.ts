@@ -19,7 +19,7 @@ const ts = () => String(t.clock.now());
 
 async function emailUser(): Promise<{ user: User; session: Session; email: string }> {
   const email = uniqueEmail("km");
-  const { user, session } = await t.client.signUp(email);
+  const { user, session } = await t.client.signUpSteppedUp(email, t.clock.now());
   return { user, session, email };
 }
 

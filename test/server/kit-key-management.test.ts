@@ -22,7 +22,7 @@ function kitOf(user: User, session: Session): Kit {
 
 describe("the kit's key-management actions on the server", () => {
   it("createApiKey registers a key that then stamps a whoami; listUsers shows it; listWalletAccounts lists both addresses", async () => {
-    const { user, session } = await t.client.signUp(uniqueEmail("kit-km"));
+    const { user, session } = await t.client.signUpSteppedUp(uniqueEmail("kit-km"), t.clock.now());
     const kit = kitOf(user, session);
     const apiPrivateKey = p256.utils.randomSecretKey();
     const publicKey = Buffer.from(p256.getPublicKey(apiPrivateKey, true)).toString("hex");
@@ -43,12 +43,12 @@ describe("the kit's key-management actions on the server", () => {
   });
 
   it("createApiKey rejects with the server's reason when the key is registered already", async () => {
-    const { user, session } = await t.client.signUp(uniqueEmail("kit-km"));
+    const { user, session } = await t.client.signUpSteppedUp(uniqueEmail("kit-km"), t.clock.now());
     await expect(createApiKey(kitOf(user, session), { name: "again", publicKey: session.apiPublicKey, expirationSec: 600 })).rejects.toThrow("is registered already");
   });
 
   it("deleteApiKeys deletes a key created by createApiKey: its stamps are refused from then on", async () => {
-    const { user, session } = await t.client.signUp(uniqueEmail("kit-km"));
+    const { user, session } = await t.client.signUpSteppedUp(uniqueEmail("kit-km"), t.clock.now());
     const kit = kitOf(user, session);
     const apiPrivateKey = p256.utils.randomSecretKey();
     const { apiKeyId } = await createApiKey(kit, { name: "short-lived", publicKey: Buffer.from(p256.getPublicKey(apiPrivateKey, true)).toString("hex"), expirationSec: 600 });

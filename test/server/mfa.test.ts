@@ -124,6 +124,9 @@ describe("adding a TOTP factor", () => {
     expect(wrong.body.message).toContain("delete_mfas");
     const notHex = await t.client.post("auth-list-multi-factors", { stampedRequest: literal("list_mfas!") });
     expect(notHex.status).toBe(400);
+    // Account Kit's way to step up before removing it: verifyMfa again with the factor's next code.
+    t.clock.advance(STEP);
+    await t.client.ok("auth-verify-multi-factor", { stampedRequest: literal(MFA_ACTIONS.verify), multiFactorId: added.multiFactorId, multiFactorCode: app.code(t.clock.now()) });
     expect(await t.client.ok("auth-delete-multi-factors", { stampedRequest: literal(MFA_ACTIONS.delete), multiFactorIds: [added.multiFactorId] })).toEqual({ multiFactors: [] });
   });
 });
@@ -206,7 +209,10 @@ describe("signing in with a factor", () => {
 
 describe("deleting factors", () => {
   it("removes the factor and sign-in needs only the email code again", async () => {
-    const { email, user, session, factorId } = await userWithFactor();
+    const { email, user, session, factorId, app } = await userWithFactor();
+    // Removing a factor needs its code first (step-up: test/server/step-up.test.ts).
+    const stepUp = await t.client.stepUp(session, user.address, { multiFactors: [{ multiFactorId: factorId, multiFactorCode: app.code(t.clock.now()) }] }, t.clock.now());
+    expect(stepUp.status).toBe(200);
     const missing = await t.client.post("auth-delete-multi-factors", {
       stampedRequest: mfaRequest(session, MFA_ACTIONS.delete, user.address, t.clock.now()),
       multiFactorIds: ["00000000-0000-4000-8000-000000000000"],

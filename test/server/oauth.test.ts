@@ -210,7 +210,7 @@ describe("add-oauth-provider and remove-oauth-provider", () => {
 
   it("adds a provider fetched by id token only, removes it, and refuses an unknown id or removing the last way to sign in", async () => {
     const email = uniqueEmail("manage");
-    const { user, session, target } = await t.client.signUp(email);
+    const { user, session, target } = await t.client.signUpSteppedUp(email, t.clock.now());
     const fetched = await socialLogin(t.client, email, { provider: "twitch", scope: "openid user:read:email", fetchIdTokenOnly: true, target });
     const added = await addProvider(session, user.userId, [{ providerName: "twitch", oidcToken: fetched.result.idToken }]);
     const providerId = added.body.oauthProviders[0].providerId;
@@ -225,6 +225,7 @@ describe("add-oauth-provider and remove-oauth-provider", () => {
     const onlySession = await sessionFromBundle(only.result.orgId, only.result.bundle, only.target);
     const me = await whoami(onlySession);
     expect(me.email).toBeUndefined(); // no email scope, no email
+    // Nothing to step up with (no factor, contact or passkey): the session alone reaches the last-method rule.
     const [provider] = (await listMethods(onlySession)).oauthProviders;
     const last = await removeProviders(onlySession, me.userId, [provider.providerId]);
     expect(last).toMatchObject({ status: 400, body: { code: "LAST_SIGN_IN_METHOD" } });

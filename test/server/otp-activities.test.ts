@@ -20,7 +20,7 @@ const verifyOtp = (user: User, session: Session, otpId: string, otpCode: string)
 
 describe("submit/init_otp and submit/verify_otp", () => {
   it("send a code to a new contact and trade it for a verification token that changes the user's email", async () => {
-    const { user, session } = await t.client.signUp(uniqueEmail("otp-act"));
+    const { user, session } = await t.client.signUpSteppedUp(uniqueEmail("otp-act"), t.clock.now());
     const newEmail = uniqueEmail("otp-new");
     const init = await initOtp(user, session, newEmail.toUpperCase());
     expect(init.status, JSON.stringify(init.body)).toBe(200);

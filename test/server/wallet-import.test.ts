@@ -45,7 +45,7 @@ function solanaAddressOf(mnemonic: string, path: string): string {
 
 async function emailUser(): Promise<{ user: User; session: Session; email: string }> {
   const email = uniqueEmail("import");
-  return { ...(await t.client.signUp(email)), email };
+  return { ...(await t.client.signUpSteppedUp(email, t.clock.now())), email };
 }
 
 async function initImport(user: User, session: Session): Promise<string> {

@@ -23,7 +23,11 @@ export type AddMfaErrorType = UnsupportedMfaFactorError;
 /** Starts enrolling an authenticator app: the otpauth URL to scan; verifyMfa completes it. */
 export async function addMfa(kit: Kit, params: AddMfaParameters, options: AbortOptions = {}): Promise<AddMfaReturnType> {
   if (params.multiFactorType !== MFA_FACTOR_TYPE) throw new UnsupportedMfaFactorError();
-  const stampedRequest = await mfaProof(kit, MFA_ACTIONS.add, options);
-  const answer = await getEmbeddedSigner(kit).client.request("auth-request-multi-factor", { stampedRequest, multiFactorType: MFA_FACTOR_TYPE }, options);
+  const signer = getEmbeddedSigner(kit);
+  // Replacing a factor the user has needs a fresh proof (step-up): the kit asks for it and retries.
+  const answer = await signer.stepUp(async () => {
+    const stampedRequest = await mfaProof(kit, MFA_ACTIONS.add, options);
+    return signer.client.request("auth-request-multi-factor", { stampedRequest, multiFactorType: MFA_FACTOR_TYPE }, options);
+  }, options);
   return { multiFactorId: answer.multiFactorId, multiFactorTotpUrl: answer.multiFactorTotpUrl };
 }

@@ -29,8 +29,11 @@ import {
   schemas as s,
   totpUrl,
   utf8,
-  verifyStampedRequest,
+  recordFreshProof,
+  requireFreshProof,
+  verifyStampedRequestWithStamp,
   type ServerContext,
+  type VerifiedStamp,
   type ServerMethod,
   type StampedRequest,
 } from "../../../server/method-kit";
@@ -46,7 +49,10 @@ type MfaAction = (typeof MFA_ACTIONS)[keyof typeof MFA_ACTIONS];
 const mfaRoutes = [
   post("/auth-request-multi-factor", requestBody, async (c, request, ctx) => {
     if (!isTotp(request.multiFactorType)) throw badRequest("UNSUPPORTED_MFA_FACTOR_TYPE", "Unsupported MFA factor type");
-    const user = await requireUser(ctx, await authorize(ctx, request.stampedRequest, MFA_ACTIONS.add));
+    const { orgId, stamp } = await authorize(ctx, request.stampedRequest, MFA_ACTIONS.add);
+    const user = await requireUser(ctx, orgId);
+    // Replacing a factor the user has: the stolen session alone must not swap it for the thief's.
+    if ((await listFactors(ctx.db, orgId)).length > 0) await requireFreshProof(ctx, orgId, stamp);
     const id = randomUUID();
     const secret = newTotpSecret();
     await ctx.db.transaction(async (tx) => {
@@ -61,19 +67,24 @@ const mfaRoutes = [
   }),
 
   post("/auth-verify-multi-factor", verifyBody, async (c, request, ctx) => {
-    const orgId = await authorize(ctx, request.stampedRequest, MFA_ACTIONS.verify);
+    const { orgId, stamp } = await authorize(ctx, request.stampedRequest, MFA_ACTIONS.verify);
     const code = { multiFactorId: request.multiFactorId, multiFactorCode: request.multiFactorCode };
+    const enrolled = (await listFactors(ctx.db, orgId)).some((f) => f.multiFactorId === request.multiFactorId);
     await checkFactorCode(ctx, orgId, code, { client: clientAddress(c) }, true);
+    // A code of a factor verified before is a fresh proof for this session (Account Kit's SDK steps up
+    // this way: verifyMfa, then the change); finishing the enrolment of a new one is not.
+    if (enrolled) await recordFreshProof(ctx, orgId, stamp);
     return { multiFactors: await listFactors(ctx.db, orgId) };
   }),
 
   post("/auth-list-multi-factors", listBody, async (c, request, ctx) => {
-    const orgId = await authorize(ctx, request.stampedRequest, MFA_ACTIONS.list);
+    const { orgId } = await authorize(ctx, request.stampedRequest, MFA_ACTIONS.list);
     return { multiFactors: await listFactors(ctx.db, orgId) };
   }),
 
   post("/auth-delete-multi-factors", deleteBody, async (c, request, ctx) => {
-    const orgId = await authorize(ctx, request.stampedRequest, MFA_ACTIONS.delete);
+    const { orgId, stamp } = await authorize(ctx, request.stampedRequest, MFA_ACTIONS.delete);
+    await requireFreshProof(ctx, orgId, stamp);
     const multiFactors = await ctx.db.transaction(async (tx) => {
       const deleted = await deleteFactors(tx, orgId, request.multiFactorIds);
       const missing = request.multiFactorIds.filter((id) => !deleted.includes(id));
@@ -103,19 +114,19 @@ function namesAction(payload: string, action: MfaAction): boolean {
   return bytesToHex(hexToBytes(payload)) === bytesToHex(utf8(action));
 }
 
-/** MFA calls are stamped sign_raw_payload requests whose payload is the action name; returns the organisation. */
-async function authorize(ctx: ServerContext, stampedRequest: StampedRequest, action: MfaAction): Promise<string> {
+/** MFA calls are stamped sign_raw_payload requests whose payload is the action name; answers the organisation and the stamp. */
+async function authorize(ctx: ServerContext, stampedRequest: StampedRequest, action: MfaAction): Promise<{ orgId: string; stamp: VerifiedStamp }> {
   const actionBody = s.mfaActionBody.narrow((body, check) =>
     namesAction(body.parameters.payload, action)
       ? true
       : check.reject({ path: ["parameters", "payload"], expected: `"${action}" or its hex for this route` }),
   );
   // Stamped as a signature, but listing is the only read: the others change the user's factors (a sign-only session may not).
-  const body = await verifyStampedRequest(ctx, stampedRequest, "submit/sign_raw_payload", actionBody, { capability: action === MFA_ACTIONS.list ? "sign" : "manage" });
+  const { body, stamp } = await verifyStampedRequestWithStamp(ctx, stampedRequest, "submit/sign_raw_payload", actionBody, { capability: action === MFA_ACTIONS.list ? "sign" : "manage" });
   const user = await requireUser(ctx, body.organizationId);
   const signWith = body.parameters.signWith;
   if (signWith.toLowerCase() !== user.address.toLowerCase() && signWith !== user.solanaAddress) {
     throw forbidden("SIGN_WITH_NOT_OWNED", `signWith ${signWith} is not a wallet of organization ${user.orgId}`);
   }
-  return user.orgId;
+  return { orgId: user.orgId, stamp };
 }

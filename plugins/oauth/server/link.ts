@@ -17,8 +17,8 @@ import {
   requireUser,
   schemas as s,
   verifyJwt,
-  verifyStampedRequest,
   verifyStampedRequestWithStamp,
+  requireFreshProof,
   type LinkedProvider,
   type OauthProviderRow,
   type Sql,
@@ -107,9 +107,10 @@ export const oauthRoutes = [
   }),
 
   post("/remove-oauth-provider", stampedOnly, async (_c, { stampedRequest }, ctx) => {
-    const body = await verifyStampedRequest(ctx, stampedRequest, "submit/delete_oauth_providers", deleteProvidersBody);
+    const { body, stamp } = await verifyStampedRequestWithStamp(ctx, stampedRequest, "submit/delete_oauth_providers", deleteProvidersBody);
     const user = await requireUser(ctx, body.organizationId);
     if (body.parameters.userId !== user.userId) throw forbidden("USER_NOT_IN_ORGANIZATION", `User ${body.parameters.userId} is not in organization ${user.orgId}`);
+    await requireFreshProof(ctx, user.orgId, stamp);
     const wanted = [...new Set(body.parameters.providerIds)];
     await ctx.db.transaction(async (tx) => {
       await lockUser(tx, user.orgId);

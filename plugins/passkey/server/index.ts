@@ -84,7 +84,7 @@ const operations: Record<string, KeyOperation> = {
       return record(tx, { type: body.type, orgId: user.orgId, result: { deleteAuthenticatorsResult: { authenticatorIds: deleted } } });
     });
     return { activity };
-  }),
+  }, { stepUp: true }),
 };
 
 export const passkeyServer: ServerMethod = {

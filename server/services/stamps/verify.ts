@@ -84,8 +84,8 @@ export async function verifyStampedUserRequest<S extends Schema<unknown, Stamped
   request: StampedRequest,
   operation: Operation,
   bodySchema: S,
-): Promise<{ body: SchemaOutput<S>; signer: SignerRow }> {
-  const { body, loaded } = await verifyWith(ctx, request, operation, bodySchema, true, capabilityOf(operation), async (fingerprint, keepUntil, orgId, stamp) => {
+): Promise<{ body: SchemaOutput<S>; signer: SignerRow; stamp: VerifiedStamp }> {
+  const { body, loaded, stamp: verified } = await verifyWith(ctx, request, operation, bodySchema, true, capabilityOf(operation), async (fingerprint, keepUntil, orgId, stamp) => {
     if (stamp.pendingApiKey === undefined) {
       const { claimed, signer } = await claimOnceLoadingSigner(ctx.db, fingerprint, keepUntil!, orgId);
       return { claimed, loaded: signer };
@@ -99,7 +99,7 @@ export async function verifyStampedUserRequest<S extends Schema<unknown, Stamped
     return { claimed, loaded: signer };
   });
   if (!loaded) throw notFound("USER_NOT_FOUND", `No user in organization ${body.organizationId}`);
-  return { body, signer: loaded };
+  return { body, signer: loaded, stamp: verified };
 }
 
 async function verifyWith<S extends Schema<unknown, StampedBody>, L>(

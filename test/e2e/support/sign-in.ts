@@ -42,3 +42,17 @@ export async function enterSmsCode(page: Page, emulatorUrl: string, national: st
   await page.keyboard.type(message.code!);
   return message;
 }
+
+/**
+ * Step-up by a code to the account's own contact: the kit's 'Confirm it's you' screen names the
+ * contact; the code sent to it (at or after `since`) is read from the dev inbox and typed.
+ */
+export async function confirmWithContactCode(page: Page, emulatorUrl: string, contact: string, since: number): Promise<void> {
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("heading", { name: "Confirm it's you" }).waitFor();
+  await dialog.getByText(`Enter the code we sent to ${contact} to make this change.`).waitFor();
+  const message = await waitForMessage(emulatorUrl, contact, since);
+  await dialog.getByRole("textbox", { name: "Digit 1 of 6" }).click();
+  await page.keyboard.type(message.code!);
+  await dialog.waitFor({ state: "detached" });
+}

@@ -4,6 +4,7 @@ import { p256 } from "@noble/curves/nist.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { createBase58check } from "@scure/base";
 import { SDK_VERSION, SDK_VERSION_HEADER } from "../../../core/constants";
+import { STEP_UP_ACTION } from "../../../wire/constants";
 
 const bs58check = createBase58check(sha256);
 const suite = new CipherSuite({ kem: new DhkemP256HkdfSha256(), kdf: new HkdfSha256(), aead: new Aes256Gcm() });
@@ -144,6 +145,30 @@ export class EmulatorClient {
   async signIn(email: string, target = newTargetKey()): Promise<Session> {
     const { orgId, otpId } = await this.ok("auth", { email, targetPublicKey: target.publicKey });
     return this.submitCode(orgId, otpId, await this.latestCode(email), target);
+  }
+
+  /** A verify-otp token for `contact`: a code sent by init-otp, read from the dev inbox, verified. */
+  async verificationToken(contact: string, otpType: "OTP_TYPE_EMAIL" | "OTP_TYPE_SMS" = "OTP_TYPE_EMAIL"): Promise<string> {
+    const { otpId } = await this.ok("init-otp", { contact, otpType });
+    return (await this.ok("verify-otp", { otpId, otpCode: await this.latestCode(contact) })).verificationToken as string;
+  }
+
+  /**
+   * Steps the session up (sensitive changes need it) with a code sent to the account's own email or
+   * phone, or with `multiFactors` (authenticator codes) when given. `timestampMs` is the server's clock.
+   */
+  async stepUp(session: Session, signWith: string, proof: { contact: string; otpType?: "OTP_TYPE_EMAIL" | "OTP_TYPE_SMS" } | { multiFactors: { multiFactorId: string; multiFactorCode: string }[] }, timestampMs = Date.now()): Promise<Answer> {
+    const stamped = mfaRequest(session, STEP_UP_ACTION, signWith, timestampMs);
+    if ("multiFactors" in proof) return this.post("step-up", { stampedRequest: stamped, multiFactors: proof.multiFactors });
+    return this.post("step-up", { stampedRequest: stamped, verificationToken: await this.verificationToken(proof.contact, proof.otpType) });
+  }
+
+  /** signUp, then a step-up with a code to that email: a session that may make sensitive changes for five minutes. */
+  async signUpSteppedUp(email: string, nowMs = Date.now(), target = newTargetKey()): Promise<{ user: User; session: Session; target: TargetKey }> {
+    const signedUp = await this.signUp(email, target);
+    const answer = await this.stepUp(signedUp.session, signedUp.user.address, { contact: email }, nowMs);
+    if (answer.status !== 200) throw new Error(`step-up answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return signedUp;
   }
 
   async submitCode(orgId: string, otpId: string, otpCode: string, target: TargetKey, extra: object = {}): Promise<Session> {
