@@ -55,9 +55,16 @@ export const requests = {
   "auth-validate-multi-factors": type({ encryptedPayload: "string", multiFactors: s.factorCodes }),
   /**
    * A fresh proof for the stamping session (sensitive changes answer STEP_UP_REQUIRED without one):
-   * a code of the user's authenticator app, or a `verify-otp` token for the account's own email or phone.
+   * a code of the user's authenticator app, a `verify-otp` token for the account's own email or phone,
+   * or the same body stamped by one of the user's passkeys.
    */
-  "step-up": type({ stampedRequest: s.stampedRequest, "multiFactors?": s.factorCodes.atLeastLength(1), "verificationToken?": "string > 0" }),
+  "step-up": type({
+    stampedRequest: s.stampedRequest,
+    "multiFactors?": s.factorCodes.atLeastLength(1),
+    "verificationToken?": "string > 0",
+    /** The same body stamped by one of the user's passkeys (X-Stamp-Webauthn): a user-verified assertion. */
+    "passkeyStamp?": { stampHeaderName: "string", stampHeaderValue: "string" },
+  }),
   /** Each member signs the creation message with `timestampMs` (wire/multi-owner.ts): proof they hold their key. */
   "multi-owner-create": type({ members: s.multiOwnerCreationMembers, "timestampMs?": "string" }),
   /** `multi-owner-prepare-add` / `-delete`: the members to add or remove. */

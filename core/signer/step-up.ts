@@ -8,6 +8,7 @@ import type { AbortOptions } from "../types";
 import { STEP_UP_ACTION } from "../../wire/constants";
 import { signRawPayloadRequest, utf8ToHex, type PayloadSigner } from "./wallet-signing";
 import type { SignerClient } from "./client";
+import type { Stamper } from "./stamper";
 
 /** Asks the user for one kind of proof (`proof`: the backend's proof type) and records it with `proveStepUp`. */
 export interface StepUpProver {
@@ -42,10 +43,19 @@ export async function withStepUp<T>(kit: Kit, change: () => Promise<T>, options:
 }
 
 /** A step-up proof the backend takes: authenticator codes, or a verify-otp token for the account's own email or phone. */
-export type StepUpEvidence = { multiFactors: { multiFactorId: string; multiFactorCode: string }[] } | { verificationToken: string };
+export type StepUpEvidence =
+  | { multiFactors: { multiFactorId: string; multiFactorCode: string }[] }
+  | { verificationToken: string }
+  /** A passkey's stamper: it stamps the same body as the session (one user-verified assertion). */
+  | { passkey: Stamper };
 
 /** Gives the backend a fresh proof for this session (the `step-up` route); provers call it. */
 export async function proveStepUp(signer: PayloadSigner & { client: SignerClient }, proof: StepUpEvidence, options: AbortOptions = {}): Promise<void> {
   const stampedRequest = await signRawPayloadRequest(signer, { payload: utf8ToHex(STEP_UP_ACTION) }, options);
+  if ("passkey" in proof) {
+    const passkeyStamp = await proof.passkey.stamp(stampedRequest.body, options);
+    await signer.client.request("step-up", { stampedRequest, passkeyStamp }, options);
+    return;
+  }
   await signer.client.request("step-up", { stampedRequest, ...proof }, options);
 }

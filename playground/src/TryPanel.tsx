@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { css } from "@emotion/css";
 import {
   AuthCard,
@@ -29,6 +29,12 @@ export function TryPanel({ config, events, onClearEvents }: { config: Playground
   // The card finishes its flow (a success screen, then 'complete', which calls onAuthSuccess)
   // before the account replaces it.
   const cardShown = !isConnected || (step.type !== "complete" && step.type !== "initial");
+  // Connected while the account panel was showing: a step the card shows now is a confirmation, not a sign-in.
+  const [signedInBefore, setSignedInBefore] = useState(false);
+  useEffect(() => {
+    if (!isConnected) setSignedInBefore(false);
+    else if (!cardShown) setSignedInBefore(true);
+  }, [isConnected, cardShown]);
   // After a logout the embedded card would still be on 'complete' (an empty screen): start over.
   const kit = useKit();
   useEffect(() => {
@@ -75,7 +81,8 @@ export function TryPanel({ config, events, onClearEvents }: { config: Playground
           </div>
         )}
         {!isConnected && config.customJwt && <DevJwtSignIn />}
-        {isConnected && !(cardShown && embedded) && <AccountPanel />}
+        {/* Kept mounted while the card asks a signed-in user to confirm a change (step-up): the action waits in it. */}
+        {isConnected && (!(cardShown && embedded) || signedInBefore) && <AccountPanel />}
         {!isConnected && (
           <figure className={styles.fieldset} style={{ margin: 0 }}>
             <div className={`${styles.illustrations} ${tokens}`} data-testid="illustrations">

@@ -1,4 +1,5 @@
-import { ACCOUNT_CREATOR, defineAuthenticator, defineListener, definePlugin, defineSection, defineStep, embeddedSignerPlugin, SESSION_RESTORE, type Kit, type LatchPlugin } from "latch-kit";
+import { ACCOUNT_CREATOR, defineAuthenticator, defineListener, definePlugin, defineSection, defineStep, embeddedSignerPlugin, getEmbeddedSigner, proveStepUp, SESSION_RESTORE, STEP_UP_PROVER, type Kit, type LatchPlugin } from "latch-kit";
+import { passkeyStamper } from "./ceremony";
 import { authenticateWithPasskey } from "./actions/authenticateWithPasskey";
 import { passkeySessionRestore } from "./session";
 import { PasskeyCreateScreen } from "./PasskeyCreateScreen";
@@ -45,6 +46,8 @@ export const passkey = (): LatchPlugin => {
     /** Lets the embedded signer restore a passkey session, and registers createAccount by passkey. */
     setup: (kit: Kit) => {
       kit.container.add(SESSION_RESTORE, passkeySessionRestore(kit));
+      // A passkey assertion as a step-up proof (a session the passkey opened in a signing frame stamps with its key).
+      kit.container.add(STEP_UP_PROVER, { proof: "passkey", prove: (k, _proof, options) => proveStepUp(getEmbeddedSigner(k), { passkey: passkeyStamper(k) }, options) });
       // A new passkey and account (with an email: that user's, if one exists).
       kit.container.add(ACCOUNT_CREATOR, {
         type: "passkey",

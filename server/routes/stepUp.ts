@@ -24,22 +24,32 @@ function namesStepUp(payload: string): boolean {
 }
 
 /**
- * `step-up {stampedRequest, multiFactors | verificationToken}`: a fresh proof for the stamping session,
+ * `step-up {stampedRequest, multiFactors | verificationToken | passkeyStamp}`: a fresh proof for the stamping session,
  * which may then make sensitive changes for `limits.stepUpWindowMs` (services/stepUp.ts). The proof is
  * a code of a verified TOTP factor, or — for a user without one — a verify-otp token naming the
- * account's own email or phone, issued within the window and used once.
+ * account's own email or phone, issued within the window and used once; or the same body stamped by
+ * one of the user's passkeys (a session that a passkey opened in a signing frame).
  */
 export function stepUpRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
   app.post("/step-up", async (c) => {
     const request = await readBody(c, requests["step-up"]);
-    if ((request.multiFactors === undefined) === (request.verificationToken === undefined)) {
-      throw badRequest("INVALID_REQUEST", "Give one proof: multiFactors (authenticator app codes) or verificationToken (from verify-otp)");
+    const given = [request.multiFactors, request.verificationToken, request.passkeyStamp].filter((proof) => proof !== undefined);
+    if (given.length !== 1) {
+      throw badRequest("INVALID_REQUEST", "Give one proof: multiFactors (authenticator app codes), verificationToken (from verify-otp) or passkeyStamp");
     }
     const { body, stamp } = await verifyStampedRequestWithStamp(ctx, request.stampedRequest, "submit/sign_raw_payload", stepUpBody);
     const user = await requireUser(ctx, body.organizationId);
     if (request.multiFactors) {
       await checkFactorCodes(ctx, user.orgId, request.multiFactors, { client: clientAddress(c) });
+      await recordFreshProof(ctx, user.orgId, stamp);
+    } else if (request.passkeyStamp) {
+      // The same body (one timestamp, used once per credential) stamped by a passkey of the organisation.
+      const cosigned = { ...request.stampedRequest, stamp: request.passkeyStamp };
+      const { body: passkeyBody, stamp: passkey } = await verifyStampedRequestWithStamp(ctx, cosigned, "submit/sign_raw_payload", stepUpBody);
+      if (!passkey.credential.startsWith("webauthn:") || passkeyBody.organizationId !== user.orgId) {
+        throw badRequest("INVALID_REQUEST", "passkeyStamp must be a passkey's stamp (X-Stamp-Webauthn) of the same body, by a passkey of this organization");
+      }
       await recordFreshProof(ctx, user.orgId, stamp);
     } else {
       await proveWithVerificationToken(ctx, user.orgId, request.verificationToken!, stamp);

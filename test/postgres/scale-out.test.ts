@@ -231,7 +231,8 @@ describe("three instances on one PostgreSQL", () => {
   });
 
   it("a sign-only session key made on A signs on B and is refused export on C (scope read with the key on every instance)", async () => {
-    const { user, session } = await s.clients[0]!.signUp(uniqueEmail("scope"));
+    const email = uniqueEmail("scope");
+    const { user, session } = await s.clients[0]!.signUp(email);
     const target = newTargetKey();
     const scoped = await s.clients[0]!.ok("scoped-session", {
       stampedRequest: stampedRequest(
@@ -251,6 +252,8 @@ describe("three instances on one PostgreSQL", () => {
       keyManagement(c.url, "submit/export_wallet_account", { type: "ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT", timestampMs: String(Date.now()), organizationId: user.orgId, parameters: { address: user.address, targetPublicKey: newTargetKey().publicKey } }, (text) => stamp(text, key));
     const refused = await exportKey(narrow);
     expect([refused.status, refused.body.code]).toEqual([403, "SESSION_SCOPE_SIGN_ONLY"]);
+    // The full session exports once it proved a code to the email (step-up, recorded on A, honoured on C).
+    expect((await s.clients[0]!.stepUp(session, user.address, { contact: email })).status).toBe(200);
     expect((await exportKey(session)).status).toBe(200);
   });
 

@@ -67,7 +67,8 @@ describe("a sign-only session key (scoped-session)", () => {
   });
 
   it("is refused (403 SESSION_SCOPE_SIGN_ONLY) export, factor and contact changes, API keys, passkeys and new sessions; the full key is not", async () => {
-    const { user, session } = await t.client.signUp(uniqueEmail("scope-refused"));
+    // Stepped up (a code to the email): the full key then exports (step-up.test.ts); the narrow one is refused for its scope first.
+    const { user, session } = await t.client.signUpSteppedUp(uniqueEmail("scope-refused"), t.clock.now());
     const { narrow } = await signOnly(user, session);
     const { walletId } = (await km("query/list_wallets", { organizationId: user.orgId }, narrow)).body.wallets[0];
     const exportBody = () => ({ type: "ACTIVITY_TYPE_EXPORT_WALLET", timestampMs: ts(), organizationId: user.orgId, parameters: { walletId, targetPublicKey: newTargetKey().publicKey } });

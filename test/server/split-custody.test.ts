@@ -20,9 +20,10 @@ describe("split custody: the auth share goes only to a valid session's frame", (
   afterAll(() => t.emulator.stop());
 
   async function splitUser() {
-    const signedUp = await t.client.signUp(uniqueEmail("split"));
+    const email = uniqueEmail("split");
+    const signedUp = await t.client.signUp(email);
     const split = await splitAsFrame(t.client, signedUp.session, signedUp.target, { kind: "code", code: newRecoveryCode() });
-    return { ...signedUp, split };
+    return { ...signedUp, split, email };
   }
 
   it("a new wallet waits for its frame (pending); once split, the state carries the shares sealed to the session's frame key only", async () => {
@@ -61,7 +62,9 @@ describe("split custody: the auth share goes only to a valid session's frame", (
   });
 
   it("exports a split wallet as its auth share and addresses, signed and sealed to the export frame: only the device share turns it into the phrase", async () => {
-    const { user, session, split } = await splitUser();
+    const { user, session, split, email } = await splitUser();
+    // Export needs a fresh proof beside the session (step-up.test.ts): a code to the account's email.
+    expect((await t.client.stepUp(session, user.address, { contact: email })).status).toBe(200);
     const target = newTargetKey();
     const { walletId } = (await keyManagement(t.emulator.url, "query/list_wallets", { organizationId: user.orgId }, (text) => stamp(text, session))).body.wallets[0];
     const exported = await keyManagement(t.emulator.url, "submit/export_wallet", { type: "ACTIVITY_TYPE_EXPORT_WALLET", timestampMs: String(Date.now()), organizationId: user.orgId, parameters: { walletId, targetPublicKey: target.publicKey } }, (text) => stamp(text, session));

@@ -224,6 +224,26 @@ describe("a fresh proof", () => {
   });
 });
 
+describe("a passkey beside the session", () => {
+  it("the same step-up body stamped by one of the user's passkeys steps the session up; another user's passkey does not", async () => {
+    const passkey = new SoftPasskey();
+    const email = uniqueEmail("stepup-cosign");
+    const user = await t.client.ok<User>("signup", { passkey: passkey.attestation(), email }, { Origin: APP_ORIGIN });
+    const session = await t.client.signIn(email);
+    const cosigned = (by: SoftPasskey) => {
+      const stampedRequest = mfaRequest(session, "step_up", user.address, t.clock.now());
+      return t.client.post("step-up", { stampedRequest, passkeyStamp: by.stamp(stampedRequest.body) });
+    };
+    const stranger = new SoftPasskey();
+    await t.client.ok("signup", { passkey: stranger.attestation() }, { Origin: APP_ORIGIN });
+    const foreign = await cosigned(stranger);
+    expect([foreign.status, foreign.body.code]).toEqual([401, "UNKNOWN_CREDENTIAL"]);
+    await expectRefused(await sensitiveCalls(user, session)["submit/export_wallet"](), "after a stranger's passkey");
+    expect((await cosigned(passkey)).status).toBe(200);
+    expect((await sensitiveCalls(user, session)["submit/export_wallet"]()).status).toBe(200);
+  });
+});
+
 describe("what a proof is bound to", () => {
   it("goes stale after five minutes; a code verified more than five minutes ago is refused", async () => {
     const email = uniqueEmail("stepup-stale");
