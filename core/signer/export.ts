@@ -32,6 +32,11 @@ export async function exportWallet(signer: EmbeddedSigner, params: ExportParams 
   if (!container) throw new LatchError(`No element with id "${params.iframeContainerId ?? DEFAULT_EXPORT_IFRAME_CONTAINER_ID}" to hold the export frame`);
   const elementId = params.iframeElementId ?? DEFAULT_EXPORT_IFRAME_ELEMENT_ID;
   document.getElementById(elementId)?.remove();
+  // A split wallet this device holds no share of cannot be shown here: say so before asking for a step-up.
+  if (user.custody === "split" && signer.custody.status?.deviceShare === false) {
+    const { CUSTODY_TEXT } = await import("./custody-texts");
+    throw new DeviceShareMissingError(CUSTODY_TEXT.noDeviceShare);
+  }
   const frame = new IframeStamper({ iframeUrl: signer.config.exportFrameUrl, iframeContainer: container, iframeElementId: elementId });
   const { signal } = params;
   const targetPublicKey = await untilAborted(frame.init(), signal);
