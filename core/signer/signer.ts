@@ -1,6 +1,6 @@
 import { atom } from "jotai/vanilla";
 import type { Hex } from "viem";
-import { REVOKE_SESSION_TIMEOUT_MS, SEALED_FRAME_KEY_SUFFIX } from "../constants";
+import { SEALED_FRAME_KEY_SUFFIX } from "../constants";
 import type { AbortOptions } from "../abort";
 import { LatchError, NotAuthenticatedError, toError } from "../errors";
 import type { Kit } from "../kit-types";
@@ -11,21 +11,14 @@ import { FrameStamper } from "./frame-stamper";
 import { KeyManagementClient } from "./key-management";
 import { completeReturns, pickTokens, restoreSession } from "./restore";
 import type { AuthMethods, StampedRequest } from "../../wire/routes";
-import {
-  LIST_AUTH_METHODS_OPERATION,
-  REVOKE_SESSION_ACTIVITY,
-  REVOKE_SESSION_OPERATION,
-  SCOPED_SESSION_ACTIVITY,
-  SCOPED_SESSION_OPERATION,
-  SIGN_ONLY_SCOPE,
-} from "../../wire/constants";
+import { LIST_AUTH_METHODS_OPERATION } from "../../wire/constants";
 import { SessionManager, type Session, type SessionType } from "./session";
 import type { Stamper } from "./stamper";
 import { signRawPayloadRequest, type SignRawPayloadParameters } from "./wallet-signing";
 import { withStepUp } from "./step-up";
 import { SplitCustody } from "./split-custody";
 import { toUser } from "./user";
-import { withinLimits } from "./transport";
+import { bundleToKeep, sendRevocation, stampRevocation } from "./session-keys";
 
 /** What the signer remembers of the sign-in in progress; methods add their fields by module augmentation. */
 export interface SignerState {
@@ -142,38 +135,10 @@ export class EmbeddedSigner {
     const isCurrent = this.beginSignIn();
     await this.frame.injectCredentialBundle(params.bundle);
     const user = { ...(await this.whoami(params.orgId, undefined, { signal: params.signal })), ...params.userExtras };
-    const kept = await this.bundleToKeep(params.bundle, params.orgId, params.signal);
+    const kept = await bundleToKeep(this, params.bundle, params.orgId, params.signal);
     if (!isCurrent()) throw new LatchError("A newer sign-in replaced this one");
     const connected = this.connectSession({ user, sessionType: params.sessionType, session: kept, isNewUser: params.isNewUser ?? false });
     return connected.custody ? this.custody.afterSignIn(connected, { signal: params.signal }) : connected;
-  }
-
-  /**
-   * What the stored session keeps to restore after a reload. When the frame's key lives in the app's
-   * storage (its own is blocked), a copy of that storage would hold the key and the bundle: so the
-   * bundle kept is a sign-only session's (scoped-session), and a restored session signs but must sign
-   * in again to export or change how the user signs in. This page keeps the full key in the frame.
-   * A backend without the route (404) keeps the full bundle; any other failure keeps none (a reload
-   * then asks to sign in again).
-   */
-  private async bundleToKeep(bundle: string, orgId: string, signal?: AbortSignal): Promise<{ bundle?: string }> {
-    if (!this.frame.keyKeptByApp) return { bundle };
-    try {
-      const targetPublicKey = await this.frame.init();
-      const body = {
-        type: SCOPED_SESSION_ACTIVITY,
-        timestampMs: this.nextTimestampMs(),
-        organizationId: orgId,
-        parameters: { targetPublicKey, scope: SIGN_ONLY_SCOPE, expirationSeconds: this.expirationSeconds },
-      };
-      const stampedRequest = await this.stampedRequest(SCOPED_SESSION_OPERATION, body, this.frame, { signal });
-      return { bundle: (await this.client.request("scoped-session", { stampedRequest }, { signal })).credentialBundle };
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      const unknownRoute = (error as { status?: unknown }).status === 404;
-      console.warn(`[latch] no sign-only session to keep: ${unknownRoute ? "the backend has no scoped-session route; the full session is kept" : "a reload will ask to sign in again"}`, error);
-      return unknownRoute ? { bundle } : {};
-    }
   }
 
   /** Connects a signed-in user: the session is stored (with `stamper` stamping it, if given) and watched. */
@@ -250,43 +215,20 @@ export class EmbeddedSigner {
     return methods;
   }
 
-  /**
-   * Ends the session: storage, frame key, user, then the session key on the server (revoke-session,
-   * so a copy of the key stamps nothing more). Always settles: offline, the local sign-out still happens.
-   */
+  /** Ends the session: storage, frame key, user, then the key on the server (revoke-session). Always settles, offline too. */
   async disconnect(): Promise<void> {
     this.generation++;
-    // Stamped before the frame forgets its key; sent after the local state is gone.
-    const revocation = await this.stampRevocation().catch(() => null);
+    const user = this.kit.getUser(); // the session key's revocation is stamped before the frame forgets the key, sent last
+    const revocation = user?.type === "sca" && this.stamper.sessionKey && this.sessions.load() ? await stampRevocation(this, this.stamper, user.orgId).catch(() => null) : null;
     this.sessions.clear();
     this.sessions.clearTemporary();
     this.useStamper(null);
     this.kit.store.set(this.stateAtom, initialState());
     this.kit.store.set(this.authMethodsAtom, null);
-    try {
-      await this.frame.clear();
-    } catch (error) {
-      console.warn("[latch] the auth frame could not clear its key", error);
-    }
+    await this.frame.clear().catch((error: unknown) => console.warn("[latch] the auth frame could not clear its key", error));
     this.kit.setUser(null);
     this.kit.setStatus("DISCONNECTED");
-    if (revocation) {
-      await withinLimits("revoke-session", { timeoutMs: this.revokeTimeoutMs }, (signal) => this.client.request("revoke-session", { stampedRequest: revocation }, { signal })).catch(
-        (error: unknown) => console.warn("[latch] the server could not revoke the session key; it expires by itself", error),
-      );
-    }
-  }
-
-  private get revokeTimeoutMs(): number {
-    return Math.min(this.config.requestTimeoutMs, REVOKE_SESSION_TIMEOUT_MS);
-  }
-
-  /** The revoke-session request of a live session stamped by its API key; null when there is none to revoke. */
-  private async stampRevocation(): Promise<StampedRequest | null> {
-    const user = this.kit.getUser();
-    if (!user || user.type !== "sca" || !this.stamper.sessionKey || !this.sessions.load()) return null;
-    const body = { type: REVOKE_SESSION_ACTIVITY, timestampMs: this.nextTimestampMs(), organizationId: user.orgId };
-    return withinLimits("revoke-session", { timeoutMs: this.revokeTimeoutMs }, (signal) => this.stampedRequest(REVOKE_SESSION_OPERATION, body, this.stamper, { signal }));
+    if (revocation) await sendRevocation(this, revocation);
   }
 
   /** Makes the user the kit's signed-in user. */

@@ -4,7 +4,7 @@
 // not listed here as signing is a change that needs a full key.
 import { forbidden } from "../../errors";
 import type { SessionScope } from "../../store/apiKeys";
-import type { Operation } from "./verify";
+import type { Operation } from "./operation";
 
 export type { SessionScope };
 

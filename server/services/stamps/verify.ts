@@ -9,6 +9,7 @@ import { checkApiKeyRegistration } from "./apiKeyStamp";
 import { validate } from "../../validate";
 import { apiKeyStamp } from "./apiKeyStamp";
 import type { StampScheme, VerifiedStamp } from "./scheme";
+import type { Operation } from "./operation";
 import { webauthnStamp } from "./webauthnStamp";
 import { isRootOrganization } from "./rootOrganization";
 import { capabilityOf, checkScope, type Capability } from "./scope";
@@ -29,8 +30,7 @@ export interface StampedRequest {
   stamp: { stampHeaderName: string; stampHeaderValue: string };
 }
 
-/** Key-management operations as named by the stamped request's url: `query/whoami`, `submit/sign_raw_payload`. */
-export type Operation = `query/${string}` | `submit/${string}`;
+export type { Operation } from "./operation";
 
 export type { StampedBody };
 
