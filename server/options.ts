@@ -143,6 +143,8 @@ export const DEFAULT_LIMITS: Limits = {
   defaultExpirationSeconds: 900,
   guessWindowMs: 60 * 60_000,
   guessesPerAccount: 90,
+  freshCodeGuessesPerAccount: 10,
+  knownClientMs: 90 * 24 * 60 * 60_000,
   guessesPerClient: 300,
   totpFailuresPerUser: 20,
   totpAttemptsPerContext: 5,

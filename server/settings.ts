@@ -37,9 +37,14 @@ export interface Limits {
   guessWindowMs: number;
   /**
    * Failed email/SMS codes per account per window, across codes (OWASP ASVS 2.2.1: at most 100 an
-   * hour). When spent, a code sent afterwards still gets one try from a client new to the account.
+   * hour). When spent, a code sent afterwards still gets one try from a client new to the account,
+   * within `freshCodeGuessesPerAccount`, or from a client that signed in to the account before.
    */
   guessesPerAccount: number;
+  /** Wrong one-try guesses of fresh codes per account per window, after `guessesPerAccount` is spent (90 + 10 = 100). */
+  freshCodeGuessesPerAccount: number;
+  /** How long a client address that redeemed a code for an account stays known to it (the fresh-code try past every budget). */
+  knownClientMs: number;
   /** Failed codes per client address per window, across accounts. */
   guessesPerClient: number;
   /** Failed TOTP codes per user per window. */

@@ -8,8 +8,8 @@ export interface Budget {
   limit: number;
   windowMs: number;
   refuse(retryAfterSeconds: number): ApiError;
-  /** When this budget refuses: another budget that may admit the guess instead (none: refused). */
-  overflow?(refusal: Admission): Promise<Budget | undefined>;
+  /** When this budget refuses: other budgets that may, all together, admit the guess instead (none: refused). */
+  overflow?(refusal: Admission): Promise<Budget[] | undefined>;
 }
 
 const rateLimited = (message: string) => (retryAfterSeconds: number) =>
@@ -36,10 +36,16 @@ export function accountClientBudget(ctx: ServerContext, account: string, client:
 /**
  * While the account budget is spent: one try of a code sent after it ran out, for a client that has
  * not guessed wrong on the account in the window. The inbox's holder gets in with a fresh code; an
- * attacker gets one more guess per fresh client address and per code sent (SECURITY.md, "Code guessing").
+ * attacker gets one more guess per fresh client address and per code sent, within
+ * freshCodesAccountBudget (SECURITY.md, "Code guessing").
  */
 export function freshCodeBudget(ctx: ServerContext, account: string, client: string): Budget {
   return hourly(ctx, `guess:fresh-code:${account}|${client}`, 1, "Too many wrong codes for this account");
+}
+
+/** All fresh-code tries on one account from clients that never signed in to it: 90 + 10 = 100 evaluated an hour at most. */
+export function freshCodesAccountBudget(ctx: ServerContext, account: string): Budget {
+  return hourly(ctx, `guess:fresh-codes:${account}`, ctx.limits.freshCodeGuessesPerAccount, "Too many wrong codes for this account");
 }
 
 /** Failed guesses from one client address, whatever the account. */
@@ -84,7 +90,7 @@ export async function withinBudgets<T>(
       await giveBack();
       throw admitting.refusal;
     }
-    taken.push(admitting.budget);
+    taken.push(...admitting.budgets);
   }
   try {
     const result = await guess(taken);
@@ -96,14 +102,17 @@ export async function withinBudgets<T>(
   }
 }
 
-async function admitted(ctx: ServerContext, budget: Budget, at: number): Promise<{ budget: Budget } | { refusal: ApiError }> {
+async function admitted(ctx: ServerContext, budget: Budget, at: number): Promise<{ budgets: Budget[] } | { refusal: ApiError }> {
   const admission = await admit(ctx.db, budget.key, budget.limit, budget.windowMs, at);
-  if (admission.admitted) return { budget };
-  const overflow = await budget.overflow?.(admission);
-  if (overflow) {
-    const second = await admit(ctx.db, overflow.key, overflow.limit, overflow.windowMs, at);
-    if (second.admitted) return { budget: overflow };
+  if (admission.admitted) return { budgets: [budget] };
+  const overflow = (await budget.overflow?.(admission)) ?? [];
+  const taken: Budget[] = [];
+  for (const other of overflow) {
+    if (!(await admit(ctx.db, other.key, other.limit, other.windowMs, at)).admitted) break;
+    taken.push(other);
   }
+  if (overflow.length > 0 && taken.length === overflow.length) return { budgets: taken };
+  await refund(ctx.db, taken.map((b) => b.key), at);
   return { refusal: budget.refuse(Math.max(1, Math.ceil((admission.oldest + budget.windowMs - at) / 1000))) };
 }
 

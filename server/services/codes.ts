@@ -4,8 +4,8 @@ import { badRequest, notFound, type ApiError } from "../errors";
 import type { ServerContext } from "../context";
 import type { Sql } from "../db/sql";
 import { countWrongTry, findOtpOwner, insertOtp, lockOtp, markOtpUsed, type Channel, type OtpPurpose, type OtpRow } from "../store/otps";
-import { countHits } from "../store/rateLimits";
-import { accountBudget, accountClientBudget, clientBudget, freshCodeBudget, isErrorCode, withinBudgets, type Budget } from "./budgets";
+import { countHits, mark } from "../store/rateLimits";
+import { accountBudget, accountClientBudget, clientBudget, freshCodeBudget, freshCodesAccountBudget, isErrorCode, withinBudgets, type Budget } from "./budgets";
 import { deliver } from "./delivery";
 
 /** The exact text the kit maps to its translated wrong-code message. */
@@ -61,8 +61,10 @@ export async function sendCode(sql: Sql, ctx: ServerContext, request: CodeReques
  *
  * When the account's budget is spent, the refusal binds to the codes sent before it ran out and to the
  * clients that guessed wrong on the account: a code sent afterwards still gets one try from a client
- * new to the account (freshCodeBudget). So an attacker without the inbox cannot lock its holder out
- * by guessing (SECURITY.md, "Code guessing").
+ * new to the account (freshCodeBudget), at most `freshCodeGuessesPerAccount` such tries going wrong
+ * (freshCodesAccountBudget), so 100 wrong codes evaluated an hour at most. Past that, only a client that
+ * redeemed a code for the account before (the owner's address: knownClientKey) still gets its one try.
+ * So an attacker without the inbox cannot lock its holder out by guessing (SECURITY.md, "Code guessing").
  */
 export async function redeemCode(
   ctx: ServerContext,
@@ -73,13 +75,23 @@ export async function redeemCode(
   const wrongCode = isErrorCode("INVALID_OTP");
   if (!owner) return withinBudgets(ctx, [clientBudget(ctx, client)], () => redeemOnce(ctx, attempt, ctx.limits.otpMaxAttempts), wrongCode);
   const account = owner.orgId ?? `contact:${owner.contact}`;
+  const known = knownClientKey(ctx, account, client);
   const pair = accountClientBudget(ctx, account, client);
   const fresh = freshCodeBudget(ctx, account, client);
   const freshTry = async (refusal: { newest: number }) =>
     owner.createdAt >= refusal.newest && owner.attempts === 0 && (await countHits(ctx.db, pair.key, ctx.now() - pair.windowMs)) === 0;
-  const budget: Budget = { ...accountBudget(ctx, account), overflow: async (refusal) => ((await freshTry(refusal)) ? fresh : undefined) };
+  // A known client's try does not spend the fresh-code budget, which an attacker may have spent.
+  const freshBudgets = async () => ((await countHits(ctx.db, known, ctx.now() - ctx.limits.knownClientMs)) > 0 ? [fresh] : [freshCodesAccountBudget(ctx, account), fresh]);
+  const budget: Budget = { ...accountBudget(ctx, account), overflow: async (refusal) => ((await freshTry(refusal)) ? freshBudgets() : undefined) };
   const tries = (admittedBy: Budget[]) => (admittedBy.includes(fresh) ? 1 : ctx.limits.otpMaxAttempts);
-  return withinBudgets(ctx, [budget, pair, clientBudget(ctx, client)], (admittedBy) => redeemOnce(ctx, attempt, tries(admittedBy)), wrongCode);
+  const otp = await withinBudgets(ctx, [budget, pair, clientBudget(ctx, client)], (admittedBy) => redeemOnce(ctx, attempt, tries(admittedBy)), wrongCode);
+  await mark(ctx.db, known, ctx.now(), ctx.limits.knownClientMs);
+  return otp;
+}
+
+/** The mark of a client address that redeemed a code for the account: a keyed hash, so the store never holds the address. */
+function knownClientKey(ctx: ServerContext, account: string, client: string): string {
+  return `known-client:${createHmac("sha256", ctx.secrets.key("known-client")).update(`${account}|${client}`).digest("hex")}`;
 }
 
 async function redeemOnce(

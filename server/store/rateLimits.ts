@@ -54,3 +54,12 @@ export async function refund(sql: Sql, keys: string[], at: number): Promise<void
     );
   }
 }
+
+/** Records one hit at `now` under `key`, replacing any earlier (a mark such as "this client signed in here"), kept for `ttlMs`. */
+export async function mark(sql: Sql, key: string, now: number, ttlMs: number): Promise<void> {
+  await sql.query(
+    `insert into rate_limits (key, hits, last_admitted, expires_at) values ($1, array[$2::double precision], $4::uuid, $2 + $3)
+     on conflict (key) do update set hits = excluded.hits, last_admitted = excluded.last_admitted, expires_at = excluded.expires_at`,
+    [key, now, ttlMs, randomUUID()],
+  );
+}

@@ -72,6 +72,53 @@ describe("an attacker on 100 client addresses, without the inbox", () => {
   });
 });
 
+describe("an attacker that saves its addresses and pays a code sent per guess", () => {
+  it("still gets at most 100 wrong codes evaluated in the hour; the owner signs in from the address they used before", async () => {
+    const email = uniqueEmail("saver");
+    const { orgId } = (await s.clients[0]!.signUp(email)).user;
+    const home = "198.51.100.8";
+    const signIn = async (client: EmulatorClient, address: string) => {
+      const { otpId, code } = await requestCode(client, email, address);
+      return client.post("otp", { orgId, otpId, otpCode: code, targetPublicKey: newTargetKey().publicKey }, from(address));
+    };
+    expect((await signIn(s.clients[0]!, home)).body.status).toBe("SUCCESS");
+
+    // 30 codes guessed 3 times each from one address spend the account budget; then each of the 99 other
+    // addresses asks for a code of its own and guesses it once, on either instance.
+    const addresses = Array.from({ length: 100 }, (_, i) => `203.0.113.${i + 1}`);
+    const outcomes: string[] = [];
+    const guessOnce = async (otpId: string, code: string, address: string) => {
+      const answer: Answer = await s.next().post("otp", { orgId, otpId, otpCode: wrong(code), targetPublicKey: newTargetKey().publicKey }, from(address));
+      expect(answer.status).toBeLessThan(500);
+      if (answer.body.code !== "INVALID_OTP") expect([answer.status, answer.body.code]).toEqual([429, "RATE_LIMITED"]);
+      outcomes.push(answer.body.code as string);
+    };
+    for (let round = 0; round < DEFAULT_LIMITS.guessesPerAccount / DEFAULT_LIMITS.otpMaxAttempts; round++) {
+      const { otpId, code } = await requestCode(s.next(), email, addresses[0]!);
+      for (let i = 0; i < DEFAULT_LIMITS.otpMaxAttempts; i++) await guessOnce(otpId, code, addresses[0]!);
+    }
+    for (const address of addresses.slice(1)) {
+      const { otpId, code } = await requestCode(s.next(), email, address);
+      await guessOnce(otpId, code, address);
+    }
+    const evaluated = outcomes.filter((code) => code === "INVALID_OTP").length;
+    expect(evaluated).toBeLessThanOrEqual(100);
+    expect(evaluated).toBe(DEFAULT_LIMITS.guessesPerAccount + DEFAULT_LIMITS.freshCodeGuessesPerAccount);
+    console.info(`[guessing] saving attacker on ${addresses.length} addresses, ${outcomes.length} guesses (a code sent for each of the last 99): ${evaluated} wrong codes evaluated`);
+    expect(await charged(`guess:fresh-codes:${orgId}`)).toEqual({ [`guess:fresh-codes:${orgId}`]: DEFAULT_LIMITS.freshCodeGuessesPerAccount });
+
+    // A never-used address now waits for the window; the owner's address, known to the account on both instances, gets in.
+    expect((await signIn(s.clients[0]!, "198.51.100.9")).status).toBe(429);
+    const session = await signIn(s.clients[1]!, home);
+    expect(session.body.status).toBe("SUCCESS");
+    expect(session.body.credentialBundle).toBeTruthy();
+    // The mark of a known address is a keyed hash: neither the address nor the account is readable from it.
+    const marks = (await query<{ key: string }>("select key from rate_limits where key like 'known-client:%'")).map((r) => r.key);
+    expect(marks.length).toBeGreaterThan(0);
+    expect(marks.filter((key) => key.includes(home) || key.includes(orgId))).toEqual([]);
+  });
+});
+
 describe("parallel guesses over two instances", () => {
   it("50 at once: no 5xx, and each budget charged exactly once per evaluated guess", async () => {
     const email = uniqueEmail("parallel");

@@ -64,6 +64,38 @@ describe("account guess budget (OWASP ASVS 2.2.1)", () => {
     expect((await guess(later, later.code, attacker)).body.status).toBe("SUCCESS");
   });
 
+  it("past 90 + 10 wrong codes in the hour, a fresh code still gets its one try from a client address that signed in to the account before", async () => {
+    const email = uniqueEmail("known");
+    await t.client.signUp(email);
+    const guess = (c: { orgId: string; otpId: string }, otpCode: string, address: string) =>
+      t.client.post("otp", { orgId: c.orgId, otpId: c.otpId, otpCode, targetPublicKey: newTargetKey().publicKey }, { "X-Forwarded-For": address });
+    const home = "198.51.100.77";
+    const before = await newCode(email);
+    expect((await guess(before, before.code, home)).body.status).toBe("SUCCESS");
+
+    // The attacker spends the account budget from one address, then saves addresses: a code sent per guess, each from a new one.
+    let evaluated = 0;
+    for (let round = 0; round < DEFAULT_LIMITS.guessesPerAccount / DEFAULT_LIMITS.otpMaxAttempts; round++) {
+      const next = await newCode(email);
+      for (let i = 0; i < DEFAULT_LIMITS.otpMaxAttempts; i++) if ((await guess(next, wrongOtp(next.code), "203.0.113.9")).body.code === "INVALID_OTP") evaluated++;
+    }
+    const statuses: number[] = [];
+    for (let i = 1; i <= 20; i++) {
+      const fresh = await newCode(email);
+      const answer = await guess(fresh, wrongOtp(fresh.code), `203.0.114.${i}`);
+      statuses.push(answer.status);
+      if (answer.body.code === "INVALID_OTP") evaluated++;
+    }
+    expect(statuses).toEqual([...Array<number>(DEFAULT_LIMITS.freshCodeGuessesPerAccount).fill(400), ...Array<number>(20 - DEFAULT_LIMITS.freshCodeGuessesPerAccount).fill(429)]);
+    expect(evaluated).toBe(100);
+
+    // The fresh-code budget is spent: a never-used address waits for the window; the owner's address still gets in.
+    const elsewhere = await newCode(email);
+    expect((await guess(elsewhere, elsewhere.code, "198.51.100.78")).status).toBe(429);
+    const owner = await newCode(email);
+    expect((await guess(owner, owner.code, home)).body.status).toBe("SUCCESS");
+  });
+
   it("does not count right codes", async () => {
     const small = await startTestServer({ limits: { guessesPerAccount: 2, sendMaxPerWindow: 10_000 } });
     try {

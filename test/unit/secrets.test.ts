@@ -20,6 +20,8 @@ const PINNED: Record<KeyPurpose, string> = {
   "custody-target": "1ea5108a7c801849cb51bfb3fc29bf65173ba06bb30e4a7ec1d3537c07b55b5f",
   // Multi-owner stand-in user ids (issue 29).
   "member-pseudonym": "7c5efbfb0b692ea666069e478cff28ee511156ba3f90c3e5714cf0f76aba8109",
+  // Client addresses that signed in to an account (the fresh-code try past the guess budgets).
+  "known-client": "516a24fd0fe590ff8592572011ef58d089e3497ab2aefb826e81f67a4299b49b",
 };
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
