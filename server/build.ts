@@ -97,7 +97,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
       deriver: createWalletDeriver(options.derivationThreads ?? 0),
       evmSigner,
     };
-    const log = options.log === true ? (line: string) => console.log(`[latch-emulator] ${line}`) : options.log || undefined;
+    const log = options.log === true ? (line: string) => console.log(`[latch-server] ${line}`) : options.log || undefined;
     const app = createApp(ctx, { log, checkAnswers: options.checkAnswers, ...options.hooks });
     const pruner = setInterval(() => void pruneExpired(ctx).catch(() => undefined), PRUNE_INTERVAL_MS);
     pruner.unref();

@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     idpRedirectUris: values["idp-redirect-uri"] ?? [],
     log: values.quiet !== true,
     // The dev profile checks its own answers against the wire contract and says when one drifts.
-    checkAnswers: (drift) => console.warn(`[latch-emulator] ${drift.route} answered ${drift.status} outside the wire contract: ${drift.problem}`),
+    checkAnswers: (drift) => console.warn(`[latch-server] ${drift.route} answered ${drift.status} outside the wire contract: ${drift.problem}`),
   });
 
   const u = emulator.url;
