@@ -13,6 +13,7 @@ export const STEP_SAMPLES: Record<string, Record<string, unknown> | null> = {
   initial_with_error: null,
   otp_verify: { email: "a.rather.long.address.for.a.small.screen@example-company.com", channel: "email", status: "base" },
   totp_verify: { factorId: "f1", previousStep: "otp", email: "ada@example.com" },
+  step_up_code: { otpId: "otp-1", contact: "a.rather.long.address.for.a.small.screen@example-company.com", channel: "email" },
   email_verify: { email: "a.rather.long.address.for.a.small.screen@example-company.com" },
   email_completing: {},
   passkey_verify: { createNew: false },
