@@ -14,6 +14,10 @@ export async function installApp(name: string, tarball: string, dependencies: Re
   const source = join(repoRoot, "test/consumers", name);
   const dir = join(cacheDir, "apps", name);
   mkdirSync(dir, { recursive: true });
+  // The cache keeps only what installs; sources come afresh, so a file an earlier run left is not type-checked.
+  for (const entry of readdirSync(dir)) {
+    if (!GENERATED.has(entry)) rmSync(join(dir, entry), { recursive: true, force: true });
+  }
   for (const entry of readdirSync(source)) {
     if (!GENERATED.has(entry)) cpSync(join(source, entry), join(dir, entry), { recursive: true });
   }
