@@ -10,6 +10,8 @@ import { decodeJWT, verifyJWT } from "@walletconnect/relay-auth";
 import { WebSocketServer, type WebSocket } from "ws";
 
 interface Message {
+  /** sha256 of topic and ciphertext: a message published twice (a client's publish retry) is one message. */
+  hash: string;
   topic: string;
   message: string;
   publishedAt: number;
@@ -24,8 +26,8 @@ interface Client {
   socket: WebSocket;
   clientId: string;
   topics: Set<string>;
-  /** Messages already delivered to this client id (across its reconnections). */
-  seen: WeakSet<Message>;
+  /** Hashes of messages already delivered to this client id (across its reconnections). */
+  seen: Set<string>;
 }
 
 export const DEFAULT_WALLETCONNECT_RELAY_PORT = 8788;
@@ -48,6 +50,7 @@ export interface RunningWalletConnectRelay {
 
 const PING_INTERVAL_MS = 15_000;
 const MAX_LOG = 10_000;
+const SWEEP_INTERVAL_MS = 60_000;
 
 /** Listens on 127.0.0.1 only: the relay is a development service. */
 export async function startWalletConnectRelay({ port: wantedPort = DEFAULT_WALLETCONNECT_RELAY_PORT, onMethod }: WalletConnectRelayOptions = {}): Promise<RunningWalletConnectRelay> {
@@ -57,16 +60,29 @@ export async function startWalletConnectRelay({ port: wantedPort = DEFAULT_WALLE
     server.once("error", reject);
   });
   const clients = new Set<Client>();
-  const seenBy = new Map<string, WeakSet<Message>>();
+  const seenBy = new Map<string, Set<string>>();
   const mailbox = new Map<string, Message[]>();
   const log: string[] = [];
   let nextId = Date.now() * 1000;
 
+  // Expired messages leave the mailbox, and their hashes leave what clients have seen (a dev relay may run for days).
+  const sweep = setInterval(() => {
+    const live = new Set<string>();
+    for (const [topic, messages] of mailbox) {
+      const kept = messages.filter((m) => m.expiresAt > Date.now());
+      if (kept.length === 0) mailbox.delete(topic);
+      else mailbox.set(topic, kept);
+      for (const m of kept) live.add(m.hash);
+    }
+    for (const seen of seenBy.values()) for (const hash of seen) if (!live.has(hash)) seen.delete(hash);
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+
   const subscriptionId = (topic: string, client: Client) => createHash("sha256").update(topic + client.clientId).digest("hex");
 
   const deliver = (client: Client, msg: Message) => {
-    if (msg.from === client.clientId || client.seen.has(msg) || client.socket.readyState !== client.socket.OPEN) return;
-    client.seen.add(msg);
+    if (msg.from === client.clientId || client.seen.has(msg.hash) || client.socket.readyState !== client.socket.OPEN) return;
+    client.seen.add(msg.hash);
     const { topic, message, publishedAt, tag, attestation } = msg;
     client.socket.send(
       JSON.stringify({
@@ -79,7 +95,14 @@ export async function startWalletConnectRelay({ port: wantedPort = DEFAULT_WALLE
   };
 
   const publish = (from: Client, p: { topic: string; message: string; ttl?: number; tag?: number; attestation?: string }) => {
+    const hash = createHash("sha256").update(p.topic).update("\0").update(p.message).digest("hex");
+    const kept = (mailbox.get(p.topic) ?? []).filter((m) => m.expiresAt > Date.now());
+    // The SDK republishes when its first attempt is slow to be acknowledged; like the hosted relay, an
+    // identical message is accepted and not delivered again (a second session settlement reaching the
+    // dapp logs "Pending session not found").
+    if (kept.some((m) => m.hash === hash)) return;
     const msg: Message = {
+      hash,
       topic: p.topic,
       message: p.message,
       publishedAt: Date.now(),
@@ -88,7 +111,6 @@ export async function startWalletConnectRelay({ port: wantedPort = DEFAULT_WALLE
       from: from.clientId,
       expiresAt: Date.now() + (p.ttl ?? 300) * 1000,
     };
-    const kept = (mailbox.get(p.topic) ?? []).filter((m) => m.expiresAt > Date.now());
     kept.push(msg);
     mailbox.set(p.topic, kept);
     for (const client of clients) if (client.topics.has(p.topic)) deliver(client, msg);
@@ -104,9 +126,9 @@ export async function startWalletConnectRelay({ port: wantedPort = DEFAULT_WALLE
   const pending = (client: Client, topics: string[]) =>
     topics.flatMap((topic) =>
       (mailbox.get(topic) ?? [])
-        .filter((m) => m.from !== client.clientId && !client.seen.has(m) && m.expiresAt > Date.now())
+        .filter((m) => m.from !== client.clientId && !client.seen.has(m.hash) && m.expiresAt > Date.now())
         .map((m) => {
-          client.seen.add(m);
+          client.seen.add(m.hash);
           const { message, publishedAt, tag, attestation } = m;
           return { topic, message, publishedAt, tag, ...(attestation ? { attestation } : {}) };
         }),
@@ -119,7 +141,7 @@ export async function startWalletConnectRelay({ port: wantedPort = DEFAULT_WALLE
       return;
     }
     const clientId = decodeJWT(auth).payload.iss;
-    if (!seenBy.has(clientId)) seenBy.set(clientId, new WeakSet());
+    if (!seenBy.has(clientId)) seenBy.set(clientId, new Set());
     const client: Client = { socket, clientId, topics: new Set(), seen: seenBy.get(clientId)! };
     clients.add(client);
     const ping = setInterval(() => socket.ping(), PING_INTERVAL_MS);
@@ -184,6 +206,7 @@ export async function startWalletConnectRelay({ port: wantedPort = DEFAULT_WALLE
     log,
     stop: () =>
       new Promise<void>((resolve) => {
+        clearInterval(sweep);
         for (const client of clients) client.socket.terminate();
         server.close(() => resolve());
       }),
