@@ -1,7 +1,7 @@
 // The error catalogue. Each class has a stable `name` so apps can tell them apart
 // without instanceof (which breaks across bundles).
 import type { MfaFactor } from "../wire/routes";
-import { SIGN_ONLY_SESSION_CODE, SIGN_ONLY_SESSION_TEXT } from "../wire/constants";
+import { SECOND_FACTOR_SESSION_CODE, SECOND_FACTOR_SESSION_TEXT, SIGN_ONLY_SESSION_CODE, SIGN_ONLY_SESSION_TEXT } from "../wire/constants";
 
 /** Base class of every error the kit throws; `name` tells them apart, `cause` keeps the detail. */
 export class LatchError extends Error {
@@ -62,6 +62,12 @@ export class UnsupportedFeatureError extends LatchError {
 
 const PERMISSION_DENIED_TEXT = "The request is currently not allowed by the agent or the platform. Try again later.";
 
+/** Refusals that signing in again lifts: their own texts instead of '… Try again later.'. */
+const SIGN_IN_AGAIN_TEXTS: Record<string, string> = {
+  [SIGN_ONLY_SESSION_CODE]: SIGN_ONLY_SESSION_TEXT,
+  [SECOND_FACTOR_SESSION_CODE]: SECOND_FACTOR_SESSION_TEXT,
+};
+
 /** A non-OK answer from the signer backend: its code, message and details. */
 export class SignerHttpError extends LatchError {
   override name: string = "SignerHttpError";
@@ -93,12 +99,13 @@ export class RateLimitedError extends SignerHttpError {
  * the root quorum, another organisation's user). Shows '… Try again later.'; the backend's code is
  * `code`, its reason the `cause`. A sign-only session (restored from the app's copy of the frame key)
  * asking to export or change how the user signs in (`SESSION_SCOPE_SIGN_ONLY`) shows that it must
- * sign in again instead.
+ * sign in again instead; so does a session whose sign-in did not pass the user's second factor asking
+ * to export a split wallet (`MFA_REQUIRED`).
  */
 export class PermissionDeniedError extends SignerHttpError {
   override readonly name = "PermissionDeniedError" as const;
   constructor(code = "PERMISSION_DENIED", reason?: string, details?: unknown) {
-    super(403, code, code === SIGN_ONLY_SESSION_CODE ? SIGN_ONLY_SESSION_TEXT : PERMISSION_DENIED_TEXT, details);
+    super(403, code, SIGN_IN_AGAIN_TEXTS[code] ?? PERMISSION_DENIED_TEXT, details);
     if (reason) this.cause = new Error(reason);
   }
 }

@@ -18,6 +18,7 @@ import type { Schema } from "./standardSchema";
 import type { MethodMigration } from "./db/migrate";
 import type { WalletDeriver } from "./crypto/derivationPool";
 import type { EvmHashSigner } from "./crypto/evmSigner";
+import type { VerifiedStamp } from "./services/stamps/scheme";
 
 /** Everything a route needs: one per emulator instance, so instances never share state. */
 export interface ServerContext {
@@ -142,6 +143,12 @@ export interface KeyOperation {
   body: Schema<unknown, StampedBody>;
   /** A sensitive change (export, API keys, removing a passkey): a session's stamp needs a fresh proof beside it (step-up). */
   stepUp?: boolean;
+  /**
+   * Checked before the step-up, with the stamp: a refusal a fresh proof cannot lift (a split wallet's
+   * auth share goes only to a session whose sign-in passed the second factor), so the user is not
+   * asked for a code first.
+   */
+  authorize?(ctx: ServerContext, body: StampedBody, user: SignerRow, stamp: VerifiedStamp): Promise<void>;
   handle(c: Context, ctx: ServerContext, body: StampedBody, user: SignerRow, activities: ActivityRecorder): Promise<unknown>;
 }
 

@@ -55,3 +55,7 @@ export const SIGN_ONLY_SCOPE = "SESSION_SCOPE_SIGN_ONLY";
 export const SIGN_ONLY_SESSION_TEXT = "This session can sign but not export the wallet or change how you sign in. Sign in again to do that.";
 /** The refusal's code (403). */
 export const SIGN_ONLY_SESSION_CODE = "SESSION_SCOPE_SIGN_ONLY";
+/** A split wallet's share (at sign-in, or in its export) asked by a session whose sign-in did not pass the user's second factor (403). */
+export const SECOND_FACTOR_SESSION_CODE = "MFA_REQUIRED";
+/** What the kit shows for it when the user cannot be asked there and then (an export): sign in again. */
+export const SECOND_FACTOR_SESSION_TEXT = "This session did not pass your second factor. Sign in again with your authenticator code to do that.";

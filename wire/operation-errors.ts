@@ -12,7 +12,8 @@ const ACCOUNT_ERRORS = ["INVALID_WALLET_ACCOUNT", "WALLET_ACCOUNT_EXISTS"] as co
 export const OPERATION_ERROR_CODES = {
   "query/whoami": OPERATION_ERRORS,
   "query/get_activity": [...OPERATION_ERRORS, "ACTIVITY_NOT_FOUND"],
-  "submit/export_wallet": [...OPERATION_ERRORS, ...STEP_UP_ERRORS, "WALLET_NOT_FOUND"],
+  // MFA_REQUIRED: a split wallet's export asked by a session whose sign-in did not pass the second factor.
+  "submit/export_wallet": [...OPERATION_ERRORS, ...STEP_UP_ERRORS, "WALLET_NOT_FOUND", "MFA_REQUIRED"],
   "submit/export_wallet_account": [...OPERATION_ERRORS, ...STEP_UP_ERRORS, "WALLET_ACCOUNT_NOT_FOUND"],
   "submit/sign_raw_payload": [...OPERATION_ERRORS, "SIGN_WITH_NOT_OWNED"],
   "query/list_wallets": OPERATION_ERRORS,

@@ -21,7 +21,7 @@ import { signingKeysOfSigner } from "../services/accounts";
 import { apiKeyOperations } from "../services/apiKeys";
 import { userReadOperations } from "../services/userReads";
 import { wireTimestamp } from "../services/wireTimestamp";
-import { splitExportSecret } from "../services/splitCustody";
+import { requireSecondFactor, splitExportSecret } from "../services/splitCustody";
 import { requireFreshProof } from "../services/stepUp";
 
 /** Where the kit calls the key-management API directly: `POST /public/v1/{query|submit}/<op>`. */
@@ -59,7 +59,14 @@ const engineOperations: Record<string, KeyOperation> = {
     const exportBundle = await sealExportBundle(ctx.secrets, targetPublicKey, mnemonic, user.orgId);
     mnemonic.fill(0);
     return completed(ctx, user, body.type, { exportWalletResult: { walletId, exportBundle } });
-  }, { stepUp: true }),
+  }, {
+    stepUp: true,
+    // A split wallet's export releases its auth share: the same second-factor rule as the share's release at sign-in.
+    authorize: async (ctx, body, user, stamp) => {
+      const wallet = await requireWallet(ctx, user, body.parameters.walletId);
+      if (!wallet.imported && user.custody === "split") await requireSecondFactor(ctx, user.orgId, stamp);
+    },
+  }),
 
   "submit/export_wallet_account": keyOperation(w["submit/export_wallet_account"], async (_c, ctx, body, user) => {
     const { address, targetPublicKey } = body.parameters;
@@ -121,6 +128,7 @@ export function keyManagementRoutes(ctx: ServerContext): Hono {
     if (!handler) throw notFound("UNSUPPORTED_OPERATION", `The emulator does not implement /public/v1/${operation}`);
     const request = await stampedRequestOf(c);
     const { body, signer, stamp } = await verifyStampedUserRequest(ctx, request, operation, handler.body);
+    await handler.authorize?.(ctx, body, signer, stamp);
     if (handler.stepUp) await requireFreshProof(ctx, signer.orgId, stamp);
     return c.json(await handler.handle(c, ctx, body, signer, recordActivity(ctx)));
   });

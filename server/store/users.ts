@@ -81,28 +81,49 @@ export async function claimOnceLoadingSigner(
  * when that key is registered to the organisation and unexpired (`keepUntil` null: until the key
  * expires), and loads the organisation's signer.
  */
+/** The registration of the API key that stamped, read in the statement that claims the stamp. */
+export interface ClaimedApiKey {
+  orgId: string;
+  expiresAt: number;
+  scope: SessionScope | null;
+  /** The auth frame key the session was sealed to (a session key's), or null. */
+  frameKey: string | null;
+  /** When the session's sign-in passed the second factor (epoch ms), or null. */
+  secondFactorAt: number | null;
+}
+
 export async function claimWithApiKeyLoadingSigner(
   sql: Sql,
   claim: { hash: string; keepUntil: number | null; orgId: string; apiKey: string; now: number },
-): Promise<{ claimed: boolean; apiKey: { orgId: string; expiresAt: number; scope: SessionScope | null } | undefined; signer: SignerRow | undefined }> {
+): Promise<{ claimed: boolean; apiKey: ClaimedApiKey | undefined; signer: SignerRow | undefined }> {
   const row = (
-    await sql.query<Partial<SignerRow> & { claimed: boolean; keyOrgId: string | null; keyExpiresAt: number | null; keyScope: SessionScope | null }>(
-      `with api_key as (select org_id, expires_at, scope from api_keys where public_key = $4),
+    await sql.query<
+      Partial<SignerRow> & { claimed: boolean; keyOrgId: string | null; keyExpiresAt: number | null; keyScope: SessionScope | null; keyFrame: string | null; keySecondFactorAt: number | null }
+    >(
+      `with api_key as (select org_id, expires_at, scope, target_public_key, second_factor_at from api_keys where public_key = $4),
        claim as (
          insert into used_tokens (hash, expires_at)
          select $1, coalesce($2::float8, api_key.expires_at) from api_key where api_key.org_id = $3::uuid and api_key.expires_at > $5
          on conflict do nothing returning 1)
        select exists (select 1 from claim) as claimed, (select org_id from api_key) as "keyOrgId", (select expires_at from api_key) as "keyExpiresAt",
-         (select scope from api_key) as "keyScope",
+         (select scope from api_key) as "keyScope", (select target_public_key from api_key) as "keyFrame", (select second_factor_at from api_key) as "keySecondFactorAt",
          ${USER_COLUMNS}, ${CUSTODY_COLUMNS}
        from (select 1) one left join users u on u.org_id = $3::uuid left join wallets w on w.org_id = u.org_id`,
       [claim.hash, claim.keepUntil, claim.orgId, claim.apiKey, claim.now],
     )
   ).rows[0]!;
-  const { claimed, keyOrgId, keyExpiresAt, keyScope, ...signer } = row;
+  const { claimed, keyOrgId, keyExpiresAt, keyScope, keyFrame, keySecondFactorAt, ...signer } = row;
   return {
     claimed,
-    apiKey: keyOrgId ? { orgId: keyOrgId, expiresAt: keyExpiresAt!, scope: keyScope ?? null } : undefined,
+    apiKey: keyOrgId
+      ? {
+          orgId: keyOrgId,
+          expiresAt: Number(keyExpiresAt),
+          scope: keyScope ?? null,
+          frameKey: keyFrame ?? null,
+          secondFactorAt: keySecondFactorAt === null || keySecondFactorAt === undefined ? null : Number(keySecondFactorAt),
+        }
+      : undefined,
     signer: signer.orgId ? (signer as SignerRow) : undefined,
   };
 }

@@ -8,6 +8,8 @@ import { startPageServer, type PageServer } from "./support/page-server";
 import { enterEmailCode, uniqueEmail } from "./support/sign-in";
 import { addVirtualAuthenticator } from "./support/webauthn";
 import { URI, type TOTP } from "otpauth";
+import { mnemonicToAccount } from "viem/accounts";
+import { SECOND_FACTOR_SESSION_TEXT } from "../../wire/constants";
 
 let browser: Browser;
 let emulator: RunningServer;
@@ -39,6 +41,15 @@ async function signIn(page: Page, email: string): Promise<void> {
   await enterEmailCode(page, emulator.url, email, { since: Date.now() - 1000 });
   await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
 }
+
+async function press(page: Page, name: string): Promise<string> {
+  await page.getByRole("button", { name, exact: true }).click();
+  await page.getByTestId("outcome").filter({ hasNotText: /^pending$/ }).waitFor({ timeout: 60_000 });
+  return text(page, "outcome");
+}
+
+const TOTP_STEP_MS = 30_000;
+const stepNow = () => Math.floor(Date.now() / TOTP_STEP_MS);
 
 async function signMessage(page: Page): Promise<Hex> {
   await page.getByRole("button", { name: "Sign message", exact: true }).click();
@@ -140,7 +151,7 @@ describe("split custody's recovery screens in Chromium", () => {
     await second.close();
   });
 
-  it("with an authenticator app enrolled, a session that did not pass it gets no share (signing fails); a sign-in with the app's code signs", { timeout: 180_000 }, async () => {
+  it("with an authenticator app enrolled, a session that did not pass it gets no share (signing and export fail); a sign-in with the app's code signs, and exports after a step-up", { timeout: 180_000 }, async () => {
     const context = await browser.newContext();
     const page = await open(context);
     const email = uniqueEmail("mfa");
@@ -161,6 +172,12 @@ describe("split custody's recovery screens in Chromium", () => {
     );
     expect(verified).toBe("ok");
 
+    // Export releases the auth share too: this session (its sign-in did not pass the factor) is refused
+    // before any step-up is asked, and told to sign in again; the export frame shows nothing.
+    expect(await press(page, "Export")).toBe(`error: PermissionDeniedError: ${SECOND_FACTOR_SESSION_TEXT}`);
+    expect(await dialog(page).count()).toBe(0);
+    expect(await page.frameLocator("#turnkey-export-iframe").locator("#export-secret").isHidden()).toBe(true);
+
     // The same session after a reload asks for the shares again: refused, so no signature.
     await page.reload();
     await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
@@ -173,12 +190,24 @@ describe("split custody's recovery screens in Chromium", () => {
     await page.getByTestId("status").filter({ hasText: /^DISCONNECTED$/ }).waitFor();
     await enterEmailCode(page, emulator.url, email, { since: Date.now() - 1000 });
     await page.getByRole("heading", { name: "Enter authenticator app code" }).waitFor();
-    const current = totp.generate();
+    // The enrolment code's time step is spent: a code of the next step (within the accepted window).
+    const signInStep = totp.generate() === enrolment ? stepNow() + 1 : stepNow();
     await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
-    await page.keyboard.type(current === enrolment ? totp.generate({ timestamp: Date.now() + 30_000 }) : current);
+    await page.keyboard.type(totp.generate({ timestamp: signInStep * TOTP_STEP_MS }));
     await page.getByTestId("status").filter({ hasText: /^CONNECTED$/ }).waitFor();
     await page.getByTestId("device-share").filter({ hasText: /^true$/ }).waitFor();
     expect(await signMessage(page)).toBe(address);
+
+    // This session passed the factor: export asks for a fresh code (step-up), then shows the phrase in the export frame.
+    const exported = press(page, "Export");
+    await dialog(page).getByRole("heading", { name: "Enter authenticator app code" }).waitFor();
+    // Each step's code is taken once: the step after the sign-in's (the server takes one step ahead of now).
+    await expect.poll(stepNow, { timeout: 2 * TOTP_STEP_MS, interval: 500 }).toBeGreaterThanOrEqual(signInStep);
+    await dialog(page).getByRole("textbox", { name: "Digit 1 of 6" }).click();
+    await page.keyboard.type(totp.generate({ timestamp: (signInStep + 1) * TOTP_STEP_MS }));
+    expect(await exported).toBe("ok");
+    const phrase = (await page.frameLocator("#turnkey-export-iframe").locator("#export-secret").textContent())!.trim();
+    expect(mnemonicToAccount(phrase).address).toBe(address);
     await context.close();
   });
 });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newTargetKey, sessionFromBundle, type Session } from "./support/client";
+import { newTargetKey, sessionFromBundle, stamp, type Session, type TargetKey } from "./support/client";
 import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 import { custodyCall, releasedShares, splitAsFrame } from "./support/splitFrame";
 import { enrolTotp, TOTP_STEP_MS } from "./support/totp";
-import { APP_ORIGIN, SoftPasskey } from "./support/passkey";
+import { APP_ORIGIN, keyManagement, SoftPasskey } from "./support/passkey";
+import { exportFrameSigningKey, openExportBundle } from "./support/exportBundle";
 import { newRecoveryCode } from "../../server/frames/custody/recoveryLock";
 
 describe("split custody: with a second factor enrolled, only a session that passed it gets the shares", () => {
@@ -55,6 +56,52 @@ describe("split custody: with a second factor enrolled, only a session that pass
     });
     const validatedSession = await sessionFromBundle(orgId, validated.payload.credentialBundle, second);
     expect((await releasedShares(t.client, validatedSession, second)).authShare).toEqual(shares.authShare);
+  });
+
+  it("export of a split wallet obeys the same rule (403 MFA_REQUIRED before any step-up, which cannot lift it), then the step-up rule: a session that passed the factor steps up and gets the auth share", async () => {
+    const email = uniqueEmail("split-mfa-export");
+    const { user, session: before, target: beforeTarget } = await t.client.signUp(email);
+    const split = await splitAsFrame(t.client, before, beforeTarget, { kind: "code", code: newRecoveryCode() });
+    const { factorId, app } = await enrolTotp(t, before, user);
+    const factors = [{ multiFactorId: factorId, multiFactorType: "totp" }];
+    const exportAs = async (session: Session) => {
+      const stamper = (text: string) => stamp(text, session);
+      const { walletId } = (await keyManagement(t.emulator.url, "query/list_wallets", { organizationId: user.orgId }, stamper)).body.wallets[0];
+      const target = newTargetKey();
+      const body = { type: "ACTIVITY_TYPE_EXPORT_WALLET", timestampMs: String(t.clock.now()), organizationId: user.orgId, parameters: { walletId, targetPublicKey: target.publicKey } };
+      return { target, answer: await keyManagement(t.emulator.url, "submit/export_wallet", body, stamper) };
+    };
+    const authShareOf = async (answer: { body: any }, target: TargetKey) => {
+      const secret = await openExportBundle(answer.body.activity.result.exportWalletResult.exportBundle, target, await exportFrameSigningKey(t.emulator.url), user.orgId);
+      return JSON.parse(new TextDecoder().decode(secret)).authShare as string;
+    };
+
+    // The session from before the factor: refused as the shares' release is, and before the step-up (no code asked in vain).
+    const refused = (await exportAs(before)).answer;
+    expect([refused.status, refused.body.code]).toEqual([403, "MFA_REQUIRED"]);
+    expect(refused.body.message).toMatch(/second factor/);
+    expect(refused.body.activity).toBeUndefined();
+    // A fresh proof does not lift it: the session's sign-in did not pass the factor.
+    expect((await t.client.stepUp(before, user.address, { multiFactors: [{ multiFactorId: factorId, multiFactorCode: app.code(t.clock.now()) }] }, t.clock.now())).status).toBe(200);
+    t.clock.advance(TOTP_STEP_MS);
+    const stillRefused = (await exportAs(before)).answer;
+    expect([stillRefused.status, stillRefused.body.code, stillRefused.body.details]).toEqual([403, "MFA_REQUIRED", { multiFactors: factors }]);
+
+    // A sign-in with the email code and the TOTP code: the step-up rule still holds (a session alone is refused)...
+    const target = newTargetKey();
+    const { orgId, otpId } = await t.client.ok("auth", { email, targetPublicKey: target.publicKey });
+    const withFactor = await t.client.submitCode(orgId, otpId, await t.client.latestCode(email), target, { multiFactors: [{ multiFactorId: factorId, multiFactorCode: app.code(t.clock.now()) }] });
+    t.clock.advance(TOTP_STEP_MS);
+    const bare = (await exportAs(withFactor)).answer;
+    expect([bare.status, bare.body.code]).toEqual([403, "STEP_UP_REQUIRED"]);
+    expect(bare.body.details.proofs).toEqual([{ type: "totp", ...factors[0] }]);
+    // ...and once it steps up with the factor's code, the export carries the auth share (the one the frame gets).
+    expect((await t.client.stepUp(withFactor, user.address, { multiFactors: [{ multiFactorId: factorId, multiFactorCode: app.code(t.clock.now()) }] }, t.clock.now())).status).toBe(200);
+    const exported = await exportAs(withFactor);
+    expect(exported.answer.status).toBe(200);
+    const released = await releasedShares(t.client, withFactor, target);
+    expect(await authShareOf(exported.answer, exported.target)).toBe(Buffer.from(released.authShare).toString("hex"));
+    expect(released.authShare.length).toBe(split.device.length);
   });
 
   it("a passkey counts as two factors: the frame session a passkey's stamp opens gets the shares of a user with an authenticator app", async () => {

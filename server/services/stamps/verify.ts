@@ -96,6 +96,14 @@ export async function verifyStampedUserRequest<S extends Schema<unknown, Stamped
     const { claimed, apiKey, signer } = await claimWithApiKeyLoadingSigner(ctx.db, { hash: fingerprint, keepUntil, orgId, apiKey: stamp.pendingApiKey, now });
     checkApiKeyRegistration(apiKey, orgId, now);
     checkScope(apiKey.scope, capabilityOf(operation), operation);
+    // What the registration says of the key, as a looked-up stamp carries it (the second factor's time decides what a split wallet releases).
+    Object.assign(
+      stamp,
+      { validUntil: apiKey.expiresAt },
+      apiKey.frameKey ? { frameKey: apiKey.frameKey } : {},
+      apiKey.scope ? { scope: apiKey.scope } : {},
+      apiKey.secondFactorAt !== null ? { secondFactorAt: apiKey.secondFactorAt } : {},
+    );
     return { claimed, loaded: signer };
   });
   if (!loaded) throw notFound("USER_NOT_FOUND", `No user in organization ${body.organizationId}`);

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { createRoot } from "react-dom/client";
 import { useAtomValue } from "jotai/react";
 import { createKit, getEmbeddedSigner } from "latch-kit";
-import { LatchProvider, useAuthModal, useLogout, useSignMessage, useSignerStatus, useUser } from "latch-kit/react";
+import { LatchProvider, useAuthModal, useExportAccount, useLogout, useSignMessage, useSignerStatus, useUser } from "latch-kit/react";
 import { emailOtp } from "latch-kit/plugins/email-otp";
 import { addPasskey, passkey } from "latch-kit/plugins/passkey";
 import { splitCustody } from "latch-kit/plugins/split-custody";
@@ -50,6 +50,7 @@ function Custody() {
   const custody = useAtomValue(signer.custody.statusAtom, { store: kit.store });
   const { signMessageAsync, signedMessage } = useSignMessage();
   const { logout } = useLogout();
+  const { exportAccount, ExportAccountComponent } = useExportAccount();
   const [outcome, setOutcome] = useState("");
   const run = (fn: () => Promise<unknown>) => {
     setOutcome("pending");
@@ -76,6 +77,10 @@ function Custody() {
       <button type="button" onClick={() => logout()}>
         Log out
       </button>
+      <button type="button" onClick={() => run(() => exportAccount())}>
+        Export
+      </button>
+      <ExportAccountComponent />
     </main>
   );
 }
