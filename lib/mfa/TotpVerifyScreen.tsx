@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { getEmbeddedSigner, proveStepUp, type StepProps } from "latch-kit";
 import { Illustration, OtpInput, StepColumn, StepHeading, useStrings } from "latch-kit/react";
 import { useCodeEntry } from "../sign-in/useCodeEntry";
@@ -11,14 +10,15 @@ import "./registry";
 /** totp_verify: the authenticator-app code that completes a sign-in needing a second factor, or confirms a sensitive change (step-up). */
 export function TotpVerifyScreen({ kit, step }: StepProps<"totp_verify">) {
   const t = useStrings(EMAIL_STRINGS_TABLE, emailStrings);
-  const entry = useCodeEntry();
-  const [verifying, setVerifying] = useState(false);
-
-  const verify = async (multiFactorCode: string) => {
-    entry.setErrorText(undefined);
-    setVerifying(true);
-    const multiFactor = { multiFactorId: step.factorId, multiFactorCode };
-    try {
+  const entry = useCodeEntry({
+    invalidPasteText: t.invalidOtp,
+    failureText: (error) => {
+      const { text, unexpected } = totpErrorText(error, t);
+      if (unexpected) console.error("[latch] verifying the authenticator code failed", error);
+      return text;
+    },
+    verify: async (multiFactorCode) => {
+      const multiFactor = { multiFactorId: step.factorId, multiFactorCode };
       if (step.previousStep === "stepUp") {
         // A signed-in user confirming a sensitive change: the code is the session's fresh proof.
         await proveStepUp(getEmbeddedSigner(kit), { multiFactors: [multiFactor] });
@@ -33,26 +33,13 @@ export function TotpVerifyScreen({ kit, step }: StepProps<"totp_verify">) {
         await validateMultiFactors(kit, multiFactor);
         kit.setStep({ type: "complete" });
       }
-    } catch (error) {
-      const { text, unexpected } = totpErrorText(error, t);
-      if (unexpected) console.error("[latch] verifying the authenticator code failed", error);
-      entry.fail(text);
-    } finally {
-      setVerifying(false);
-    }
-  };
+    },
+  });
 
   return (
     <StepColumn>
       <StepHeading icon={<Illustration name="shield" />} title={t.totpTitle} body={t.totpBody} />
-      <OtpInput
-        {...entry.inputProps}
-        onComplete={verify}
-        onInvalidPaste={() => entry.setErrorText(t.invalidOtp)}
-        isDisabled={verifying}
-        label={t.totpTitle}
-        autoFocus
-      />
+      <OtpInput {...entry.inputProps} label={t.totpTitle} />
     </StepColumn>
   );
 }

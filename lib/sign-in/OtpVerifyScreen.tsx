@@ -12,7 +12,6 @@ export function OtpVerifyScreen({ kit, step }: StepProps<"otp_verify">) {
   const { css } = useCss();
   const t = useStrings(EMAIL_STRINGS_TABLE, emailStrings);
   const errorText = useErrorText();
-  const entry = useCodeEntry();
   const status = step.status ?? "base";
   const mounted = useRef(true);
   useEffect(() => {
@@ -22,25 +21,29 @@ export function OtpVerifyScreen({ kit, step }: StepProps<"otp_verify">) {
     };
   }, []);
 
-  const verify = async (otpCode: string) => {
-    entry.setErrorText(undefined);
-    kit.setStep({ ...step, status: "verifying" });
-    try {
-      const result = (await kit.authenticate({ type: "otp", otpCode })) as SubmitOtpCodeReturnType;
-      if (result.status === "MFA_REQUIRED") {
-        kit.setStep({ type: "totp_verify", factorId: result.multiFactors[0]!.multiFactorId, previousStep: "otp", email: step.email });
-        return;
+  // The status lives in the step (not only in the boxes) because the resend footer reads it too.
+  const entry = useCodeEntry({
+    invalidPasteText: t.invalidOtp,
+    failureText: (error) => otpErrorText(error, t, errorText, { resent: step.resent === true }),
+    verify: async (otpCode) => {
+      kit.setStep({ ...step, status: "verifying" });
+      try {
+        const result = (await kit.authenticate({ type: "otp", otpCode })) as SubmitOtpCodeReturnType;
+        if (result.status === "MFA_REQUIRED") {
+          kit.setStep({ type: "totp_verify", factorId: result.multiFactors[0]!.multiFactorId, previousStep: "otp", email: step.email });
+          return;
+        }
+        kit.setStep({ ...step, status: "success" });
+        setTimeout(() => {
+          if (kit.getStep().type === "otp_verify") kit.setStep({ type: "complete" });
+        }, OTP_SUCCESS_CLOSE_MS);
+      } catch (error) {
+        // Gone (back, closed): the step is no longer this screen's to reset.
+        if (mounted.current) kit.setStep({ ...step, status: "base" });
+        throw error;
       }
-      kit.setStep({ ...step, status: "success" });
-      setTimeout(() => {
-        if (kit.getStep().type === "otp_verify") kit.setStep({ type: "complete" });
-      }, OTP_SUCCESS_CLOSE_MS);
-    } catch (error) {
-      if (!mounted.current) return;
-      kit.setStep({ ...step, status: "base" });
-      entry.fail(otpErrorText(error, t, errorText, { resent: step.resent === true }));
-    }
-  };
+    },
+  });
 
   const title = status === "verifying" ? t.otpTitleVerifying : status === "success" ? t.otpTitleVerified : t.otpTitleWaiting;
   const contact = step.contact ?? step.email;
@@ -48,13 +51,7 @@ export function OtpVerifyScreen({ kit, step }: StepProps<"otp_verify">) {
     <StepColumn>
       <StepHeading icon={<Illustration name={step.channel === "sms" ? "phone" : "mail"} />} title={title} />
       {contact && <p className={css({ margin: 0, fontWeight: 600, wordBreak: "break-all" })}>{contact}</p>}
-      <OtpInput
-        {...entry.inputProps}
-        onComplete={verify}
-        onInvalidPaste={() => entry.setErrorText(t.invalidOtp)}
-        isDisabled={status !== "base"}
-        autoFocus
-      />
+      <OtpInput {...entry.inputProps} isDisabled={status !== "base"} />
       <span aria-live="polite" className={css(visuallyHidden)}>
         {status === "base" ? "" : title}
       </span>

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { getEmbeddedSigner, proveStepUp, type StepProps } from "latch-kit";
 import { Illustration, OtpInput, StepColumn, StepHeading, useErrorText, useStrings } from "latch-kit/react";
 import { stepUpPrompt } from "../mfa/step-up";
@@ -11,23 +10,16 @@ import "./registry";
 export function StepUpCodeScreen({ kit, step }: StepProps<"step_up_code">) {
   const t = useStrings(EMAIL_STRINGS_TABLE, emailStrings);
   const errorText = useErrorText();
-  const entry = useCodeEntry();
-  const [verifying, setVerifying] = useState(false);
-
-  const verify = async (otpCode: string) => {
-    entry.setErrorText(undefined);
-    setVerifying(true);
-    try {
+  const entry = useCodeEntry({
+    invalidPasteText: t.invalidOtp,
+    failureText: (error) => otpErrorText(error, t, errorText),
+    verify: async (otpCode) => {
       const signer = getEmbeddedSigner(kit);
       const { verificationToken } = await signer.client.request("verify-otp", { otpId: step.otpId, otpCode });
       await proveStepUp(signer, { verificationToken });
       stepUpPrompt.of(kit).settle(kit);
-    } catch (error) {
-      entry.fail(otpErrorText(error, t, errorText));
-    } finally {
-      setVerifying(false);
-    }
-  };
+    },
+  });
 
   return (
     <StepColumn>
@@ -36,14 +28,7 @@ export function StepUpCodeScreen({ kit, step }: StepProps<"step_up_code">) {
         title={t.stepUpCodeTitle}
         body={t.stepUpCodeBody.replace("{contact}", step.contact)}
       />
-      <OtpInput
-        {...entry.inputProps}
-        onComplete={verify}
-        onInvalidPaste={() => entry.setErrorText(t.invalidOtp)}
-        isDisabled={verifying}
-        label={t.stepUpCodeTitle}
-        autoFocus
-      />
+      <OtpInput {...entry.inputProps} label={t.stepUpCodeTitle} />
     </StepColumn>
   );
 }
