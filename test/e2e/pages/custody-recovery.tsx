@@ -1,7 +1,6 @@
 // An app page for split custody's recovery screens: a kit with email codes, passkeys and the
 // split-custody plugin (its dialog asks for a recovery means, and recovers a device without its share)
 // against a server in split custody (`?emulator=<url>`).
-import { useState } from "react";
 import { createRoot } from "react-dom/client";
 import { useAtomValue } from "jotai/react";
 import { createKit, getEmbeddedSigner } from "latch-kit";
@@ -10,18 +9,14 @@ import { emailOtp } from "latch-kit/plugins/email-otp";
 import { addPasskey, passkey } from "latch-kit/plugins/passkey";
 import { splitCustody } from "latch-kit/plugins/split-custody";
 import { addMfa, mfa, verifyMfa } from "latch-kit/plugins/mfa";
-
-const params = new URLSearchParams(location.search);
-const url = params.get("emulator") ?? "http://localhost:8787";
+import { custodySignerOptions, measure, useOutcome } from "./custody-support";
 
 const kit = createKit({
   plugins: [emailOtp(), passkey(), mfa(), splitCustody()],
-  signer: { url, authFrameUrl: `${url}/frames/auth`, exportFrameUrl: `${url}/frames/export`, keyManagementUrl: url, emailMode: "otp" },
+  signer: custodySignerOptions(),
   ui: { theme: "light", auth: { sections: [[{ type: "email" }]] } },
 });
 const signer = getEmbeddedSigner(kit);
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 // The test stands for the user's hand: adding a passkey while the custody screen waits.
 Object.assign(window, {
@@ -30,17 +25,13 @@ Object.assign(window, {
   addTotp: () => addMfa(kit, { multiFactorType: "totp" }),
   verifyTotp: (multiFactorId: string, multiFactorCode: string) => verifyMfa(kit, { multiFactorId, multiFactorCode }).then(() => "ok"),
   /** The sign-in time the auth share adds: custody-state (shares sealed to the frame) and the frame opening them, n times. */
-  measureShareFetch: async (n: number) => {
-    const times: number[] = [];
-    for (let i = 0; i < n; i++) {
+  measureShareFetch: async (n: number) => ({
+    n,
+    ...(await measure(n, () => {
       signer.custody.reset();
-      const started = performance.now();
-      await signer.custody.ready();
-      times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
-    return { n, p50: Math.round(percentile(times, 50) * 10) / 10, p95: Math.round(percentile(times, 95) * 10) / 10 };
-  },
+      return signer.custody.ready();
+    })),
+  }),
 });
 
 function Custody() {
@@ -51,14 +42,7 @@ function Custody() {
   const { signMessageAsync, signedMessage } = useSignMessage();
   const { logout } = useLogout();
   const { exportAccount, ExportAccountComponent } = useExportAccount();
-  const [outcome, setOutcome] = useState("");
-  const run = (fn: () => Promise<unknown>) => {
-    setOutcome("pending");
-    fn().then(
-      () => setOutcome("ok"),
-      (error: Error) => setOutcome(`error: ${error.name}: ${error.message}`),
-    );
-  };
+  const { outcome, run } = useOutcome();
   return (
     <main>
       <button type="button" onClick={() => openAuthModal()}>

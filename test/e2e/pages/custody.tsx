@@ -8,13 +8,11 @@ import { LatchProvider, useAuthenticate, useAuthModal, useExportAccount, useSign
 import { emailOtp } from "latch-kit/plugins/email-otp";
 import { sms } from "latch-kit/plugins/sms";
 import { passkey } from "latch-kit/plugins/passkey";
-
-const params = new URLSearchParams(location.search);
-const url = params.get("emulator") ?? "http://localhost:8787";
+import { custodySignerOptions, measure, useOutcome } from "./custody-support";
 
 const kit = createKit({
   plugins: [emailOtp(), sms(), passkey()],
-  signer: { url, authFrameUrl: `${url}/frames/auth`, exportFrameUrl: `${url}/frames/export`, keyManagementUrl: url, emailMode: "otp" },
+  signer: custodySignerOptions(),
   ui: { theme: "light", auth: { sections: [[{ type: "email" }], [{ type: "sms" }]] } },
 });
 const signer = getEmbeddedSigner(kit);
@@ -25,20 +23,6 @@ const TYPED_DATA = {
   primaryType: "Mail",
   message: { contents: "typed data signed in the frame" },
 } as const;
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-/** Times `run` n times: p50 and p95 in ms. */
-async function measure(n: number, run: (i: number) => Promise<unknown>) {
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const started = performance.now();
-    await run(i);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: Math.round(percentile(times, 50) * 10) / 10, p95: Math.round(percentile(times, 95) * 10) / 10 };
-}
 
 function hex(text: string): `0x${string}` {
   return `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, "0")).join("")}`;
@@ -52,18 +36,11 @@ function Custody() {
   const custody = useAtomValue(signer.custody.statusAtom, { store: kit.store });
   const { signMessageAsync, signedMessage } = useSignMessage();
   const { signTypedDataAsync, signedTypedData } = useSignTypedData();
-  const [outcome, setOutcome] = useState("");
+  const { outcome, run } = useOutcome();
   const [solana, setSolana] = useState("");
   const [timings, setTimings] = useState("");
   const [code, setCode] = useState("");
   const { exportAccount, ExportAccountComponent } = useExportAccount();
-  const run = (fn: () => Promise<unknown>) => {
-    setOutcome("pending");
-    fn().then(
-      () => setOutcome("ok"),
-      (error: Error) => setOutcome(`error: ${error.name}: ${error.message}`),
-    );
-  };
   return (
     <main>
       <button type="button" onClick={() => openAuthModal()}>
