@@ -3,7 +3,7 @@
 // schema does not name; an error must be the error body with a code its route lists. On in the
 // tests (a drifted answer becomes a 500 the test sees) and in the dev CLI (a warning); off by default
 // elsewhere, so the production profile and benchmarks pay nothing.
-import type { MiddlewareHandler } from "hono";
+import type { ExchangeMiddleware } from "./exchange/exchange";
 import { type, type Type } from "arktype";
 import { errorBody } from "../wire/errors";
 import type { RouteContract, RouteContracts } from "../wire/contract";
@@ -37,16 +37,16 @@ export function answerProblem(contract: RouteContract, strictResponse: Type, sta
   return contract.errors.includes(out.code) ? null : `error code ${out.code} is not one this route answers (${contract.errors.join(", ")})`;
 }
 
-/** Middleware for the signer routes (mounted at `prefix`): checks each answer of a route that has a contract. */
-export function checkAnswers(prefix: string, contracts: RouteContracts, check: AnswerCheck): MiddlewareHandler {
+/** A check of the signer routes (mounted at `prefix`, either path): checks each answer of a route that has a contract. */
+export function checkAnswers(prefix: string, contracts: RouteContracts, check: AnswerCheck): ExchangeMiddleware {
   const strict = new Map(Object.entries(contracts).map(([route, contract]) => [route, contract.response.onDeepUndeclaredKey("reject") as Type]));
-  return async (c, next) => {
+  return async (x, next) => {
     await next();
-    const route = c.req.path.slice(prefix.length + 1);
+    const route = x.path.slice(prefix.length + 1);
     const contract = contracts[route];
-    if (c.req.method !== "POST" || !contract) return;
-    const status = c.res.status;
-    const text = await c.res.clone().text();
+    if (x.method !== "POST" || !contract) return;
+    const status = x.status();
+    const text = await x.answerText();
     let body: unknown;
     let problem: string | null;
     try {
@@ -60,6 +60,6 @@ export function checkAnswers(prefix: string, contracts: RouteContracts, check: A
     const drift = { route, status, problem, body };
     if (check !== true) return check(drift);
     const refusal = new ApiError(500, "ANSWER_OUT_OF_CONTRACT", `${route} answered ${status} outside its contract: ${problem}`, { answer: body });
-    c.res = new Response(JSON.stringify(refusal.body()), { status: 500, headers: { "content-type": "application/json" } });
+    x.answer(500, JSON.stringify(refusal.body()), { "content-type": "application/json" });
   };
 }

@@ -1,80 +1,124 @@
-import { Hono, type Context } from "hono";
-import { HTTPException } from "hono/http-exception";
-import { bodyLimit } from "./middleware/bodyLimit";
-import { setResponseHeader } from "./middleware/responseHeader";
+import { Hono } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { declaredLengthCheck, readBodyText } from "./middleware/bodyLimit";
 import type { ServerContext } from "./context";
-import { ApiError, asApiError, isApiError } from "./errors";
+import { ApiError } from "./errors";
 import { mountMethodRoutes } from "./routes/methodRoutes";
 import { accountRoutes } from "./routes/account";
 import { stepUpRoutes } from "./routes/stepUp";
 import { devRoutes } from "./routes/dev";
 import { frameRoutes } from "./routes/frames";
 import { healthRoutes } from "./routes/health";
-import { DatabaseUnavailableError } from "./db/unavailable";
-import { originGuard } from "./middleware/origins";
+import { originCheck } from "./middleware/origins";
 import { idpRoutes } from "./idp/routes";
 import { KEY_MANAGEMENT_PREFIX, keyManagementRoutes } from "./routes/keyManagement";
 import { multiOwnerRoutes } from "./routes/multiOwner";
-import { stampedRoutes } from "./routes/stamped";
+import { stampedJsonRoutes, stampedRoutes } from "./routes/stamped";
 import { custodyRoutes } from "./routes/custody";
 import { signInRoutes } from "./routes/signIn";
 import { checkAnswers, type AnswerCheck } from "./answers";
 import { responses } from "../wire/responses";
 import { operations } from "../wire/operations";
+import type { Answer, Exchange, JsonRoute, ScopedMiddleware } from "./exchange/exchange";
+import { errorAnswer, type ErrorHooks } from "./exchange/errorAnswer";
+import { honoExchange, honoMiddleware } from "./exchange/hono";
 
 export const SIGNER_PREFIX = "/signer/v1";
 export { MAX_BODY_BYTES } from "./middleware/bodyLimit";
 
 /** What a profile adds around the shared routes. */
-export interface AppHooks {
+export interface AppHooks extends ErrorHooks {
   /** One line per request (the dev profile's console log). */
   log?: ((line: string) => void) | undefined;
-  /** Runs after CORS and before the routes: middleware and routes of the profile (production: logs, metrics, API keys). */
+  /**
+   * Per-request checks of the profile (production: forwarded clients, request log, metrics, app
+   * credentials), after CORS and the body limit: they run on every path, the direct one included.
+   */
+  middleware?: (ctx: ServerContext) => ScopedMiddleware[];
+  /**
+   * Routes of the profile (production: /metrics), added before the shared ones. Middleware added here runs
+   * on Hono's path only, not on the direct path of the hot signer routes: give checks as `middleware`.
+   */
   install?: (app: Hono, ctx: ServerContext) => void;
-  /** An error no route expected (answered 500); default console.error. */
-  onUnexpectedError?: (error: Error, c: Context) => void;
+  /** Told of each request first, before any check, on either path (`exchange.via` says which: the tests read it). */
+  onExchange?: (exchange: Exchange) => void;
   /** Check every signer route's answer against its contract (server/answers.ts); default off. */
   checkAnswers?: AnswerCheck | undefined;
   /** Why `/ready` answered 503 (the database's error); default console.warn. */
   onNotReady?: (detail: string) => void;
-  /** A client went away before its request was read (not the server's fault); default nothing. */
-  onClientAbort?: (c: Context) => void;
 }
 
-export function createApp(ctx: ServerContext, hooks: AppHooks = {}): Hono {
+/** The routes and checks of one server: Hono's app, and what the direct path (server/exchange/direct.ts) needs to serve the hot routes without it. */
+export interface App {
+  hono: Hono;
+  /** The per-request checks in order; Hono runs each as middleware, the direct path runs the same list. */
+  checks: ScopedMiddleware[];
+  /** POST routes the direct path serves, by path (`/signer/v1/sign-payload`). */
+  directRoutes: ReadonlyMap<string, JsonRoute>;
+  /** The answer to an error, on either path. */
+  errorAnswer(thrown: unknown, exchange: Exchange): Answer;
+}
+
+export function createApp(ctx: ServerContext, hooks: AppHooks = {}): App {
   const app = new Hono();
   const { log } = hooks;
+  const checks: ScopedMiddleware[] = [];
 
+  const { onExchange } = hooks;
+  if (onExchange) {
+    checks.push({
+      run: (x, next) => {
+        onExchange(x);
+        return next();
+      },
+    });
+  }
   if (log) {
-    app.use(async (c, next) => {
-      const started = performance.now();
-      await next();
-      // Health probes (the playground's status check polls every few seconds) would drown the real requests.
-      if (c.req.path === "/health" || c.req.path === "/ready") return;
-      log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+    checks.push({
+      run: async (x, next) => {
+        const started = performance.now();
+        await next();
+        // Health probes (the playground's status check polls every few seconds) would drown the real requests.
+        if (x.path === "/health" || x.path === "/ready") return;
+        log(`${x.method} ${x.path} ${x.status()} ${(performance.now() - started).toFixed(1)}ms`);
+      },
     });
   }
 
   // Answers of the signer hold credential bundles, verification tokens and activities: never cached.
   for (const prefix of [SIGNER_PREFIX, KEY_MANAGEMENT_PREFIX]) {
-    app.use(`${prefix}/*`, async (c, next) => {
-      await next();
-      setResponseHeader(c, "Cache-Control", "no-store");
+    checks.push({
+      under: prefix,
+      run: async (x, next) => {
+        await next();
+        x.setHeader("Cache-Control", "no-store");
+      },
     });
   }
   // Host check (DNS rebinding), origin allowlist and CORS: see server/origins.ts.
-  app.use(originGuard(ctx.origins, ctx.methods.flatMap((method) => method.crossSiteFormPosts ?? [])));
+  checks.push({ run: originCheck(ctx.origins, ctx.methods.flatMap((method) => method.crossSiteFormPosts ?? [])) });
   // Bodies over the limit are refused from Content-Length here, or while streaming (readBodyText), never parsed.
-  app.use(bodyLimit());
+  checks.push({ run: declaredLengthCheck });
 
   if (hooks.checkAnswers) {
     const contracts = Object.assign({}, responses, ...ctx.methods.map((method) => method.contract ?? {}));
-    app.use(`${SIGNER_PREFIX}/*`, checkAnswers(SIGNER_PREFIX, contracts, hooks.checkAnswers));
-    app.use(`${KEY_MANAGEMENT_PREFIX}/*`, checkAnswers(KEY_MANAGEMENT_PREFIX, operations, hooks.checkAnswers));
+    checks.push({ under: SIGNER_PREFIX, run: checkAnswers(SIGNER_PREFIX, contracts, hooks.checkAnswers) });
+    checks.push({ under: KEY_MANAGEMENT_PREFIX, run: checkAnswers(KEY_MANAGEMENT_PREFIX, operations, hooks.checkAnswers) });
+  }
+  checks.push(...(hooks.middleware?.(ctx) ?? []));
+
+  for (const check of checks) {
+    if (check.under === undefined) app.use(honoMiddleware(check.run));
+    else app.use(`${check.under}/*`, honoMiddleware(check.run));
   }
 
   hooks.install?.(app, ctx);
 
+  const directRoutes = new Map<string, JsonRoute>();
+  for (const route of stampedJsonRoutes(ctx)) {
+    app.post(`${SIGNER_PREFIX}${route.path}`, async (c) => c.json((await route.handle(await readBodyText(c))) as object));
+    directRoutes.set(`${SIGNER_PREFIX}${route.path}`, route);
+  }
   app.route(SIGNER_PREFIX, signInRoutes(ctx));
   app.route(SIGNER_PREFIX, stampedRoutes(ctx));
   app.route(SIGNER_PREFIX, custodyRoutes(ctx));
@@ -95,47 +139,12 @@ export function createApp(ctx: ServerContext, hooks: AppHooks = {}): Hono {
 
   app.notFound((c) => c.json(new ApiError(404, "NOT_FOUND", `No route ${c.req.method} ${c.req.path}`).body(), 404));
 
+  const answerError = (thrown: unknown, exchange: Exchange) => errorAnswer(thrown, exchange, ctx, hooks);
   app.onError((thrown, c) => {
-    // Recognised by brand or shape, not instanceof: a method may throw from its own copy of the kit or of Hono.
-    if (isApiError(thrown)) {
-      const error = asApiError(thrown);
-      ctx.observer.refused(error.code);
-      const retryAfter = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
-      if (error.status === 429 && retryAfter) c.header("Retry-After", String(retryAfter));
-      return c.json(error.body(), error.status);
-    }
-    const error = thrown as Error;
-    if (c.req.raw.signal.aborted || isClientAbort(error)) {
-      hooks.onClientAbort?.(c);
-      return c.json(new ApiError(400, "CLIENT_ABORTED", "The client closed the request before it was read").body(), 400);
-    }
-    if (error instanceof DatabaseUnavailableError) {
-      c.header("Retry-After", "1");
-      return c.json(new ApiError(503, "UNAVAILABLE", "The server cannot reach its database right now; try again shortly").body(), 503);
-    }
-    if (isHttpException(error)) {
-      return c.json(new ApiError(error.status as 400, "HTTP_ERROR", error.message || "Request refused").body(), error.status as 400);
-    }
-    if (hooks.onUnexpectedError) hooks.onUnexpectedError(error, c);
-    else console.error("[latch-server] unexpected error", error);
-    const detail = ctx.profile === "dev" ? `Internal emulator error: ${error.message}` : "Internal server error";
-    return c.json(new ApiError(500, "INTERNAL", detail).body(), 500);
+    const answer = answerError(thrown, honoExchange(c));
+    for (const [name, value] of Object.entries(answer.headers ?? {})) c.header(name, value);
+    return c.body(answer.body, answer.status as ContentfulStatusCode, { "Content-Type": "application/json" });
   });
 
-  return app;
-}
-
-/** Node's errors for a request body cut off by the client (socket reset, stream aborted). */
-function isClientAbort(error: Error): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === "ECONNRESET" || code === "ERR_STREAM_PREMATURE_CLOSE" || error.name === "AbortError" || error.message === "aborted";
-}
-
-/** Hono's HTTPException, of the engine's copy of Hono or of a method's own. */
-function isHttpException(error: unknown): error is { status: number; message: string } {
-  if (error instanceof HTTPException) return true;
-  const candidate = error as { status?: unknown; getResponse?: unknown } | null;
-  return (
-    error instanceof Error && typeof candidate?.getResponse === "function" && Number.isInteger(candidate.status) && (candidate.status as number) >= 400 && (candidate.status as number) <= 599
-  );
+  return { hono: app, checks, directRoutes, errorAnswer: answerError };
 }

@@ -1,4 +1,7 @@
+import type { RequestListener } from "node:http";
+import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
+import { directListener } from "./exchange/direct";
 import { serverMethods } from "./methods";
 import type { ServerContext } from "./context";
 import { createSecrets, masterSecretFromSeed } from "./crypto/secrets";
@@ -24,6 +27,12 @@ export interface BuiltServer {
    * without that prefix. `env` is what @hono/node-server's listener passes (the socket, for per-client limits).
    */
   fetch(request: Request, env?: unknown): Promise<Response>;
+  /**
+   * node:http's request listener: the hot signer routes (sign-payload, whoami) straight from Node's
+   * request and response behind the same checks (server/exchange/direct.ts), everything else through
+   * `fetch` (@hono/node-server). Per-client limits see the socket's address.
+   */
+  nodeListener: RequestListener;
   /** The public URL without a trailing slash; empty until known (startServer sets it once it listens). */
   readonly publicUrl: string;
   setPublicUrl(url: string): void;
@@ -104,8 +113,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<BuiltSer
 
     let basePath = basePathOf(ctx.publicUrl);
     let closing: Promise<void> | undefined;
+    const fetch = (request: Request, env?: unknown) => Promise.resolve(app.hono.fetch(withoutBasePath(request, basePath), env as object | undefined));
     return {
-      fetch: (request, env) => Promise.resolve(app.fetch(withoutBasePath(request, basePath), env as object | undefined)),
+      fetch,
+      nodeListener: directListener(app, () => basePath, getRequestListener(fetch, { overrideGlobalObjects: false })),
       get publicUrl() {
         return ctx.publicUrl;
       },

@@ -1,4 +1,3 @@
-import { getRequestListener } from "@hono/node-server";
 import { buildServer, type DevInbox } from "./build";
 import { listen } from "./server";
 import type { ServerOptions } from "./options";
@@ -25,7 +24,7 @@ export interface RunningServer {
 /** Starts a server with its own state (in memory unless a dataDir is given) listening on `port`: buildServer, then listen. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const built = await buildServer(options);
-  const server = await listen(getRequestListener(built.fetch, { overrideGlobalObjects: false }), options.port ?? 0, options.host).catch(async (error: unknown) => {
+  const server = await listen(built.nodeListener, options.port ?? 0, options.host).catch(async (error: unknown) => {
     await built.close();
     throw error;
   });

@@ -1,7 +1,7 @@
 // `import { createLatchServer } from "latch-server"`: the production server as a library. It builds the
 // server from one settings object (the config file's shape) and hands back a standard fetch handler
 // that any Node server mounts, plus listen/close for running it on its own.
-import { getRequestListener } from "@hono/node-server";
+import type { RequestListener } from "node:http";
 import { pino, type Logger } from "pino";
 import { listen as listenOn, type Listening } from "./server";
 import { configFromSettings } from "./production/load";
@@ -27,7 +27,7 @@ export interface LatchServer {
    */
   fetch(request: Request): Promise<Response>;
   /** A node:http request listener of that handler (per-client limits see the socket's address). */
-  nodeHandler: ReturnType<typeof getRequestListener>;
+  nodeHandler: RequestListener;
   /** The public URL the server answers as (publicUrl without a trailing slash). */
   url: string;
   /** Listens on its own (default the `port`/`host` settings: 8787 on 127.0.0.1); resolves with the bound port. */
@@ -45,7 +45,7 @@ export async function createLatchServer(options: LatchServerOptions): Promise<La
   const config = await configFromSettings(settings, {}, baseDir, "createLatchServer");
   const logger = given ?? pino({ level: config.logLevel, base: { service: "latch-server" } });
   const production = await buildProductionServer(config, logger);
-  const nodeHandler = getRequestListener(production.built.fetch, { overrideGlobalObjects: false });
+  const nodeHandler = production.built.nodeListener;
   let listening: Listening | undefined;
   let closing: Promise<void> | undefined;
   return {

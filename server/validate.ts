@@ -5,7 +5,11 @@ import { issuePath, type Schema, type SchemaIssue, type SchemaOutput, type Schem
 
 /** Reads a JSON request body; an empty body counts as `{}`. */
 export async function readJson(c: Context): Promise<unknown> {
-  const text = await readBodyText(c);
+  return parseJson(await readBodyText(c));
+}
+
+/** A request body's text as JSON; an empty body counts as `{}`. */
+export function parseJson(text: string): unknown {
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);

@@ -1,6 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { ApiError } from "../errors";
+import type { ExchangeMiddleware } from "../exchange/exchange";
+import { honoMiddleware } from "../exchange/hono";
 
 /** Every request body: 1 MiB (the largest genuine one, a passkey attestation, is a few KB). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -9,12 +11,15 @@ const tooLarge = () => new ApiError(413, "BODY_TOO_LARGE", `The request body is 
 
 /** Refuses a declared Content-Length over the limit before anything reads the body. */
 export function bodyLimit(): MiddlewareHandler {
-  return async (c, next) => {
-    const length = c.req.header("Content-Length");
-    if (length !== undefined && !(Number(length) <= MAX_BODY_BYTES)) throw tooLarge();
-    await next();
-  };
+  return honoMiddleware(declaredLengthCheck);
 }
+
+/** bodyLimit as a check of either path (server/exchange). */
+export const declaredLengthCheck: ExchangeMiddleware = async (x, next) => {
+  const length = x.header("Content-Length");
+  if (length !== undefined && !(Number(length) <= MAX_BODY_BYTES)) throw tooLarge();
+  await next();
+};
 
 /** The body as text, read with the limit enforced as it streams (a chunked body declares no length). */
 export async function readBodyText(c: Context): Promise<string> {
@@ -49,7 +54,8 @@ function unreadNodeRequest(c: Context): IncomingMessage | undefined {
   return incoming.readableFlowing === null && !incoming.readableEnded && !incoming.destroyed ? incoming : undefined;
 }
 
-function readNodeBody(incoming: IncomingMessage): Promise<string> {
+/** The body of Node's request as text, with the limit enforced as it arrives. */
+export function readNodeBody(incoming: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;

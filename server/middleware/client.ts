@@ -1,24 +1,14 @@
 import { isIP } from "node:net";
 import type { Context, MiddlewareHandler } from "hono";
-import { getConnInfo } from "@hono/node-server/conninfo";
-
-const CLIENT_ADDRESS = "latchClientAddress";
+import type { ExchangeMiddleware } from "../exchange/exchange";
+import { forwardedClientAddress, honoMiddleware, honoPeerAddress } from "../exchange/hono";
 
 /**
  * The client's address for per-client limits: the socket's peer, or — behind a trusted reverse proxy
  * (see trustedProxyClients) — the address that proxy forwarded.
  */
 export function clientAddress(c: Context): string {
-  const forwarded = c.get(CLIENT_ADDRESS as never) as string | undefined;
-  return forwarded ?? peerAddress(c);
-}
-
-function peerAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
+  return forwardedClientAddress(c) ?? honoPeerAddress(c);
 }
 
 /**
@@ -28,12 +18,16 @@ function peerAddress(c: Context): string {
  * A request from anywhere else keeps its socket address: a client cannot forge its way to a fresh budget.
  */
 export function trustedProxyClients(trustedProxies: readonly string[]): MiddlewareHandler {
+  return honoMiddleware(forwardedClientCheck(trustedProxies));
+}
+
+/** trustedProxyClients as a check of either path (server/exchange). */
+export function forwardedClientCheck(trustedProxies: readonly string[]): ExchangeMiddleware {
   const trusted = new Set(trustedProxies.map(normalizeAddress));
-  return async (c, next) => {
-    const peer = peerAddress(c);
-    if (trusted.has(normalizeAddress(peer))) {
-      const client = forwardedClient(c.req.header("x-forwarded-for"), trusted);
-      if (client) c.set(CLIENT_ADDRESS as never, client as never);
+  return async (x, next) => {
+    if (trusted.size > 0 && trusted.has(normalizeAddress(x.peerAddress()))) {
+      const client = forwardedClient(x.header("x-forwarded-for"), trusted);
+      if (client) x.setClientAddress(client);
     }
     await next();
   };

@@ -1,7 +1,9 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import { SDK_VERSION_HEADER } from "../../wire/constants";
 import { ApiError } from "../errors";
 import type { OriginPolicy } from "../origins";
+import type { Exchange, ExchangeMiddleware } from "../exchange/exchange";
+import { honoMiddleware } from "../exchange/hono";
 
 const ALLOW_METHODS = "GET, POST, DELETE, OPTIONS";
 const ALLOW_HEADERS = ["Authorization", "Content-Type", SDK_VERSION_HEADER, "X-Stamp", "X-Stamp-Webauthn"].join(", ");
@@ -23,21 +25,26 @@ export function isDevSurface(path: string): boolean {
 const PROBES = new Set(["/health", "/ready"]);
 
 export function originGuard(policy: OriginPolicy, crossSiteFormPosts: readonly string[] = []): MiddlewareHandler {
-  return async (c, next) => {
+  return honoMiddleware(originCheck(policy, crossSiteFormPosts));
+}
+
+/** originGuard as a check of either path (server/exchange). */
+export function originCheck(policy: OriginPolicy, crossSiteFormPosts: readonly string[] = []): ExchangeMiddleware {
+  return async (x, next) => {
     // Production: load balancers probe /health and /ready by address; those carry nothing worth rebinding for.
-    const probe = !policy.loopback && PROBES.has(c.req.path);
-    if (policy.checksHost && !probe && !policy.isAllowedHost(c.req.header("Host"))) {
-      const host = JSON.stringify(c.req.header("Host") ?? "");
+    const probe = !policy.loopback && PROBES.has(x.path);
+    if (policy.checksHost && !probe && !policy.isAllowedHost(x.header("Host"))) {
+      const host = JSON.stringify(x.header("Host") ?? "");
       if (!policy.loopback) {
         throw new ApiError(421, "MISDIRECTED_REQUEST", `Host ${host} is not this server's: it answers the host of LATCH_PUBLIC_URL and LATCH_HOST_ALIASES`);
       }
       throw new ApiError(403, "HOST_NOT_ALLOWED", `Host ${host} is not served here: use localhost, 127.0.0.1 or [::1] (DNS rebinding protection)`);
     }
-    const origin = c.req.header("Origin");
+    const origin = x.header("Origin");
     if (origin === undefined) return next();
     // A provider's form_post answer: a navigation from the provider's site (or Origin: null), no CORS.
-    if (c.req.method === "POST" && crossSiteFormPosts.includes(c.req.path)) return next();
-    const dev = isDevSurface(c.req.path);
+    if (x.method === "POST" && crossSiteFormPosts.includes(x.path)) return next();
+    const dev = isDevSurface(x.path);
     if (!(dev ? policy.isDevOrigin(origin) : policy.isAppOrigin(origin))) {
       throw new ApiError(
         403,
@@ -47,23 +54,23 @@ export function originGuard(policy: OriginPolicy, crossSiteFormPosts: readonly s
           : `Origin ${origin} is not an allowed app origin: add it to allowedOrigins (CLI --allowed-origin)`,
       );
     }
-    if (c.req.method === "OPTIONS" && c.req.header("Access-Control-Request-Method")) return preflight(c, origin);
+    if (x.method === "OPTIONS" && x.header("Access-Control-Request-Method")) return preflight(x, origin);
     await next();
-    c.res.headers.set("Access-Control-Allow-Origin", origin);
-    c.res.headers.set("Access-Control-Expose-Headers", EXPOSE_HEADERS);
-    c.res.headers.append("Vary", "Origin");
+    x.setHeader("Access-Control-Allow-Origin", origin);
+    x.setHeader("Access-Control-Expose-Headers", EXPOSE_HEADERS);
+    x.appendHeader("Vary", "Origin");
   };
 }
 
-function preflight(c: Context, origin: string): Response {
-  const headers = new Headers({
+function preflight(x: Exchange, origin: string): void {
+  const headers: Record<string, string> = {
     "Access-Control-Allow-Origin": origin,
     "Access-Control-Allow-Methods": ALLOW_METHODS,
     "Access-Control-Allow-Headers": ALLOW_HEADERS,
     "Access-Control-Max-Age": PREFLIGHT_MAX_AGE_SECONDS,
     Vary: "Origin, Access-Control-Request-Headers, Access-Control-Request-Private-Network",
-  });
+  };
   // Private Network Access: a public page calling a loopback backend needs this answer (the origin was vetted above).
-  if (c.req.header("Access-Control-Request-Private-Network") === "true") headers.set("Access-Control-Allow-Private-Network", "true");
-  return new Response(null, { status: 204, headers });
+  if (x.header("Access-Control-Request-Private-Network") === "true") headers["Access-Control-Allow-Private-Network"] = "true";
+  x.answer(204, null, headers);
 }

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import type { ExchangeMiddleware } from "../exchange/exchange";
 import { decodeJwt } from "jose";
 import type { ServerContext } from "../context";
 import { ApiError, unauthorized } from "../errors";
@@ -11,11 +11,11 @@ const digest = (value: string) => createHash("sha256").update(value, "utf8").dig
  * The signer routes need an app credential: `Authorization: Bearer <key>` with one of LATCH_API_KEYS,
  * or a JWT of a trusted app issuer (LATCH_JWT_<ID>_*). Anything else is 401 and says which.
  */
-export function requireAppCredential(ctx: ServerContext, apiKeys: string[]): MiddlewareHandler {
+export function requireAppCredential(ctx: ServerContext, apiKeys: string[]): ExchangeMiddleware {
   const keyDigests = apiKeys.map(digest);
   const appIssuerIds = new Set(ctx.jwtIssuers.map((i) => i.id ?? i.issuer));
-  return async (c, next) => {
-    const bearer = c.req.header("Authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  return async (x, next) => {
+    const bearer = x.header("Authorization")?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
     if (!bearer) throw unauthorized("API_KEY_REQUIRED", "This server needs an app credential: send Authorization: Bearer <API key> (signer.connection.apiKey in the kit)");
     const given = digest(bearer);
     if (keyDigests.some((key) => timingSafeEqual(key, given))) return next();

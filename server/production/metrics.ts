@@ -1,13 +1,14 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { Hono, MiddlewareHandler } from "hono";
+import type { Hono } from "hono";
 import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Observer } from "../observer";
-import { routeOf } from "./requestLog";
+import type { ExchangeMiddleware } from "../exchange/exchange";
 
 export interface Metrics {
   registry: Registry;
   observer: Observer;
-  middleware: MiddlewareHandler;
+  /** Counts each request and its latency, by route (either path: server/exchange). */
+  middleware: ExchangeMiddleware;
   /** `GET /metrics` in the Prometheus text format, to a bearer of `token` only; no token: not served at all (404). */
   mount(app: Hono, token: string | undefined): void;
 }
@@ -42,12 +43,12 @@ export function createMetrics(): Metrics {
       refused: (reason) => refusals.inc({ reason }),
       sendRefused: (reason) => sendRefusals.inc({ reason }),
     },
-    middleware: async (c, next) => {
+    middleware: async (x, next) => {
       const started = performance.now();
       await next();
-      const route = routeOf(c);
-      requests.inc({ method: c.req.method, route, status: String(c.res.status) });
-      latency.observe({ method: c.req.method, route }, (performance.now() - started) / 1000);
+      const route = x.route();
+      requests.inc({ method: x.method, route, status: String(x.status()) });
+      latency.observe({ method: x.method, route }, (performance.now() - started) / 1000);
     },
     mount(app, token) {
       if (!token) return;

@@ -1,5 +1,4 @@
-import { getRequestListener } from "@hono/node-server";
-import { trustedProxyClients } from "../middleware/client";
+import { forwardedClientCheck } from "../middleware/client";
 import type { Logger } from "pino";
 import { realDelivery } from "../delivery/production";
 import { smtpSender } from "../delivery/smtp";
@@ -12,7 +11,7 @@ import { SIGNER_PREFIX } from "../app";
 import { requireAppCredential } from "./appCredentials";
 import type { ProductionConfig } from "./config";
 import { createMetrics } from "./metrics";
-import { requestLog } from "./requestLog";
+import { requestLogCheck } from "./requestLog";
 
 /** The production profile built but listening nowhere: mount `fetch` in a server of your own. */
 export interface ProductionBuild {
@@ -62,16 +61,18 @@ export async function buildProductionServer(config: ProductionConfig, logger: Lo
       }),
       observer: metrics.observer,
       hooks: {
-        install(app, ctx) {
-          app.use(trustedProxyClients(config.trustedProxies));
-          app.use(requestLog(logger));
-          app.use(metrics.middleware);
+        middleware: (ctx) => [
+          { run: forwardedClientCheck(config.trustedProxies) },
+          { run: requestLogCheck(logger) },
+          { run: metrics.middleware },
+          { under: SIGNER_PREFIX, run: requireAppCredential(ctx, config.apiKeys) },
+        ],
+        install(app) {
           metrics.mount(app, config.metricsToken);
-          app.use(`${SIGNER_PREFIX}/*`, requireAppCredential(ctx, config.apiKeys));
         },
         onNotReady: (detail) => logger.warn({ detail }, "not ready"),
-        onClientAbort: (c) => logger.info({ method: c.req.method, route: c.req.routePath }, "client aborted"),
-        onUnexpectedError: (error, c) => logger.error({ err: { type: error.name, message: error.message, stack: error.stack }, route: c.req.routePath }, "unexpected error"),
+        onClientAbort: (x) => logger.info({ method: x.method, route: x.route() }, "client aborted"),
+        onUnexpectedError: (error, x) => logger.error({ err: { type: error.name, message: error.message, stack: error.stack }, route: x.route() }, "unexpected error"),
       },
     });
     const { implementation, fallbackReason } = built.evmSigner;
@@ -93,7 +94,7 @@ export async function buildProductionServer(config: ProductionConfig, logger: Lo
 /** buildProductionServer, listening on the configured port and host. */
 export async function startProductionServer(config: ProductionConfig, logger: Logger): Promise<ProductionServer> {
   const production = await buildProductionServer(config, logger);
-  const server = await listen(getRequestListener(production.built.fetch, { overrideGlobalObjects: false }), config.port, config.host).catch(async (error: unknown) => {
+  const server = await listen(production.built.nodeListener, config.port, config.host).catch(async (error: unknown) => {
     await production.close();
     throw error;
   });

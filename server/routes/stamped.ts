@@ -10,7 +10,8 @@ import {
 } from "../../wire/constants";
 import { requests } from "../../wire/requests";
 import type { ServerContext } from "../context";
-import { readBody } from "../validate";
+import { parseJson, readBody, validateAsync } from "../validate";
+import type { JsonRoute } from "../exchange/exchange";
 import * as s from "../schemas";
 import { rawPayloadBody } from "../schemas";
 import { strip0x } from "../crypto/encoding";
@@ -42,34 +43,48 @@ export const signRawPayloadBody = rawPayloadBody.narrow((body, check) =>
     : check.reject({ path: ["parameters", "payload"], expected: "a 32-byte hash (64 hex digits) for HASH_FUNCTION_NO_OP" }),
 );
 
-/** Calls acting for a signed-in user, authorised by a stamp over the body. */
+/**
+ * The hot calls (a signature, a sign-in's whoami) as JSON routes: createApp mounts them in Hono and the
+ * direct node:http path (server/exchange/direct.ts) serves the same handlers behind the same checks.
+ */
+export function stampedJsonRoutes(ctx: ServerContext): JsonRoute[] {
+  const stampedRequestOf = async (text: string) => (await validateAsync(stampedOnly, parseJson(text))).stampedRequest;
+  return [
+    {
+      path: "/whoami",
+      async handle(text) {
+        const stampedRequest = await stampedRequestOf(text);
+        const { signer: user } = await verifyStampedUserRequest(ctx, stampedRequest, "query/whoami", whoamiBody);
+        // A whoami stamped by a passkey is a passkey sign-in (sessions are stamped by their API key).
+        if (stampedRequest.stamp.stampHeaderName.toLowerCase() === "x-stamp-webauthn") {
+          ctx.observer.signIn("passkey");
+          await markPasskeySession(ctx.db, user.orgId, ctx.now() + ctx.limits.defaultExpirationSeconds * 1000);
+        }
+        return {
+          orgId: user.orgId,
+          userId: user.userId,
+          address: user.address,
+          solanaAddress: user.solanaAddress,
+          ...(user.email ? { email: user.email } : {}),
+          ...(user.phone ? { phone: user.phone } : {}),
+          ...(user.custody && user.custody !== "server" ? { custody: user.custody } : {}),
+        };
+      },
+    },
+    {
+      path: "/sign-payload",
+      async handle(text) {
+        const stampedRequest = await stampedRequestOf(text);
+        const { body, signer: user } = await verifyStampedUserRequest(ctx, stampedRequest, "submit/sign_raw_payload", signRawPayloadBody);
+        return { signature: await signPayloadAs(ctx, user, body.parameters) };
+      },
+    },
+  ];
+}
+
+/** The other calls acting for a signed-in user, authorised by a stamp over the body. */
 export function stampedRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
-
-  app.post("/whoami", async (c) => {
-    const { stampedRequest } = await readBody(c, stampedOnly);
-    const { signer: user } = await verifyStampedUserRequest(ctx, stampedRequest, "query/whoami", whoamiBody);
-    // A whoami stamped by a passkey is a passkey sign-in (sessions are stamped by their API key).
-    if (stampedRequest.stamp.stampHeaderName.toLowerCase() === "x-stamp-webauthn") {
-      ctx.observer.signIn("passkey");
-      await markPasskeySession(ctx.db, user.orgId, ctx.now() + ctx.limits.defaultExpirationSeconds * 1000);
-    }
-    return c.json({
-      orgId: user.orgId,
-      userId: user.userId,
-      address: user.address,
-      solanaAddress: user.solanaAddress,
-      ...(user.email ? { email: user.email } : {}),
-      ...(user.phone ? { phone: user.phone } : {}),
-      ...(user.custody && user.custody !== "server" ? { custody: user.custody } : {}),
-    });
-  });
-
-  app.post("/sign-payload", async (c) => {
-    const { stampedRequest } = await readBody(c, stampedOnly);
-    const { body, signer: user } = await verifyStampedUserRequest(ctx, stampedRequest, "submit/sign_raw_payload", signRawPayloadBody);
-    return c.json({ signature: await signPayloadAs(ctx, user, body.parameters) });
-  });
 
   // Logout. The row goes, and every instance reads a key's registration from the database on each
   // stamp (the verify-key cache only parses points), so the key's next stamp is 401 everywhere.
