@@ -231,6 +231,16 @@ export function ConfigPanel({ config, onChange, onReset }: { config: PlaygroundC
         <p className={styles.hint}>No section in the dialog: the app calls authenticate with the token. Here the emulator's dev app issuer stands in for your auth.</p>
       </Group>
 
+      <Group title="Split custody">
+        <label className={styles.check}>
+          <input type="checkbox" checked={config.splitCustody} onChange={(e) => set("splitCustody", e.target.checked)} />
+          Recovery setup and recovery screens (split-custody plugin)
+        </label>
+        <p className={styles.hint}>
+          For wallets in split custody (<code>npm start -- --custody=split</code>): before a new wallet is split the dialog asks for its recovery means (passkey or code); a device without its share recovers. Without it, a new wallet is locked with a code shown under Custody.
+        </p>
+      </Group>
+
       <Group title="Dialog">
         <Choice
           legend="UI mode"

@@ -4,7 +4,11 @@ import { useKit, useUser } from "latch-kit/react";
 import { CUSTODY_TEXT as TEXT, getEmbeddedSigner } from "latch-kit";
 import { styles } from "./styles";
 
-/** Which custody the wallet is in (`npm start -- --custody=split` for split), the recovery code once, and the custody actions. */
+/**
+ * Which custody the wallet is in (`npm start -- --custody=split` for split), how its recovery share is
+ * locked, whether this device holds its share, the recovery code once (without the split-custody
+ * plugin's screens), and the custody actions.
+ */
 export function CustodyPanel() {
   const kit = useKit();
   const user = useUser();
@@ -23,10 +27,16 @@ export function CustodyPanel() {
       <dl className={styles.dl}>
         <dt>Mode</dt>
         <dd data-testid="user-custody">{user.custody === "split" ? TEXT.modeSplit : user.custody === "pending" ? TEXT.modePending : TEXT.modeServer}</dd>
-        {status?.deviceShare === false && (
+        {status?.recoveryKind && (
+          <>
+            <dt>Recovery</dt>
+            <dd data-testid="custody-recovery">{status.recoveryKind === "passkey" ? "Your passkey (WebAuthn PRF, in the signer frame)" : "A recovery code"}</dd>
+          </>
+        )}
+        {status?.deviceShare !== undefined && (
           <>
             <dt>This device</dt>
-            <dd>{TEXT.noDeviceShare}</dd>
+            <dd data-testid="custody-device">{status.deviceShare ? "Holds its share" : TEXT.noDeviceShare}</dd>
           </>
         )}
       </dl>

@@ -41,6 +41,8 @@ export interface PlaygroundConfig {
   solanaSponsored: boolean;
   /** The jwt plugin: custom-JWT sign-in, with tokens from the emulator's dev app issuer. */
   customJwt: boolean;
+  /** The split-custody plugin: its recovery setup (passkey or code) and recovery screens, for wallets in split custody (`npm start -- --custody=split`). */
+  splitCustody: boolean;
   /** Session length in ms. */
   sessionMs: number;
   uiMode: UiModeOption;
@@ -69,6 +71,7 @@ export const defaultConfig: PlaygroundConfig = {
   solana: false,
   solanaSponsored: true,
   customJwt: false,
+  splitCustody: true,
   sessionMs: DEFAULT_SESSION_MS,
   uiMode: "modal",
   theme: "system",
@@ -149,6 +152,7 @@ export function readConfig(search: string): PlaygroundConfig {
   config.solana = params.get("solana") === "1";
   config.solanaSponsored = params.get("solanaSponsored") !== "0";
   config.customJwt = params.get("customJwt") === "1";
+  config.splitCustody = params.get("splitCustody") !== "0";
   const sessionMs = Number(params.get("sessionMs"));
   if (Number.isInteger(sessionMs) && sessionMs > 0) config.sessionMs = sessionMs;
   config.uiMode = oneOf(["modal", "embedded"], params.get("uiMode"), defaultConfig.uiMode);
@@ -179,6 +183,7 @@ export function writeConfig(config: PlaygroundConfig): string {
   add("solana", config.solana ? "1" : "0", "0");
   add("solanaSponsored", config.solanaSponsored ? "1" : "0", "1");
   add("customJwt", config.customJwt ? "1" : "0", "0");
+  add("splitCustody", config.splitCustody ? "1" : "0", "1");
   add("sessionMs", String(config.sessionMs), String(defaultConfig.sessionMs));
   add("uiMode", config.uiMode, defaultConfig.uiMode);
   add("theme", config.theme, defaultConfig.theme);

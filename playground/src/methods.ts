@@ -13,6 +13,7 @@ import { solana } from "latch-kit/plugins/solana";
 import { smartAccounts } from "latch-kit/plugins/smart-accounts";
 import { solanaEmbedded } from "latch-kit/plugins/solana-embedded";
 import { jwt } from "latch-kit/plugins/jwt";
+import { splitCustody } from "latch-kit/plugins/split-custody";
 import { DEVNET_POLICY_ID, DEVNET_RETRY_SETTINGS, devnetChain } from "latch-kit/chain";
 import { DEFAULT_SESSION_MS, devnetUrls, emulatorUrl, SOLANA_POLICY_ID, solanaRpcUrl, walletConnectRelayUrl, type PlaygroundConfig, type SectionKind } from "./config";
 
@@ -49,6 +50,9 @@ const passkeyUse: PluginUse = { id: "passkey", factory: "passkey", from: "latch-
 const oauthUse: PluginUse = { id: "oauth", factory: "oauth", from: "latch-kit/plugins/oauth", make: () => oauth() };
 // No section: the app signs in with a JWT its own auth issued (here: the emulator's dev app issuer).
 const jwtUse: PluginUse = { id: "jwt", factory: "jwt", from: "latch-kit/plugins/jwt", make: () => jwt() };
+// Split custody's screens: a new split wallet asks for its recovery means, a device without its share recovers.
+// Inert for wallets the server holds (their custody code never loads).
+const splitCustodyUse: PluginUse = { id: "split-custody", factory: "splitCustody", from: "latch-kit/plugins/split-custody", make: () => splitCustody() };
 const evmUse: PluginUse = {
   id: "evm",
   factory: "evm",
@@ -184,6 +188,7 @@ export function describeKit(config: PlaygroundConfig): KitDescription {
   const solana = solanaUse(config);
   if (solana) add(solana);
   if (config.customJwt) add(jwtUse);
+  if (config.splitCustody) add(splitCustodyUse);
 
   const url = emulatorUrl();
   return {

@@ -74,7 +74,11 @@ class Prompts {
     this.kit.setStep({ type: "complete" });
   }
 
-  /** Resolves once no other step is on screen (the dialog closed, or at initial / complete). */
+  /**
+   * Resolves once no other step is on screen (the dialog closed, or at initial / complete). Checked
+   * again after the closing step's own handlers have run: a step another plugin opened then (the
+   * offer to add a passkey after sign-up) goes first, and this waits for it to close too.
+   */
   private whenDialogFree(): Promise<void> {
     const busy = () => this.kit.isModalOpen() && this.kit.getStep().type !== "initial" && this.kit.getStep().type !== "complete";
     if (!busy()) return Promise.resolve();
@@ -82,8 +86,7 @@ class Prompts {
       const off = this.kit.events.on("modalOpenChanged", (isOpen) => {
         if (isOpen) return;
         off();
-        // After the closing step's own handlers have run.
-        setTimeout(resolve, 0);
+        setTimeout(() => void this.whenDialogFree().then(resolve), 0);
       });
     });
   }

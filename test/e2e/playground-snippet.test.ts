@@ -53,9 +53,11 @@ describe("the playground's code snippet", () => {
 
   it("imports only the chosen plugins, and says what an app must change", () => {
     const snippet = (change: Partial<PlaygroundConfig>) => kitSnippet(describeKit({ ...config.defaultConfig, ...change }));
-    const otpOnly = snippet({ emailMode: "otp", sections: [["email"]] });
+    const otpOnly = snippet({ emailMode: "otp", sections: [["email"]], splitCustody: false });
     expect(otpOnly.match(/from "latch-kit\/plugins\//g)).toHaveLength(1);
     expect(otpOnly).toContain(`plugins: [emailOtp()]`);
+    // Split custody's screens are on by default (inert for wallets the server holds).
+    expect(snippet({ emailMode: "otp", sections: [["email"]] })).toContain(`plugins: [emailOtp(), splitCustody()]`);
     expect(snippet({ sections: [["email"], ["social"]], social: [] })).not.toContain(`type: "social"`);
     expect(snippet({ uiMode: "embedded" })).toContain("<AuthCard />");
     expect(snippet({})).toContain("<SignInButton />");
