@@ -41,18 +41,21 @@ export async function countHits(sql: Sql, key: string, since: number): Promise<n
 }
 
 /**
- * Gives back the hit each key recorded at `at` (an attempt that turned out not to count). One
- * single-row statement per key, in key order: a statement that updated several rows at once locked
- * them in whatever order it met them, and two refunds of the same keys deadlocked on PostgreSQL.
+ * Gives back the hit each key recorded at `at` (an attempt that turned out not to count), in one
+ * statement. Its rows are locked in key order first (`order by key for update`): an update of several
+ * rows alone locks them in whatever order it meets them, and two refunds of the same keys deadlocked
+ * on PostgreSQL.
  */
 export async function refund(sql: Sql, keys: string[], at: number): Promise<void> {
-  for (const key of [...new Set(keys)].sort()) {
-    await sql.query(
-      `update rate_limits set hits = hits[:array_position(hits, $2::double precision) - 1] || hits[array_position(hits, $2::double precision) + 1:]
-       where key = $1 and array_position(hits, $2::double precision) is not null`,
-      [key, at],
-    );
-  }
+  if (keys.length === 0) return;
+  await sql.query(
+    `with locked as (
+       select key from rate_limits where key = any($1::text[]) and array_position(hits, $2::double precision) is not null order by key for update
+     )
+     update rate_limits r set hits = r.hits[:array_position(r.hits, $2::double precision) - 1] || r.hits[array_position(r.hits, $2::double precision) + 1:]
+     from locked where r.key = locked.key and array_position(r.hits, $2::double precision) is not null`,
+    [[...new Set(keys)], at],
+  );
 }
 
 /** Records one hit at `now` under `key`, replacing any earlier (a mark such as "this client signed in here"), kept for `ttlMs`. */
