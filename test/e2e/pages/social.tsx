@@ -6,7 +6,8 @@ import { createKit } from "latch-kit";
 import { LatchProvider, useAuthModal, useListAuthMethods, useLogout, useSignerStatus, useUser } from "latch-kit/react";
 import { emailOtp } from "latch-kit/plugins/email-otp";
 import { oauth, useAddOauthProvider, useRemoveOauthProvider } from "latch-kit/plugins/oauth";
-import { getJwtNonce, jwt, useAuthenticateWithJwt } from "latch-kit/plugins/jwt";
+import { jwt } from "latch-kit/plugins/jwt";
+import { JwtControls } from "./jwt-controls";
 
 const params = new URLSearchParams(location.search);
 const url = params.get("emulator") ?? "http://localhost:8787";
@@ -59,10 +60,7 @@ function App() {
   const { logoutAsync } = useLogout();
   const { addOauthProviderAsync } = useAddOauthProvider();
   const { removeOauthProviderAsync } = useRemoveOauthProvider();
-  const { authenticateWithJwtAsync } = useAuthenticateWithJwt();
   const methods = useListAuthMethods();
-  const [token, setToken] = useState("");
-  const [nonce, setNonce] = useState("");
   const [outcome, run] = useOutcome();
   const providers = methods.data?.oauthProviders ?? [];
   return (
@@ -95,16 +93,7 @@ function App() {
           Remove {p.providerName}
         </button>
       ))}
-      <label>
-        JWT <textarea value={token} onChange={(e) => setToken(e.target.value)} />
-      </label>
-      <button type="button" onClick={() => run(async () => setNonce(await getJwtNonce(kit)))}>
-        Get JWT nonce
-      </button>
-      <p data-testid="jwt-nonce">{nonce}</p>
-      <button type="button" onClick={() => run(() => authenticateWithJwtAsync({ jwt: token, authProviderId: params.get("jwtProvider") ?? "app-auth" }))}>
-        Sign in with JWT
-      </button>
+      <JwtControls kit={kit} authProviderId={params.get("jwtProvider") ?? "app-auth"} run={run} />
     </main>
   );
 }
