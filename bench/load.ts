@@ -47,7 +47,7 @@ export function jsonPoster(maxSockets = 64): (url: string, body: string, headers
 /** The same client answering the status and the parsed body (GET when `body` is undefined). */
 export function jsonClient(maxSockets = 64) {
   const agent = new Agent({ keepAlive: true, maxSockets });
-  return (url: string, body?: string, headers: Record<string, string> = {}, parse = true): Promise<{ status: number; body: unknown }> =>
+  const send = (url: string, body?: string, headers: Record<string, string> = {}, parse = true, retried = false): Promise<{ status: number; body: unknown }> =>
     new Promise((resolve, reject) => {
       const sent = body === undefined ? {} : { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) };
       const outgoing = request(url, { method: body === undefined ? "GET" : "POST", agent, headers: { ...sent, ...headers } }, (answer) => {
@@ -62,7 +62,13 @@ export function jsonClient(maxSockets = 64) {
         });
         answer.on("error", reject);
       });
-      outgoing.on("error", reject);
+      outgoing.on("error", (error: NodeJS.ErrnoException) => {
+        // A kept-alive socket the server closed while it sat idle (its keep-alive timeout, 5 s: alternating
+        // rounds on a busy machine leave sockets idle that long) fails on reuse: send again on a fresh one, once.
+        if (!retried && outgoing.reusedSocket && error.code === "ECONNRESET") resolve(send(url, body, headers, parse, true));
+        else reject(error);
+      });
       outgoing.end(body);
     });
+  return (url: string, body?: string, headers: Record<string, string> = {}, parse = true) => send(url, body, headers, parse);
 }
