@@ -30,16 +30,23 @@ interface Raw {
 async function post(route: string, body: string | string[], headers: Record<string, string> = {}): Promise<Raw & { via: Exchange["via"] | undefined }> {
   const before = seen.length;
   const answer = await new Promise<Raw>((resolve, reject) => {
+    let answered = false;
     const req = request(
       `${t.emulator.url}/signer/v1/${route}`,
       { method: "POST", headers: { "content-type": "application/json", connection: "close", ...headers } },
       (res) => {
+        answered = true;
         let text = "";
         res.on("data", (chunk: Buffer) => (text += chunk.toString()));
         res.on("end", () => resolve({ status: res.statusCode!, body: text, headers: res.headers }));
+        res.on("error", reject);
       },
     );
-    req.on("error", reject);
+    // A body refused before it was read: the server answers, then drops the socket while the rest is still
+    // being sent, so writing it may fail once the answer is in (the answer is what counts).
+    req.on("error", (error) => {
+      if (!answered) reject(error);
+    });
     // An array is sent in chunks (Transfer-Encoding: chunked, no Content-Length).
     if (Array.isArray(body)) for (const chunk of body) req.write(chunk);
     req.end(Array.isArray(body) ? undefined : body);
