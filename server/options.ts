@@ -140,6 +140,7 @@ export const DEFAULT_LIMITS: Limits = {
   mfaPayloadTtlMs: 10 * 60_000,
   verificationTokenTtlSeconds: 10 * 60,
   stepUpWindowMs: 5 * 60_000,
+  signInProofMs: 5 * 60_000,
   defaultExpirationSeconds: 900,
   guessWindowMs: 60 * 60_000,
   guessesPerAccount: 90,

@@ -32,6 +32,8 @@ export interface Limits {
   verificationTokenTtlSeconds: number;
   /** How long a step-up proof (a TOTP code, a code to the account's contact) lets its session make sensitive changes. */
   stepUpWindowMs: number;
+  /** How long a session a first-factor sign-in opened counts as its own fresh proof (0: never; the session then steps up as any other). */
+  signInProofMs: number;
   defaultExpirationSeconds: number;
   /** The sliding window of the guess budgets below. */
   guessWindowMs: number;

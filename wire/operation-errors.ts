@@ -38,7 +38,7 @@ export const OPERATION_ERROR_CODES = {
   "submit/verify_otp": [...OPERATION_ERRORS, ...CODE_ERRORS],
   "query/list_authenticators": OPERATION_ERRORS,
   "query/get_authenticators": OPERATION_ERRORS,
-  "submit/create_authenticators": [...OPERATION_ERRORS, "INVALID_PASSKEY", "PASSKEY_EXISTS", "PASSKEY_ORIGIN_REFUSED"],
+  "submit/create_authenticators": [...OPERATION_ERRORS, ...STEP_UP_ERRORS, "INVALID_PASSKEY", "PASSKEY_EXISTS", "PASSKEY_ORIGIN_REFUSED"],
   "submit/update_authenticator_name": [...OPERATION_ERRORS, "AUTHENTICATOR_NOT_FOUND"],
   "submit/delete_authenticators": [...OPERATION_ERRORS, ...STEP_UP_ERRORS, "AUTHENTICATOR_NOT_FOUND", "LAST_SIGN_IN_METHOD"],
 } as const;

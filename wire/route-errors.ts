@@ -26,7 +26,7 @@ export const ROUTE_ERRORS = {
   "scoped-session": [...TRANSPORT_ERRORS, ...STAMP_ERRORS],
   "prepare-oauth": TRANSPORT_ERRORS,
   "auth-jwt": [...TRANSPORT_ERRORS, ...JWT_ERRORS],
-  "add-oauth-provider": [...ACCOUNT_ERRORS, ...JWT_ERRORS, "OAUTH_PROVIDER_IN_USE", "SESSION_KEY_REQUIRED"],
+  "add-oauth-provider": [...ACCOUNT_ERRORS, ...STEP_UP_ERRORS, ...JWT_ERRORS, "OAUTH_PROVIDER_IN_USE", "SESSION_KEY_REQUIRED"],
   "remove-oauth-provider": [...ACCOUNT_ERRORS, ...STEP_UP_ERRORS, "OAUTH_PROVIDER_NOT_FOUND"],
   "signer-config": TRANSPORT_ERRORS,
   "custody-state": CUSTODY_ERRORS,

@@ -363,17 +363,20 @@ export class OauthService {
     this.resetPreparation();
   }
 
-  /** add-oauth-provider, stamped by the session. */
+  /** add-oauth-provider, stamped by the session (after a step-up when the backend asks for one). */
   async addProviders(oauthProviders: Array<{ providerName: string; oidcToken: string }>, options: AbortOptions = {}): Promise<OauthProviderInfo[]> {
     const signer = this.signer;
     const user = signer.requireUser();
-    const stampedRequest = await signer.stampedRequest("submit/create_oauth_providers", {
-      type: "ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS",
-      timestampMs: this.signer.nextTimestampMs(),
-      organizationId: user.orgId,
-      parameters: { userId: user.userId, oauthProviders },
-    }, undefined, options);
-    return (await signer.client.request("add-oauth-provider", { stampedRequest }, options)).oauthProviders;
+    // Linking needs a fresh proof when the sign-in is not recent (step-up): asked for, then sent again.
+    return signer.stepUp(async () => {
+      const stampedRequest = await signer.stampedRequest("submit/create_oauth_providers", {
+        type: "ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS",
+        timestampMs: this.signer.nextTimestampMs(),
+        organizationId: user.orgId,
+        parameters: { userId: user.userId, oauthProviders },
+      }, undefined, options);
+      return (await signer.client.request("add-oauth-provider", { stampedRequest }, options)).oauthProviders;
+    }, options);
   }
 
   /** remove-oauth-provider, stamped by the session. */

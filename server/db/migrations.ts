@@ -260,4 +260,11 @@ export const migrations: Migration[] = [
       delete from used_tokens where hash like 'passkey-session:%';
     `,
   },
+  {
+    version: 13,
+    name: "sessions remember when their first-factor sign-in happened: for limits.signInProofMs it is the session's own fresh proof (step-up)",
+    sql: `
+      alter table api_keys add column signed_in_at double precision;
+    `,
+  },
 ];

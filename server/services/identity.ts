@@ -47,7 +47,7 @@ export async function signInWithIdentity(
       });
       return { kind: "mfa", orgId: linked.orgId, encryptedPayload, multiFactors };
     }
-    const credentialBundle = await openSession(ctx, linked.orgId, params.targetPublicKey, params.expirationSeconds);
+    const credentialBundle = await openSession(ctx, linked.orgId, params.targetPublicKey, params.expirationSeconds, { signIn: true });
     return { kind: "session", orgId: linked.orgId, credentialBundle, isSignUp: false };
   }
   const email = verifiedEmail(claims);
@@ -57,7 +57,7 @@ export async function signInWithIdentity(
     return { kind: "linking", orgId: owner.orgId, otpId, email: email! };
   }
   const account = await prepareAccount(ctx, email && !owner ? { email } : {});
-  const grant = await prepareSession(ctx, params.targetPublicKey, params.expirationSeconds);
+  const grant = await prepareSession(ctx, params.targetPublicKey, params.expirationSeconds, { signIn: true });
   const orgId = account.user.orgId;
   await ctx.db.transaction(async (tx) => {
     await saveAccount(tx, ctx, account);

@@ -13,6 +13,8 @@ export interface SessionGrant {
   scope?: SessionScope;
   /** The sign-in passed a second factor (checked by the method that opens the session). */
   secondFactor?: boolean;
+  /** The session is a sign-in's (a first factor proved just now), not one derived from another credential. */
+  signIn?: boolean;
 }
 
 /** How a session is made: its scope, a latest expiry, and whether its sign-in passed the user's second factor (split custody releases shares to it when a factor is enrolled). */
@@ -20,6 +22,12 @@ export interface SessionOptions {
   scope?: SessionScope;
   notAfter?: number;
   secondFactor?: boolean;
+  /**
+   * A first-factor sign-in opens it (a code, a link, a provider, a JWT, a passkey): for
+   * `limits.signInProofMs` it is the session's own fresh proof (services/stepUp.ts). Sessions made
+   * from another credential (a sign-only session, a passkey's frame session) are not.
+   */
+  signIn?: boolean;
 }
 
 /** A fresh API key sealed to the client's frame key; register it with `registerSession` to make it usable. */
@@ -35,6 +43,7 @@ export async function prepareSession(ctx: ServerContext, targetPublicKey: string
     targetPublicKey,
     ...(options.scope ? { scope: options.scope } : {}),
     ...(options.secondFactor ? { secondFactor: true } : {}),
+    ...(options.signIn ? { signIn: true } : {}),
   };
 }
 
@@ -49,12 +58,13 @@ export async function registerSession(sql: Sql, ctx: ServerContext, orgId: strin
       targetPublicKey: grant.targetPublicKey,
       scope: grant.scope ?? null,
       secondFactorAt: grant.secondFactor ? ctx.now() : null,
+      signedInAt: grant.signIn ? ctx.now() : null,
     },
     ctx.now(),
   );
 }
 
-export async function openSession(ctx: ServerContext, orgId: string, targetPublicKey: string, expirationSeconds?: number, options: Pick<SessionOptions, "secondFactor"> = {}): Promise<string> {
+export async function openSession(ctx: ServerContext, orgId: string, targetPublicKey: string, expirationSeconds?: number, options: Pick<SessionOptions, "secondFactor" | "signIn"> = {}): Promise<string> {
   const grant = await prepareSession(ctx, targetPublicKey, expirationSeconds, options);
   await registerSession(ctx.db, ctx, orgId, grant);
   return grant.credentialBundle;

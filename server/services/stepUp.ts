@@ -1,16 +1,18 @@
-// Step-up: changes that would turn a stolen session into a lasting takeover (removing or replacing
-// a second factor, changing the email or phone, removing a passkey or a linked provider, exporting
-// the wallet, creating API keys) need a fresh proof beside the session. The proof is recorded for
-// the one credential that stamped it (a session's API key) and lasts `limits.stepUpWindowMs`; a
-// request stamped by a passkey carries its own (a user-verified assertion over a body at most
-// `stampMaxSkewMs` old, used once).
+// Step-up: changes that would turn a stolen session into a lasting takeover (adding, removing or
+// replacing a second factor, adding or removing a passkey or a linked provider, changing the email or
+// phone, exporting the wallet, creating API keys) need a fresh proof beside the session. The proof is
+// recorded for the one credential that stamped it (a session's API key) and lasts
+// `limits.stepUpWindowMs`; a request stamped by a passkey carries its own (a user-verified assertion
+// over a body at most `stampMaxSkewMs` old, used once); a session a first-factor sign-in opened less
+// than `limits.signInProofMs` ago is its own (that sign-in just proved the contact, passkey or
+// provider), unless the account has an authenticator app its sign-in did not pass.
 import { createHash } from "node:crypto";
 import { ApiError, badRequest } from "../errors";
 import type { ServerContext } from "../context";
 import { readVerificationToken } from "../crypto/verificationToken";
 import { listAuthenticators } from "../store/authenticators";
 import { verifiedFactors } from "../store/factors";
-import { hasStepUp, recordStepUp } from "../store/stepUps";
+import { freshnessOf, recordStepUp, type Freshness } from "../store/stepUps";
 import { claimOnce } from "../store/usedTokens";
 import { findUserByOrg } from "../store/users";
 import type { VerifiedStamp } from "./stamps/scheme";
@@ -41,15 +43,18 @@ export async function stepUpProofs(ctx: ServerContext, orgId: string): Promise<S
 }
 
 /**
- * Refuses (403 STEP_UP_REQUIRED, naming the proofs the user can give) unless the stamp is a passkey's
- * or its credential proved a factor within the window. A user with nothing to prove with (no factor,
- * contact or passkey: a social or JWT account alone) is let through on the session.
+ * Refuses (403 STEP_UP_REQUIRED, naming the proofs the user can give) unless the stamp is a passkey's,
+ * its credential proved a factor within the window, or its session was opened by a sign-in just now
+ * (`signedInJustNow`). A user with nothing to prove with (no factor, contact or passkey: a social or
+ * JWT account alone) is let through on the session.
  */
 export async function requireFreshProof(ctx: ServerContext, orgId: string, stamp: VerifiedStamp): Promise<void> {
   if (isPasskeyStamp(stamp)) return;
-  if (await hasStepUp(ctx.db, orgId, stamp.credential, ctx.now())) return;
+  const freshness = await freshnessOf(ctx.db, orgId, stamp.credential, ctx.now());
+  if (freshness.stepUp) return;
   const proofs = await stepUpProofs(ctx, orgId);
   if (proofs.length === 0) return;
+  if (signedInJustNow(ctx, freshness, proofs)) return;
   const windowSeconds = Math.round(ctx.limits.stepUpWindowMs / 1000);
   throw new ApiError(
     403,
@@ -57,6 +62,16 @@ export async function requireFreshProof(ctx: ServerContext, orgId: string, stamp
     `${STEP_UP_REQUIRED_MESSAGE}: ${describe(proofs)} (step-up), then send the request again within ${windowSeconds} s`,
     { proofs, windowSeconds },
   );
+}
+
+/**
+ * A session a first-factor sign-in opened within `limits.signInProofMs` (strictly less) proved the
+ * contact, passkey or provider just now: that counts, except on an account with an authenticator app
+ * whose code the sign-in did not ask (enrolled after it), where only that code is a proof.
+ */
+function signedInJustNow(ctx: ServerContext, freshness: Freshness, proofs: StepUpProof[]): boolean {
+  if (freshness.signedInAt === null || ctx.now() - freshness.signedInAt >= ctx.limits.signInProofMs) return false;
+  return freshness.secondFactorAt !== null || !proofs.some((proof) => proof.type === "totp");
 }
 
 function describe(proofs: StepUpProof[]): string {

@@ -22,12 +22,14 @@ export async function insertApiKey(
     targetPublicKey?: string | null;
     scope?: SessionScope | null;
     secondFactorAt?: number | null;
+    /** When a first-factor sign-in opened this session (null: no sign-in's, e.g. a sign-only session). */
+    signedInAt?: number | null;
   },
   now: number,
 ): Promise<void> {
   await sql.query(
-    "insert into api_keys (public_key, org_id, name, expires_at, created_at, target_public_key, scope, second_factor_at) values ($1, $2, $3, $4, $5, $6, $7, $8)",
-    [key.publicKey, key.orgId, key.name, key.expiresAt, now, key.targetPublicKey ?? null, key.scope ?? null, key.secondFactorAt ?? null],
+    "insert into api_keys (public_key, org_id, name, expires_at, created_at, target_public_key, scope, second_factor_at, signed_in_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    [key.publicKey, key.orgId, key.name, key.expiresAt, now, key.targetPublicKey ?? null, key.scope ?? null, key.secondFactorAt ?? null, key.signedInAt ?? null],
   );
 }
 

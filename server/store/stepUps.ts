@@ -3,6 +3,7 @@ import type { Sql } from "../db/sql";
 // A fresh proof (TOTP, a code to the user's contact) recorded for the one credential that stamped it
 // (a session's API key), in the one-time-values table: swept by expiry like the rest of it.
 const stepUpKey = (orgId: string, credential: string) => `step-up:${orgId}:${credential}`;
+const API_KEY_CREDENTIAL = "api-key:";
 
 /** Records that this credential of the organisation proved a second factor now, until `until`. */
 export async function recordStepUp(sql: Sql, orgId: string, credential: string, until: number): Promise<void> {
@@ -13,7 +14,27 @@ export async function recordStepUp(sql: Sql, orgId: string, credential: string, 
   );
 }
 
-/** Whether this credential of the organisation holds a fresh proof now. */
-export async function hasStepUp(sql: Sql, orgId: string, credential: string, now: number): Promise<boolean> {
-  return (await sql.query("select 1 from used_tokens where hash = $1 and expires_at > $2", [stepUpKey(orgId, credential), now])).rows.length > 0;
+/** What the credential holds now: a recorded step-up, and for a session's key when its sign-in happened and passed a second factor. */
+export interface Freshness {
+  stepUp: boolean;
+  signedInAt: number | null;
+  secondFactorAt: number | null;
+}
+
+/** One read: the credential's step-up record and, for a session's API key, its sign-in times. */
+export async function freshnessOf(sql: Sql, orgId: string, credential: string, now: number): Promise<Freshness> {
+  const publicKey = credential.startsWith(API_KEY_CREDENTIAL) ? credential.slice(API_KEY_CREDENTIAL.length) : null;
+  const row = (
+    await sql.query<{ stepUp: boolean; signedInAt: number | null; secondFactorAt: number | null }>(
+      `select exists (select 1 from used_tokens where hash = $1 and expires_at > $2) as "stepUp",
+              k.signed_in_at as "signedInAt", k.second_factor_at as "secondFactorAt"
+       from (select 1) one left join api_keys k on k.public_key = $3 and k.org_id = $4::uuid`,
+      [stepUpKey(orgId, credential), now, publicKey, orgId],
+    )
+  ).rows[0]!;
+  return {
+    stepUp: row.stepUp,
+    signedInAt: row.signedInAt === null ? null : Number(row.signedInAt),
+    secondFactorAt: row.secondFactorAt === null ? null : Number(row.secondFactorAt),
+  };
 }

@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page, Route } from "playwright-core";
 import { TOTP, URI } from "otpauth";
 import { verifyMessage, verifyTypedData, type Address, type Hex } from "viem";
+import { startPostgresCluster, type PostgresCluster } from "../server/support/postgresCluster";
 import { launchChromiumAllowingThirdPartyStorage } from "../e2e/support/chromium";
 import { addVirtualAuthenticator } from "../e2e/support/webauthn";
 import { startPageServer, type PageServer } from "../e2e/support/page-server";
 import { installAccountKit } from "./support/accountKit";
+import { ageSignIns } from "./support/signIns";
 import { startSmtpReceiver, type ReceivedEmail, type Receiver } from "./support/receivers";
 import { API_KEY, freePort, startProduction, type ProductionProcess } from "./support/server";
 
@@ -18,15 +20,20 @@ const TURNKEY_HOSTS = { "auth.turnkey.com": "/frames/auth", "export.turnkey.com"
 let pages: PageServer;
 let smtp: Receiver<ReceivedEmail>;
 let server: ProductionProcess;
+let cluster: PostgresCluster;
+let databaseUrl: string;
 
 beforeAll(async () => {
   const nodeModules = await installAccountKit();
   const port = await freePort();
-  [pages, smtp] = await Promise.all([
+  [pages, smtp, cluster] = await Promise.all([
     startPageServer(["page"], new URL("./account-kit/", import.meta.url), { nodePaths: [nodeModules] }),
     startSmtpReceiver(),
+    startPostgresCluster(),
   ]);
+  databaseUrl = await cluster.createDatabase();
   server = await startProduction({
+    DATABASE_URL: databaseUrl,
     PORT: String(port),
     LATCH_PUBLIC_URL: `http://localhost:${port}`,
     // The app, and the frames as the SDK loads them (under Turnkey's host names, routed here).
@@ -40,7 +47,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await Promise.all([pages?.close(), smtp?.close()]);
+  await cluster?.destroy();
 });
+
 
 /**
  * A browser whose Turnkey hosts answer from the Latch server; any other host beyond loopback is aborted and
@@ -123,7 +132,7 @@ function totpCode(url: string, usedSteps: Set<number>): string {
 }
 
 describe("Account Kit's signer SDK against a Latch server, configured as the guide says", () => {
-  it("runs its 18 steps: email sign-up and sign-in, passkey sign-up and sign-in, MFA, lists, export refused to a bare session and allowed after verifyMfa, signatures, reload, logout", async () => {
+  it("runs its 19 steps: email sign-up and sign-in, passkey sign-up and sign-in, MFA, lists, export refused to a bare session and allowed after a new sign-in or verifyMfa, signatures, reload, logout", async () => {
     const { context, elsewhere, close } = await routedContext();
     const { page, errors, authenticator } = await openApp(context);
     const done: string[] = [];
@@ -131,7 +140,7 @@ describe("Account Kit's signer SDK against a Latch server, configured as the gui
       try {
         await run();
       } catch (error) {
-        throw new Error(`step ${done.length + 1} (${name}) failed after ${done.length} of 18`, { cause: error });
+        throw new Error(`step ${done.length + 1} (${name}) failed after ${done.length} of 19`, { cause: error });
       }
       done.push(name);
     };
@@ -158,8 +167,9 @@ describe("Account Kit's signer SDK against a Latch server, configured as the gui
     await step("listAuthMethods (the SDK sends it unstamped)", async () => {
       expect(ok(await call(page, "listAuthMethods"))).toMatchObject({ email, passkeys: [{ authenticatorId: expect.any(String) }] });
     });
-    await step("exportWallet with the session alone is refused: it needs a fresh proof (step-up)", async () => {
-      // The SDK has no way to send a code to the account's email as a proof; a TOTP user steps up with verifyMfa (below).
+    await step("exportWallet with a session older than five minutes is refused: it needs a fresh proof (step-up)", async () => {
+      // addPasskey above needed none: the sign-up, under five minutes old, was the session's proof. Now it is older.
+      await ageSignIns(databaseUrl, email);
       const refused = await call<boolean>(page, "exportWallet");
       expect(refused.ok).toBe(false);
       expect((refused as { error: string }).error).toMatch(/fresh proof/);
@@ -180,6 +190,9 @@ describe("Account Kit's signer SDK against a Latch server, configured as the gui
     await step("email sign-in", async () => {
       expect(ok(await emailCode(page, email))).toMatchObject({ address, email });
     });
+    await step("exportWallet after that sign-in: re-authenticating by email code is the SDK's step-up", async () => {
+      expect(ok(await call<boolean>(page, "exportWallet"))).toBe(true);
+    });
     const usedSteps = new Set<number>();
     await step("addMfa + verifyMfa (TOTP)", async () => {
       const added = ok(await call<{ multiFactorId: string; multiFactorTotpUrl: string }>(page, "addMfa"));
@@ -195,7 +208,9 @@ describe("Account Kit's signer SDK against a Latch server, configured as the gui
       const code = totpCode((globalThis as { totpUrl?: string }).totpUrl!, usedSteps);
       expect(ok(await call(page, "validateMultiFactors", code))).toMatchObject({ address, email });
     });
-    await step("verifyMfa with the enrolled factor's code steps the session up: exportWallet then works", async () => {
+    await step("verifyMfa with the enrolled factor's code steps an older session up: exportWallet then works", async () => {
+      await ageSignIns(databaseUrl, email);
+      expect((await call<boolean>(page, "exportWallet")).ok).toBe(false);
       const url = (globalThis as { totpUrl?: string }).totpUrl!;
       // The server takes a code one step ahead of now at most: wait until the next unused step is that close.
       await expect.poll(() => Math.floor(Date.now() / 30_000), { timeout: 65_000, interval: 500 }).toBeGreaterThanOrEqual(Math.max(...usedSteps));
@@ -230,7 +245,7 @@ describe("Account Kit's signer SDK against a Latch server, configured as the gui
       expect((await call(page, "authDetails")).ok).toBe(false);
     });
 
-    expect(done).toHaveLength(18);
+    expect(done).toHaveLength(19);
     expect(errors).toEqual([]);
     // Nothing tried to leave loopback (no telemetry, no vendor host) beyond the routed Turnkey hosts.
     expect(elsewhere).toEqual([]);

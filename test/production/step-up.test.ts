@@ -3,18 +3,22 @@ import { startPostgresCluster, type PostgresCluster } from "../server/support/po
 import { mfaRequest, newTargetKey, sessionFromBundle, stamp, type Session } from "../server/support/client";
 import { keyManagement } from "../server/support/passkey";
 import { signer, startProduction, type ProductionProcess } from "./support/server";
+import { ageSignIns } from "./support/signIns";
 import { startSmtpReceiver, type ReceivedEmail, type Receiver } from "./support/receivers";
 
 // Step-up in the production profile on PostgreSQL (issue 29, Medium item 3): a session alone cannot
 // export the wallet; a code sent by SMTP to the account's own email, traded for a verify-otp token,
-// steps that one session up; another session of the same user is still refused.
+// steps that one session up; another session of the same user is still refused. A session's own
+// sign-in counts as its proof for five minutes: the sessions here are made older in the database.
 let cluster: PostgresCluster;
+let databaseUrl: string;
 let smtp: Receiver<ReceivedEmail>;
 let server: ProductionProcess;
 
 beforeAll(async () => {
   [cluster, smtp] = await Promise.all([startPostgresCluster(), startSmtpReceiver()]);
-  server = await startProduction({ DATABASE_URL: await cluster.createDatabase(), SMTP_URL: smtp.url, LATCH_EMAIL_FROM: "no-reply@app.example" });
+  databaseUrl = await cluster.createDatabase();
+  server = await startProduction({ DATABASE_URL: databaseUrl, SMTP_URL: smtp.url, LATCH_EMAIL_FROM: "no-reply@app.example" });
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
@@ -46,7 +50,7 @@ async function emailSession(email: string, route: "signup" | "auth"): Promise<{ 
 }
 
 describe("step-up in production on PostgreSQL", () => {
-  it("refuses export to a bare session; a code to the account's email steps that session up, and only it", async () => {
+  it("refuses export to a bare session older than five minutes; a code to the account's email steps that session up, and only it", async () => {
     const email = `stepup-${Date.now()}@example.com`;
     const { orgId, session } = await emailSession(email, "signup");
     const who = await post("whoami", { stampedRequest: { url: "https://api.turnkey.com/public/v1/query/whoami", ...signedBody({ organizationId: orgId }, session) } });
@@ -59,6 +63,8 @@ describe("step-up in production on PostgreSQL", () => {
         (text) => stamp(text, by),
       );
 
+    expect((await exportKey(session)).status).toBe(200); // its sign-in just now is its proof
+    await ageSignIns(databaseUrl, email);
     const bare = await exportKey(session);
     expect([bare.status, bare.body.code]).toEqual([403, "STEP_UP_REQUIRED"]);
     expect(bare.body.details).toEqual({ proofs: [{ type: "otp", otpType: "OTP_TYPE_EMAIL" }], windowSeconds: 300 });
@@ -72,6 +78,7 @@ describe("step-up in production on PostgreSQL", () => {
 
     // The proof is the first session's: a second sign-in of the same user is refused until it gives its own.
     const other = await emailSession(email, "auth");
+    await ageSignIns(databaseUrl, email);
     const refused = await exportKey(other.session);
     expect([refused.status, refused.body.code]).toEqual([403, "STEP_UP_REQUIRED"]);
     // The same token again is refused (used once).

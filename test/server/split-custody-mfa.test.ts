@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newTargetKey, sessionFromBundle, stamp, type Session, type TargetKey } from "./support/client";
+import { mfaRequest, newTargetKey, sessionFromBundle, stamp, type Session, type TargetKey } from "./support/client";
 import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 import { custodyCall, releasedShares, splitAsFrame } from "./support/splitFrame";
 import { enrolTotp, TOTP_STEP_MS } from "./support/totp";
@@ -58,7 +58,7 @@ describe("split custody: with a second factor enrolled, only a session that pass
     expect((await releasedShares(t.client, validatedSession, second)).authShare).toEqual(shares.authShare);
   });
 
-  it("export of a split wallet obeys the same rule (403 MFA_REQUIRED before any step-up, which cannot lift it), then the step-up rule: a session that passed the factor steps up and gets the auth share", async () => {
+  it("export of a split wallet obeys the same rule (403 MFA_REQUIRED before any step-up, which cannot lift it), then the step-up rule: a session that passed the factor (its sign-in the proof) gets the auth share", async () => {
     const email = uniqueEmail("split-mfa-export");
     const { user, session: before, target: beforeTarget } = await t.client.signUp(email);
     const split = await splitAsFrame(t.client, before, beforeTarget, { kind: "code", code: newRecoveryCode() });
@@ -87,16 +87,12 @@ describe("split custody: with a second factor enrolled, only a session that pass
     const stillRefused = (await exportAs(before)).answer;
     expect([stillRefused.status, stillRefused.body.code, stillRefused.body.details]).toEqual([403, "MFA_REQUIRED", { multiFactors: factors }]);
 
-    // A sign-in with the email code and the TOTP code: the step-up rule still holds (a session alone is refused)...
+    // A sign-in with the email code and the TOTP code: under 5 minutes old, it is also the step-up rule's
+    // proof (services/stepUp.ts), and the export carries the auth share (the one the frame gets).
     const target = newTargetKey();
     const { orgId, otpId } = await t.client.ok("auth", { email, targetPublicKey: target.publicKey });
     const withFactor = await t.client.submitCode(orgId, otpId, await t.client.latestCode(email), target, { multiFactors: [{ multiFactorId: factorId, multiFactorCode: app.code(t.clock.now()) }] });
     t.clock.advance(TOTP_STEP_MS);
-    const bare = (await exportAs(withFactor)).answer;
-    expect([bare.status, bare.body.code]).toEqual([403, "STEP_UP_REQUIRED"]);
-    expect(bare.body.details.proofs).toEqual([{ type: "totp", ...factors[0] }]);
-    // ...and once it steps up with the factor's code, the export carries the auth share (the one the frame gets).
-    expect((await t.client.stepUp(withFactor, user.address, { multiFactors: [{ multiFactorId: factorId, multiFactorCode: app.code(t.clock.now()) }] }, t.clock.now())).status).toBe(200);
     const exported = await exportAs(withFactor);
     expect(exported.answer.status).toBe(200);
     const released = await releasedShares(t.client, withFactor, target);
@@ -115,6 +111,9 @@ describe("split custody: with a second factor enrolled, only a session that pass
     };
     const first = await frameSession();
     await splitAsFrame(t.client, first.session, first.target, { kind: "code", code: newRecoveryCode() });
+    // A frame session is no sign-in of its own: enrolling a factor takes the passkey's proof (step-up).
+    const stepUp = mfaRequest(first.session, "step_up", user.address, t.clock.now());
+    await t.client.ok("step-up", { stampedRequest: stepUp, passkeyStamp: passkey.stamp(stepUp.body) });
     await enrolTotp(t, first.session, user);
     const next = await frameSession();
     expect((await releasedShares(t.client, next.session, next.target)).authShare.length).toBe(17);

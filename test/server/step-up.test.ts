@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { p256 } from "@noble/curves/nist.js";
 import { MFA_ACTIONS } from "../../wire/constants";
-import { mfaRequest, newTargetKey, stamp, type Answer, type Session, type User } from "./support/client";
+import { mfaRequest, newTargetKey, sessionFromBundle, stamp, type Answer, type Session, type User } from "./support/client";
 import { startTestServer, uniqueEmail, uniquePhone, type TestServer } from "./support/emulator";
 import { APP_ORIGIN, SoftPasskey, keyManagement } from "./support/passkey";
-import { userWithTotp, wrongCode } from "./support/totp";
+import { enrolTotp, userWithTotp, wrongCode } from "./support/totp";
 
 // Step-up: with a session alone, the changes that would make a stolen session a lasting takeover are
 // refused (403 STEP_UP_REQUIRED); a fresh proof (authenticator code, a code to the account's own
-// contact, a passkey stamp) lets that one session make them for five minutes.
+// contact, a passkey stamp) lets that one session make them for five minutes. A session's own
+// sign-in is such a proof for its first five minutes, so "bare" sessions here are older than that
+// (the clock moves, nothing waits).
 
 let t: TestServer;
 beforeAll(async () => {
@@ -112,10 +114,14 @@ const removeFactor = (session: Session, user: User, factorId: string) =>
 
 const userWithFactor = () => userWithTotp(t, "stepup-totp");
 
+/** Moves the clock past the window in which a session's own sign-in counts as its fresh proof. */
+const ageSessions = () => t.clock.advance(WINDOW_MS);
+
 describe("a bare session", () => {
   it("is refused every sensitive change, and told which proofs the account can give", async () => {
     const email = uniqueEmail("stepup");
     const { user, session } = await t.client.signUp(email);
+    ageSessions();
     for (const [what, call] of Object.entries(sensitiveCalls(user, session))) await expectRefused(await call(), what);
     const refusal = await sensitiveCalls(user, session)["submit/export_wallet"]();
     expect(refusal.body.details).toEqual({ proofs: [{ type: "otp", otpType: "OTP_TYPE_EMAIL" }], windowSeconds: 300 });
@@ -136,6 +142,84 @@ describe("a bare session", () => {
     await expectRefused(replaced, "auth-request-multi-factor with a factor enrolled");
     const listed = await t.client.ok("auth-list-multi-factors", { stampedRequest: mfaRequest(session, MFA_ACTIONS.list, user.address, t.clock.now()) });
     expect(listed.multiFactors).toEqual([{ multiFactorId: factorId, multiFactorType: "totp" }]);
+  });
+});
+
+/** The ways in a session could add for the thief: a passkey, a linked provider, an authenticator app. */
+function addCalls(user: User, by: Session) {
+  return {
+    "submit/create_authenticators": () =>
+      km(
+        "submit/create_authenticators",
+        {
+          type: "ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2",
+          timestampMs: ts(),
+          organizationId: user.orgId,
+          parameters: { userId: user.userId, authenticators: [{ authenticatorName: "added", ...new SoftPasskey().attestation() }] },
+        },
+        by,
+      ),
+    // The gate comes before the id token is read: a token that is no JWT answers 400 once past it.
+    "add-oauth-provider": () =>
+      t.client.post("add-oauth-provider", {
+        stampedRequest: signed(by, "submit/create_oauth_providers", {
+          type: "ACTIVITY_TYPE_CREATE_OAUTH_PROVIDERS",
+          timestampMs: ts(),
+          organizationId: user.orgId,
+          parameters: { userId: user.userId, oauthProviders: [{ providerName: "google", oidcToken: "not-a-jwt" }] },
+        }),
+      }),
+    "auth-request-multi-factor (first factor)": () =>
+      t.client.post("auth-request-multi-factor", { stampedRequest: mfaRequest(by, MFA_ACTIONS.add, user.address, t.clock.now()), multiFactorType: "totp" }),
+  } satisfies Record<string, () => Promise<Pick<Answer, "status" | "body">>>;
+}
+
+const ADDED: Record<keyof ReturnType<typeof addCalls>, number> = {
+  "submit/create_authenticators": 200,
+  "add-oauth-provider": 400,
+  "auth-request-multi-factor (first factor)": 200,
+};
+
+describe("a session's own sign-in, and adding a way in", () => {
+  it("a session a first-factor sign-in opened under five minutes ago is its own proof: it adds a passkey, enrols TOTP, exports; at five minutes it is refused", async () => {
+    const email = uniqueEmail("stepup-signin");
+    const { user, session } = await t.client.signUp(email);
+    for (const [what, call] of Object.entries(addCalls(user, session))) {
+      expect({ what, status: (await call()).status }).toEqual({ what, status: ADDED[what as keyof typeof ADDED] });
+    }
+    t.clock.advance(WINDOW_MS - 1_000);
+    await expectPassed(await sensitiveCalls(user, session)["submit/export_wallet_account"](), "submit/export_wallet_account");
+    t.clock.advance(1_000);
+    await expectRefused(await sensitiveCalls(user, session)["submit/export_wallet_account"](), "at five minutes");
+  });
+
+  it("an older session is refused adding a passkey, linking a provider or enrolling a first authenticator app; a code to the email lets it", async () => {
+    const email = uniqueEmail("stepup-add");
+    const { user, session } = await t.client.signUp(email);
+    ageSessions();
+    for (const [what, call] of Object.entries(addCalls(user, session))) await expectRefused(await call(), what);
+    expect((await t.client.stepUp(session, user.address, { contact: email }, t.clock.now())).status).toBe(200);
+    for (const [what, call] of Object.entries(addCalls(user, session))) {
+      expect({ what, status: (await call()).status }).toEqual({ what, status: ADDED[what as keyof typeof ADDED] });
+    }
+  });
+
+  it("with an authenticator app enrolled, a fresh sign-in counts only if it passed the app's code", async () => {
+    const email = uniqueEmail("stepup-signin-totp");
+    const { user, session } = await t.client.signUp(email);
+    const { factorId, app } = await enrolTotp(t, session, user);
+    // This session's sign-in came before the factor: it never passed it.
+    await expectRefused(await sensitiveCalls(user, session)["submit/export_wallet_account"](), "a sign-in before the factor");
+    const target = newTargetKey();
+    const { orgId, otpId } = await t.client.ok("auth", { email, targetPublicKey: target.publicKey });
+    const asked = await t.client.ok("otp", { orgId, otpId, otpCode: await t.client.latestCode(email), targetPublicKey: target.publicKey });
+    expect(asked.status).toBe("MFA_REQUIRED");
+    const validated = await t.client.ok("auth-validate-multi-factors", {
+      encryptedPayload: asked.encryptedPayload,
+      multiFactors: [{ multiFactorId: factorId, multiFactorCode: app.code(t.clock.now()) }],
+    });
+    const withFactor = await sessionFromBundle(orgId, validated.payload.credentialBundle, target);
+    await expectPassed(await sensitiveCalls(user, withFactor)["submit/export_wallet_account"](), "submit/export_wallet_account");
   });
 });
 
@@ -201,6 +285,7 @@ describe("a fresh proof", () => {
     const added = await updateContact(session, user, "phone", phone, await t.client.verificationToken(phone, "OTP_TYPE_SMS"));
     expect(added.status).toBe(200);
     const later = await t.client.signIn(email);
+    ageSessions();
     await expectRefused(await sensitiveCalls(user, later)["submit/create_api_keys"](), "a new session");
     const refusal = await sensitiveCalls(user, later)["submit/create_api_keys"]();
     expect(refusal.body.details.proofs).toEqual([{ type: "otp", otpType: "OTP_TYPE_EMAIL" }, { type: "otp", otpType: "OTP_TYPE_SMS" }]);
@@ -218,6 +303,7 @@ describe("a fresh proof", () => {
       await expectPassed(await call(), what as keyof typeof PASSED);
     }
     const session = await t.client.signIn(email);
+    ageSessions();
     const refusal = await sensitiveCalls(user, session)["submit/export_wallet_account"]();
     await expectRefused(refusal, "the email session of a passkey user");
     expect(refusal.body.details.proofs).toEqual([{ type: "otp", otpType: "OTP_TYPE_EMAIL" }, { type: "passkey" }]);
@@ -230,6 +316,7 @@ describe("a passkey beside the session", () => {
     const email = uniqueEmail("stepup-cosign");
     const user = await t.client.ok<User>("signup", { passkey: passkey.attestation(), email }, { Origin: APP_ORIGIN });
     const session = await t.client.signIn(email);
+    ageSessions();
     const cosigned = (by: SoftPasskey) => {
       const stampedRequest = mfaRequest(session, "step_up", user.address, t.clock.now());
       return t.client.post("step-up", { stampedRequest, passkeyStamp: by.stamp(stampedRequest.body) });
@@ -266,7 +353,7 @@ describe("what a proof is bound to", () => {
     const email = uniqueEmail("stepup-two");
     const { user, session: first } = await t.client.signUp(email);
     const second = await t.client.signIn(email);
-    t.clock.advance(STEP);
+    ageSessions();
     expect((await t.client.stepUp(first, user.address, { contact: email }, t.clock.now())).status).toBe(200);
     await expectRefused(await sensitiveCalls(user, second)["submit/export_wallet"](), "the other session");
     expect((await sensitiveCalls(user, first)["submit/export_wallet"]()).status).toBe(200);

@@ -24,7 +24,7 @@ export type AddMfaErrorType = UnsupportedMfaFactorError;
 export async function addMfa(kit: Kit, params: AddMfaParameters, options: AbortOptions = {}): Promise<AddMfaReturnType> {
   if (params.multiFactorType !== MFA_FACTOR_TYPE) throw new UnsupportedMfaFactorError();
   const signer = getEmbeddedSigner(kit);
-  // Replacing a factor the user has needs a fresh proof (step-up): the kit asks for it and retries.
+  // Enrolling or replacing a factor needs a fresh proof when the sign-in is not recent (step-up): the kit asks for it and retries.
   const answer = await signer.stepUp(async () => {
     const stampedRequest = await mfaProof(kit, MFA_ACTIONS.add, options);
     return signer.client.request("auth-request-multi-factor", { stampedRequest, multiFactorType: MFA_FACTOR_TYPE }, options);

@@ -56,7 +56,7 @@ export const contactCodes: ServerPart = {
         }
         await checkFactorCodes(ctx, user.orgId, request.multiFactors, { client: clientAddress(c) });
       }
-      const credentialBundle = await openSession(ctx, user.orgId, request.targetPublicKey, request.expirationSeconds, { secondFactor: factors.length > 0 });
+      const credentialBundle = await openSession(ctx, user.orgId, request.targetPublicKey, request.expirationSeconds, { secondFactor: factors.length > 0, signIn: true });
       ctx.observer.signIn(otp.channel === "email" ? "email-code" : "sms-code");
       return { status: "SUCCESS", credentialBundle };
     }),

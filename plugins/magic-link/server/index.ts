@@ -37,7 +37,7 @@ async function signUp(c: Context, raw: unknown, ctx: ServerContext) {
   const email = s.normalizeEmail(request.email);
   const account = await prepareAccount(ctx, { email });
   const { user } = account;
-  const grant = await prepareSession(ctx, request.targetPublicKey, request.expirationSeconds);
+  const grant = await prepareSession(ctx, request.targetPublicKey, request.expirationSeconds, { signIn: true });
   const link = magicLink(ctx, appOrigin(c), { ...grant, orgId: user.orgId, redirectParams: request.redirectParams, isSignup: true });
   await ctx.db.transaction(async (tx) => {
     await saveAccount(tx, ctx, account);
@@ -57,7 +57,7 @@ async function signIn(c: Context, raw: unknown, ctx: ServerContext) {
     if (!request.multiFactors?.length) throw mfaRequired(factors);
     await checkFactorCodes(ctx, user.orgId, request.multiFactors, { client: clientAddress(c) });
   }
-  const grant = await prepareSession(ctx, request.targetPublicKey, request.expirationSeconds, { secondFactor: factors.length > 0 });
+  const grant = await prepareSession(ctx, request.targetPublicKey, request.expirationSeconds, { secondFactor: factors.length > 0, signIn: true });
   const link = magicLink(ctx, appOrigin(c), { ...grant, orgId: user.orgId, redirectParams: request.redirectParams, isSignup: false });
   await ctx.db.transaction(async (tx) => {
     await registerSession(tx, ctx, user.orgId, grant);

@@ -51,8 +51,9 @@ const mfaRoutes = [
     if (!isTotp(request.multiFactorType)) throw badRequest("UNSUPPORTED_MFA_FACTOR_TYPE", "Unsupported MFA factor type");
     const { orgId, stamp } = await authorize(ctx, request.stampedRequest, MFA_ACTIONS.add);
     const user = await requireUser(ctx, orgId);
-    // Replacing a factor the user has: the stolen session alone must not swap it for the thief's.
-    if ((await listFactors(ctx.db, orgId)).length > 0) await requireFreshProof(ctx, orgId, stamp);
+    // Enrolling or replacing a factor: the stolen session alone must not add or swap in the thief's
+    // (an attacker's first factor would then gate the owner).
+    await requireFreshProof(ctx, orgId, stamp);
     const id = randomUUID();
     const secret = newTotpSecret();
     await ctx.db.transaction(async (tx) => {
@@ -100,7 +101,7 @@ const mfaRoutes = [
     if (!(await claimOnce(ctx.db, payloadHash(request.encryptedPayload), pending.expiresAt))) {
       throw badRequest("ENCRYPTED_PAYLOAD_USED", "This encryptedPayload was already used; sign in again");
     }
-    const credentialBundle = await openSession(ctx, pending.orgId, pending.targetPublicKey, pending.expirationSeconds, { secondFactor: true });
+    const credentialBundle = await openSession(ctx, pending.orgId, pending.targetPublicKey, pending.expirationSeconds, { secondFactor: true, signIn: true });
     return { payload: { credentialBundle }, multiFactors: await listFactors(ctx.db, pending.orgId) };
   }),
 ];

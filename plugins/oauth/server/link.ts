@@ -67,6 +67,8 @@ export const oauthRoutes = [
     const { body, stamp } = await verifyStampedRequestWithStamp(ctx, stampedRequest, "submit/create_oauth_providers", createProvidersBody);
     const user = await requireUser(ctx, body.organizationId);
     if (body.parameters.userId !== user.userId) throw forbidden("USER_NOT_IN_ORGANIZATION", `User ${body.parameters.userId} is not in organization ${user.orgId}`);
+    // Adding a way in needs a fresh proof: a stolen session must not link the thief's provider.
+    await requireFreshProof(ctx, user.orgId, stamp);
     // A token links only to the session of the frame key it names: a victim's leaked id token links nowhere.
     const frameKey = stamp.frameKey;
     if (!frameKey) {

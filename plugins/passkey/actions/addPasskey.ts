@@ -16,15 +16,20 @@ export async function addPasskey(kit: Kit, options: AbortOptions = {}): Promise<
   const passkey = await ceremony(kit, (signal) => createPasskeyCredential({ rpId: rpIdOf(kit), userName, signal }), options.signal).catch((e) => {
     throw toPasskeyError(e);
   });
-  const activity = await signer.keyManagement.submitActivity("create_authenticators", {
-    type: "ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2",
-    timestampMs: signer.nextTimestampMs(),
-    organizationId: user.orgId,
-    parameters: {
-      userId: user.userId,
-      authenticators: [{ authenticatorName: passkeyName(typeof navigator === "undefined" ? undefined : navigator.userAgent, Date.now()), challenge: passkey.challenge, authenticatorUserId: passkey.authenticatorUserId, attestation: passkey.attestation }],
-    },
-  }, options);
+  const authenticatorName = passkeyName(typeof navigator === "undefined" ? undefined : navigator.userAgent, Date.now());
+  // Adding a way in needs a fresh proof when the sign-in is not recent (step-up): asked for, then sent again.
+  const activity = await signer.stepUp(() =>
+    signer.keyManagement.submitActivity("create_authenticators", {
+      type: "ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2",
+      timestampMs: signer.nextTimestampMs(),
+      organizationId: user.orgId,
+      parameters: {
+        userId: user.userId,
+        authenticators: [{ authenticatorName, challenge: passkey.challenge, authenticatorUserId: passkey.authenticatorUserId, attestation: passkey.attestation }],
+      },
+    }, options),
+    options,
+  );
   const ids = activity.result.createAuthenticatorsResult?.authenticatorIds;
   if (!ids?.[0]) throw new LatchError("Failed to add passkey");
   return { authenticatorId: ids[0] };

@@ -47,6 +47,7 @@ const operations: Record<string, KeyOperation> = {
   "query/list_authenticators": listAuthenticatorsOperation,
   // Turnkey's own name for the same read (TurnkeyClient.getAuthenticators, used by Account Kit's SDK).
   "query/get_authenticators": listAuthenticatorsOperation,
+  // Adding a way in needs a fresh proof (step-up) too: a stolen session must not leave with a passkey of its own.
   "submit/create_authenticators": keyOperation(createBody, async (c, ctx, body, user, record) => {
     requireSameUser(user, body.parameters.userId);
     const verified: Array<{ name: string; passkey: VerifiedPasskey }> = [];
@@ -60,7 +61,7 @@ const operations: Record<string, KeyOperation> = {
       return record(tx, { type: body.type, orgId: user.orgId, result: { createAuthenticatorsResult: { authenticatorIds } }, pendingPolls: 1 });
     });
     return { activity };
-  }),
+  }, { stepUp: true }),
   "submit/update_authenticator_name": keyOperation(renameBody, async (_c, ctx, body, user, record) => {
     requireSameUser(user, body.parameters.userId);
     const { authenticatorId, authenticatorName } = body.parameters;

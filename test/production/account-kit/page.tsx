@@ -70,7 +70,11 @@ const accountKit = {
   addMfa: () => settle(the().addMfa({ multiFactorType: "totp" })),
   verifyMfa: (multiFactorId: string, multiFactorCode: string) => settle(the().verifyMfa({ multiFactorId, multiFactorCode })),
   mfaFactors: () => settle(the().getMfaFactors()),
-  exportWallet: () => settle(the().exportWallet({ iframeContainerId: exportContainer.id })),
+  // Each export mounts its own export frame (the SDK refuses a second one beside a shown phrase), as an app's export screen would.
+  exportWallet: () => {
+    exportContainer.replaceChildren();
+    return settle(the().exportWallet({ iframeContainerId: exportContainer.id }));
+  },
   logout: () => settle(the().disconnect()),
 };
 
