@@ -14,6 +14,8 @@ export function directListener(app: App, basePath: () => string, hono: RequestLi
   return (req, res) => {
     // Hono's path decides whatever is not a plain POST to one of those paths (a missing Host, an absolute URL, a query are rare here).
     if (req.method !== "POST" || req.headers.host === undefined || req.url === undefined) return hono(req, res);
+    // A body something in front already read (a framework's body parser): Hono's adapter knows those cases.
+    if (req.readableFlowing !== null || req.readableEnded) return hono(req, res);
     const chain = chains.get(pathOf(req.url, basePath()));
     if (!chain) return hono(req, res);
     void serve(app, pathOf(req.url, basePath()), chain.route, chain.checks, req, res);

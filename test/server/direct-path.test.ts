@@ -2,10 +2,11 @@
 // Hono (server/exchange/direct.ts). These tests prove that path is the one taken, and that it answers
 // exactly what Hono's path answers — refusals included — by sending each request twice: to the plain
 // path (direct) and with a query string, which the direct path leaves to Hono's.
-import { request } from "node:http";
+import { createServer, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashMessage, recoverAddress } from "viem";
 import { MAX_BODY_BYTES } from "../../server/app";
+import { buildServer } from "../../server/build";
 import type { Exchange } from "../../server/exchange/exchange";
 import { SIGN_RAW_PAYLOAD_URL, signRawPayloadBody, stampedRequest, whoamiRequest, type Session, type User } from "./support/client";
 import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
@@ -124,5 +125,25 @@ describe("the direct path of the hot signer routes", () => {
     expect([direct.via, viaHono.via]).toEqual(["direct", "hono"]);
     expect(direct.headers["access-control-allow-origin"]).toBe(origin);
     expect(comparable(direct)).toEqual(comparable(viaHono));
+  });
+
+  it("leaves a request whose body was already read in front of it to Hono's path, and answers it", async () => {
+    const via: string[] = [];
+    const built = await buildServer({ memory: true, hooks: { onExchange: (x) => void via.push(x.via) } });
+    // A listener in front that reads the body first, as a framework's body parser does.
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => built.nodeListener(req, res));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const answer = await fetch(`http://127.0.0.1:${port}/signer/v1/sign-payload`, { method: "POST", headers: { "content-type": "application/json" }, body: signBody("read") });
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(via).toEqual(["hono"]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await built.close();
+    }
   });
 });
