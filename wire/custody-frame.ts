@@ -3,9 +3,14 @@ export const CUSTODY_MESSAGES = {
   load: "LATCH_CUSTODY_LOAD",
   loaded: "LATCH_CUSTODY_LOADED",
   splitRequest: "LATCH_CUSTODY_SPLIT",
+  /** A new account's wallet: generated and split in the frame (answered as a split). */
+  create: "LATCH_CUSTODY_CREATE",
   recover: "LATCH_CUSTODY_RECOVER",
   setRecovery: "LATCH_CUSTODY_SET_RECOVERY",
   split: "LATCH_CUSTODY_SPLIT_READY",
+  /** The server kept the split: the frame keeps its new device share (until then it keeps the old one). */
+  commit: "LATCH_CUSTODY_COMMIT",
+  committed: "LATCH_CUSTODY_COMMITTED",
   sign: "LATCH_CUSTODY_SIGN",
   signature: "LATCH_CUSTODY_SIGNATURE",
 } as const;

@@ -36,7 +36,7 @@ export const oauthAuthProvider = type({ id: "string", "isCustomProvider?": "bool
 /** A key-management request a member then stamps (multi-owner prepare routes). */
 const preparedActivity = type({ type: "string", timestampMs: "string", organizationId: "string", parameters: "Record<string, unknown>" });
 const multiOwnerAnswer = type({ result: multiOwnerOrganization });
-const walletCustody = type("'server' | 'pending' | 'split'");
+const walletCustody = type("'server' | 'pending' | 'split' | 'none'");
 const recoveryKind = type("'passkey' | 'code'");
 const signedIn = type({ orgId: "string", userId: "string", address: "string", "solanaAddress?": "string" });
 
@@ -85,12 +85,12 @@ export const responses = {
   "remove-oauth-provider": { response: nothing, errors: ROUTE_ERRORS["remove-oauth-provider"] },
   "signer-config": { response: type({ email: { "mode?": "'MAGIC_LINK' | 'OTP'" } }), errors: ROUTE_ERRORS["signer-config"] },
   "custody-state": {
-    response: type({ custody: walletCustody, mode: "'server' | 'split' | 'split-required'", "recoveryKind?": recoveryKind, "bundle?": "string" }),
+    response: type({ custody: walletCustody, mode: "'server' | 'split' | 'split-required'", "recoveryKind?": recoveryKind, "bundle?": "string", "challenge?": "string" }),
     errors: ROUTE_ERRORS["custody-state"],
   },
-  "custody-reshare-source": { response: type({ bundle: "string" }), errors: ROUTE_ERRORS["custody-reshare-source"] },
+  "custody-reshare-source": { response: type({ bundle: "string", challenge: "string" }), errors: ROUTE_ERRORS["custody-reshare-source"] },
   "custody-split": {
-    response: type({ custody: "'split'", recoveryKind }),
+    response: type({ custody: "'split'", recoveryKind, address: "string", solanaAddress: "string" }),
     errors: ROUTE_ERRORS["custody-split"],
   },
   "custody-frame-session": { response: type({ credentialBundle: "string" }), errors: ROUTE_ERRORS["custody-frame-session"] },

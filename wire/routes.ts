@@ -64,8 +64,8 @@ type Members = { evmSignerAddress: string }[];
 type PreparedActivity = { type: string; timestampMs: string; organizationId: string; parameters: Record<string, unknown> };
 /** A sign-in's answer once a code or token was accepted: the session's credential, or the second factors still needed. */
 type SignedInOrFactors = { status: "SUCCESS"; credentialBundle: string } | { status: "MFA_REQUIRED"; encryptedPayload: string; multiFactors: MfaFactor[] };
-/** Who holds a wallet's key: the server, or shares split with the user's frame (pending while a split is under way). */
-type WalletCustody = "server" | "pending" | "split";
+/** Who holds a wallet's key: the server, or shares split with the user's frame (pending while a split is under way; none: the frame creates the wallet). */
+type WalletCustody = "server" | "pending" | "split" | "none";
 /** What recovers a split wallet: a passkey or a recovery code. */
 type RecoveryKind = "passkey" | "code";
 
@@ -104,9 +104,9 @@ export interface SignerRoutes {
   "add-oauth-provider": Route<"add-oauth-provider", StampedOnly, { oauthProviders: OauthProviderInfo[] }>;
   "remove-oauth-provider": Route<"remove-oauth-provider", StampedOnly, object>;
   "signer-config": Route<"signer-config", object, { email: { mode?: "MAGIC_LINK" | "OTP" } }>;
-  "custody-state": Route<"custody-state", StampedOnly, { custody: WalletCustody; mode: "server" | "split" | "split-required"; recoveryKind?: RecoveryKind; bundle?: string }>;
-  "custody-reshare-source": Route<"custody-reshare-source", StampedOnly, { bundle: string }>;
-  "custody-split": Route<"custody-split", StampedOnly, { custody: "split"; recoveryKind: RecoveryKind }>;
+  "custody-state": Route<"custody-state", StampedOnly, { custody: WalletCustody; mode: "server" | "split" | "split-required"; recoveryKind?: RecoveryKind; bundle?: string; challenge?: string }>;
+  "custody-reshare-source": Route<"custody-reshare-source", StampedOnly, { bundle: string; challenge: string }>;
+  "custody-split": Route<"custody-split", StampedOnly, { custody: "split"; recoveryKind: RecoveryKind; address: string; solanaAddress: string }>;
   "custody-frame-session": Route<"custody-frame-session", StampedOnly, { credentialBundle: string }>;
   "init-otp": Route<"init-otp", { contact: string; otpType: "OTP_TYPE_EMAIL" | "OTP_TYPE_SMS" }, { otpId: string }>;
   "verify-otp": Route<"verify-otp", { otpId: string; otpCode: string }, { verificationToken: string }>;

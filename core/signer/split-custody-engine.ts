@@ -17,6 +17,16 @@ import {
   type RecoveryChoice,
 } from "./custody-contract";
 
+/** What the frame answers for a split: the upload (addresses, sealed shares, the proof) and, for a code, the code to show once. */
+interface Split {
+  address: string;
+  solanaAddress: string;
+  sealedShares: string;
+  challenge: string;
+  proof: { evm: string; solana: string };
+  recoveryCode?: string;
+}
+
 /**
  * Split custody on the kit's side: it relays between the server and the signer frame, which holds
  * the device share and signs. The page only ever carries ciphertexts (shares sealed to the frame
@@ -28,6 +38,8 @@ export class SplitCustodyEngine {
   private loadingFor = "";
   /** A passkey session's frame session, opened once (the shares go only to a session's frame). */
   private frameSession: Promise<void> | null = null;
+  /** The server's upload challenge for this session (custody-state), per organisation. */
+  private challenge: { org: string; value: string } | null = null;
 
   constructor(
     private readonly signer: CustodySigner,
@@ -81,6 +93,7 @@ export class SplitCustodyEngine {
   reset(): void {
     this.loading = null;
     this.frameSession = null;
+    this.challenge = null;
     this.store.set(this.statusAtom, null);
   }
 
@@ -97,7 +110,8 @@ export class SplitCustodyEngine {
     }
     if (!status.deviceShare) throw new DeviceShareMissingError(CUSTODY_TEXT.noDeviceShare);
     const hashFunction = params.hashFunction ?? "HASH_FUNCTION_NO_OP";
-    const signWith = params.signWith ?? user.address;
+    // Read again: a wallet created in the frame at this sign-in got its address while `ready` waited.
+    const signWith = params.signWith ?? this.signer.requireUser().address;
     return this.signer.frame.command<Hex>(M.sign, { organizationId: user.orgId, hashFunction, payload: params.payload, signWith });
   }
 
@@ -111,7 +125,7 @@ export class SplitCustodyEngine {
     const user = this.signer.requireUser();
     await this.ready(options);
     const upload = await this.signer.frame
-      .command<{ address: string; solanaAddress: string; sealedShares: string }>(M.recover, { organizationId: user.orgId, code })
+      .command<Split>(M.recover, { organizationId: user.orgId, code, challenge: await this.challengeFor(options) })
       .catch((error: unknown) => {
         // The frame says why in its ERROR text: a code of the wrong form, or one that does not open the box.
         if (/does not open|INVALID_RECOVERY_CODE|locked by/.test(String(error))) throw new WrongRecoveryCodeError(CUSTODY_TEXT.wrongCode, { cause: error });
@@ -126,7 +140,7 @@ export class SplitCustodyEngine {
     const user = this.signer.requireUser();
     await this.ready(options);
     const upload = await this.signer.frame
-      .command<{ address: string; solanaAddress: string; sealedShares: string }>(M.recover, { organizationId: user.orgId, method: "passkey", ...(options.rpId ? { rpId: options.rpId } : {}) })
+      .command<Split>(M.recover, { organizationId: user.orgId, method: "passkey", challenge: await this.challengeFor(options), ...(options.rpId ? { rpId: options.rpId } : {}) })
       .catch((error: unknown) => {
         if (/PASSKEY_|PRF_UNSUPPORTED|does not open|locked by|not locked by a passkey/.test(String(error))) throw new RecoveryPasskeyError(CUSTODY_TEXT.passkeyFailed, { cause: error });
         throw error;
@@ -147,7 +161,7 @@ export class SplitCustodyEngine {
     if (status.custody !== "split") return this.split(options, choice);
     const user = this.signer.requireUser();
     const made = await this.signer.frame
-      .command<{ address: string; solanaAddress: string; sealedShares: string; recoveryCode?: string }>(M.setRecovery, { organizationId: user.orgId, recovery: choice })
+      .command<Split>(M.setRecovery, { organizationId: user.orgId, recovery: choice, challenge: await this.challengeFor(options) })
       .catch((error: unknown) => {
         if (/DEVICE_SHARE_MISSING/.test(String(error))) throw new DeviceShareMissingError(CUSTODY_TEXT.noDeviceShare, { cause: error });
         if (/PASSKEY_|PRF_UNSUPPORTED/.test(String(error))) throw new RecoveryPasskeyError(CUSTODY_TEXT.passkeyFailed, { cause: error });
@@ -160,8 +174,9 @@ export class SplitCustodyEngine {
   }
 
   private async load(options: AbortOptions): Promise<CustodyStatus> {
-    const state = await this.request("custody-state", "query/custody_state", {}, options);
-    if (state.custody !== "pending") return this.loaded(state, options);
+    const state = await this.state(options);
+    // `none`: the account's wallet is made by this frame now; `pending`: the server still holds it. Either is split before it signs.
+    if (state.custody !== "pending" && state.custody !== "none") return this.loaded(state, options);
     const prompts = this.prompts;
     if (!prompts) return this.split(options);
     this.store.set(this.statusAtom, { custody: "pending", mode: state.mode });
@@ -169,15 +184,29 @@ export class SplitCustodyEngine {
     return this.reload(options);
   }
 
+  /** The custody state; its challenge (this session's, for uploads) is kept. */
+  private async state(options: AbortOptions) {
+    const state = await this.request("custody-state", "query/custody_state", {}, options);
+    if (state.challenge) this.challenge = { org: this.signer.requireUser().orgId, value: state.challenge };
+    return state;
+  }
+
+  private async challengeFor(options: AbortOptions): Promise<string> {
+    const org = this.signer.requireUser().orgId;
+    if (this.challenge?.org !== org) await this.state(options);
+    if (this.challenge?.org !== org) throw new Error("The server issued no upload challenge to this session");
+    return this.challenge.value;
+  }
+
   private async reload(options: AbortOptions): Promise<CustodyStatus> {
-    const next = this.loaded(await this.request("custody-state", "query/custody_state", {}, options), options);
+    const next = this.loaded(await this.state(options), options);
     this.loading = next;
     return next;
   }
 
-  private async loaded(state: { custody: CustodyStatus["custody"]; mode: CustodyStatus["mode"]; recoveryKind?: "passkey" | "code"; bundle?: string }, options: AbortOptions): Promise<CustodyStatus> {
+  private async loaded(state: { custody: CustodyStatus["custody"] | "none"; mode: CustodyStatus["mode"]; recoveryKind?: "passkey" | "code"; bundle?: string }, options: AbortOptions): Promise<CustodyStatus> {
     const user = this.signer.requireUser();
-    const status: CustodyStatus = { custody: state.custody, mode: state.mode, ...(state.recoveryKind ? { recoveryKind: state.recoveryKind } : {}) };
+    const status: CustodyStatus = { custody: state.custody === "none" ? "pending" : state.custody, mode: state.mode, ...(state.recoveryKind ? { recoveryKind: state.recoveryKind } : {}) };
     if (state.custody === "split" && state.bundle) {
       options.signal?.throwIfAborted();
       const { deviceShare } = await this.signer.frame.command<{ deviceShare: boolean }>(M.load, {
@@ -194,32 +223,49 @@ export class SplitCustodyEngine {
     return this.status!;
   }
 
+  /**
+   * Splits the wallet now: a new account's wallet is generated in the frame (the server never held
+   * it); a wallet the server holds is sealed to the frame and split. Another device that created the
+   * account's wallet first wins: this one is told so and recovers (the custody state says split).
+   */
   private async split(options: AbortOptions, choice: RecoveryChoice = { method: "code" }): Promise<CustodyStatus> {
     const user = this.signer.requireUser();
-    const { bundle } = await this.request("custody-reshare-source", "submit/custody_reshare_source", {}, options);
-    const made = await this.signer.frame
-      .command<{ address: string; solanaAddress: string; sealedShares: string; recoveryCode?: string }>(M.splitRequest, {
-        organizationId: user.orgId,
-        entropyBundle: bundle,
-        recovery: choice,
-      })
-      .catch((error: unknown) => {
-        if (/PASSKEY_|PRF_UNSUPPORTED/.test(String(error))) throw new RecoveryPasskeyError(CUSTODY_TEXT.passkeyFailed, { cause: error });
-        throw error;
-      });
-    await this.upload(made, options);
+    const state = await this.state(options);
+    const made = await this.makeSplit(state.custody === "none", choice, options).catch((error: unknown) => {
+      if (/PASSKEY_|PRF_UNSUPPORTED/.test(String(error))) throw new RecoveryPasskeyError(CUSTODY_TEXT.passkeyFailed, { cause: error });
+      throw error;
+    });
+    try {
+      await this.upload(made, options);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== "WALLET_EXISTS") throw error;
+      // Another device created the wallet while this one did: its shares stand, this device recovers.
+      await this.signer.refreshUser(options);
+      return this.reload(options);
+    }
     this.store.set(this.statusAtom, {
       custody: "split",
-      mode: "split",
+      mode: state.mode,
       recoveryKind: choice.method,
       ...(made.recoveryCode ? { recoveryCode: made.recoveryCode } : {}),
     });
     await this.signer.refreshUser(options);
+    if (!this.signer.requireUser().address) throw new Error(`The wallet of ${user.orgId} was uploaded but the server answers no address`);
     return this.reload(options);
   }
 
-  private upload(made: { address: string; solanaAddress: string; sealedShares: string }, options: AbortOptions) {
-    return this.request("custody-split", "submit/custody_split", { address: made.address, solanaAddress: made.solanaAddress, sealedShares: made.sealedShares }, options);
+  private async makeSplit(create: boolean, recovery: RecoveryChoice, options: AbortOptions): Promise<Split> {
+    const organizationId = this.signer.requireUser().orgId;
+    if (create) return this.signer.frame.command<Split>(M.create, { organizationId, recovery, challenge: await this.challengeFor(options) });
+    const { bundle, challenge } = await this.request("custody-reshare-source", "submit/custody_reshare_source", {}, options);
+    return this.signer.frame.command<Split>(M.splitRequest, { organizationId, entropyBundle: bundle, recovery, challenge });
+  }
+
+  /** Uploads a split with its proof; once the server kept it, the frame keeps the new device share (until then, the old one). */
+  private async upload(made: Split, options: AbortOptions) {
+    const { address, solanaAddress, sealedShares, challenge, proof } = made;
+    await this.request("custody-split", "submit/custody_split", { address, solanaAddress, sealedShares, challenge, proof }, options);
+    await this.signer.frame.command(M.commit, { organizationId: this.signer.requireUser().orgId, address });
   }
 
   /**

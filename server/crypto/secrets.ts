@@ -2,7 +2,7 @@ import { hkdfSync, randomBytes } from "node:crypto";
 import { aeadOpen, aeadSeal } from "./aead";
 
 /** Purposes of the engine's own keys derived from the master secret; one key per purpose (a method's keys: `forMethod`). */
-export type KeyPurpose = "otp-hash" | "wallet-at-rest" | "totp-at-rest" | "mfa-payload" | "verification-token" | "seeded-wallet" | "seeded-id" | "export-signing" | "idp-signing" | "idp-subject" | "import-target" | "custody-target" | "member-pseudonym" | "known-client";
+export type KeyPurpose = "otp-hash" | "wallet-at-rest" | "totp-at-rest" | "mfa-payload" | "verification-token" | "seeded-wallet" | "seeded-id" | "export-signing" | "idp-signing" | "idp-subject" | "import-target" | "custody-target" | "member-pseudonym" | "known-client" | "custody-challenge";
 
 export interface Secrets {
   /** A 32-byte key for one purpose, derived from the emulator master secret. */

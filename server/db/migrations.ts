@@ -267,4 +267,15 @@ export const migrations: Migration[] = [
       alter table api_keys add column signed_in_at double precision;
     `,
   },
+  {
+    version: 14,
+    name: "split custody: a wallet created in the user's signer frame exists as an account without key material ('none') until the frame uploads its shares and addresses",
+    sql: `
+      alter table wallets drop constraint if exists wallets_custody_check;
+      alter table wallets add constraint wallets_custody_check check (custody in ('server', 'pending', 'split', 'none'));
+      alter table wallets alter column address drop not null;
+      alter table wallets alter column solana_address drop not null;
+      alter table wallets add constraint wallets_addresses_check check (custody = 'none' or (address is not null and solana_address is not null));
+    `,
+  },
 ];

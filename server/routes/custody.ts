@@ -16,7 +16,10 @@ const splitBody = type({
   timestampMs: "string | number",
   address: type(/^0x[0-9a-fA-F]{40}$/),
   solanaAddress: type(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/),
-  sealedShares: "string > 0",
+  // A 2-of-3 split of at most 32 bytes of entropy sealed with its recovery box is about 1 KB: 16 KB is room, not a door.
+  sealedShares: "0 < string <= 16384",
+  challenge: type(/^[0-9a-f]{64}$/),
+  proof: { evm: type(/^0x[0-9a-fA-F]{130}$/), solana: type(/^[0-9a-fA-F]{128}$/) },
 });
 const frameSessionBody = type({ organizationId: s.uuid, timestampMs: "string | number", targetPublicKey: s.targetPublicKey, "expirationSeconds?": s.expirationSeconds });
 
@@ -39,20 +42,20 @@ export function custodyRoutes(ctx: ServerContext): Hono {
 
   app.post("/custody-state", async (c) => {
     const { stampedRequest } = await readBody(c, stampedOnly);
-    const { signer, frameKey } = await verified(ctx, stampedRequest, "query/custody_state", readBodyOf);
-    return c.json(await custodyState(ctx, signer, frameKey));
+    const { signer, frameKey, credential } = await verified(ctx, stampedRequest, "query/custody_state", readBodyOf);
+    return c.json(await custodyState(ctx, signer, { frameKey, credential }));
   });
 
   app.post("/custody-reshare-source", async (c) => {
     const { stampedRequest } = await readBody(c, stampedOnly);
-    const { signer, frameKey } = await verified(ctx, stampedRequest, "submit/custody_reshare_source", readBodyOf);
-    return c.json(await reshareSource(ctx, signer, frameKey));
+    const { signer, frameKey, credential } = await verified(ctx, stampedRequest, "submit/custody_reshare_source", readBodyOf);
+    return c.json(await reshareSource(ctx, signer, { frameKey, credential }));
   });
 
   app.post("/custody-split", async (c) => {
     const { stampedRequest } = await readBody(c, stampedOnly);
-    const { body, signer } = await verified(ctx, stampedRequest, "submit/custody_split", splitBody);
-    return c.json(await acceptSplit(ctx, signer, body));
+    const { body, signer, credential } = await verified(ctx, stampedRequest, "submit/custody_split", splitBody);
+    return c.json(await acceptSplit(ctx, signer, { ...body, proof: { evm: body.proof.evm as `0x${string}`, solana: body.proof.solana } }, credential));
   });
 
   // A passkey session stamps with the passkey and has no frame key: it asks for one here, once.

@@ -67,7 +67,8 @@ export function stampedJsonRoutes(ctx: ServerContext): JsonRoute[] {
           solanaAddress: user.solanaAddress,
           ...(user.email ? { email: user.email } : {}),
           ...(user.phone ? { phone: user.phone } : {}),
-          ...(user.custody && user.custody !== "server" ? { custody: user.custody } : {}),
+          // An account whose frame has not created its wallet yet (none) is, to the kit, a wallet split at this sign-in (pending); its addresses are empty until then.
+          ...(user.custody && user.custody !== "server" ? { custody: user.custody === "none" ? "pending" : user.custody } : {}),
         };
       },
     },

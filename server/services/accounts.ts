@@ -14,29 +14,27 @@ export interface Contact {
 
 export interface PreparedAccount {
   user: UserRow;
-  wallet: SealedWallet;
+  /** Absent when the wallet is made in the user's signer frame (custody `none`): the server never holds it. */
+  wallet?: SealedWallet;
   custody: WalletCustody;
 }
 
-/** Creates ids and a wallet for a new user (the slow, crypto part, outside any transaction). */
+/**
+ * Creates ids and, in server custody, a wallet for a new user (the slow, crypto part, outside any
+ * transaction). In split mode the account has no wallet yet (`none`, addresses empty): the user's
+ * signer frame generates it after sign-in and uploads its shares (custody-split), so no mnemonic or
+ * key of it is ever in this process, its database or its logs.
+ */
 export async function prepareAccount(ctx: ServerContext, contact: Contact): Promise<PreparedAccount> {
   const label = contact.email ?? contact.phone ?? randomUUID();
   const orgId = ctx.seeded ? seededUuid(ctx, `org:${label}`) : randomUUID();
   const userId = ctx.seeded ? seededUuid(ctx, `user:${label}`) : randomUUID();
+  const ids = { orgId, userId, email: contact.email ?? null, phone: contact.phone ?? null };
+  const custody = newWalletCustody(ctx.custody);
+  if (custody === "none") return { user: { ...ids, address: "", solanaAddress: "" }, custody };
   const entropy = ctx.seeded ? createHmac("sha256", ctx.secrets.key("seeded-wallet")).update(label).digest() : undefined;
   const wallet = await createSealedWallet(ctx, orgId, entropy);
-  return {
-    user: {
-      orgId,
-      userId,
-      email: contact.email ?? null,
-      phone: contact.phone ?? null,
-      address: wallet.address,
-      solanaAddress: wallet.solanaAddress,
-    },
-    wallet: wallet.sealed,
-    custody: newWalletCustody(ctx.custody),
-  };
+  return { user: { ...ids, address: wallet.address, solanaAddress: wallet.solanaAddress }, wallet: wallet.sealed, custody };
 }
 
 export async function saveAccount(sql: Sql, ctx: ServerContext, account: PreparedAccount): Promise<void> {

@@ -50,6 +50,12 @@ export function legacyMnemonic(ctx: ServerContext, owner: string, row: Pick<Wall
 
 /** The sealed mnemonic of a wallet the server holds; a split wallet has none (409, saying where it signs). */
 function heldMnemonic(row: Pick<WalletCustodyRow, "sealedMnemonic" | "custody">): Uint8Array {
+  if (row.custody === "none") {
+    throw conflict(
+      "WALLET_NOT_CREATED",
+      "This account has no wallet yet: the user's signer frame creates it right after sign-in (split custody), and the server never holds its key",
+    );
+  }
   if (row.custody === "split" || !row.sealedMnemonic) {
     throw conflict(
       "WALLET_IN_SPLIT_CUSTODY",

@@ -1,4 +1,5 @@
 import { mnemonicToEntropy } from "@scure/bip39";
+import { getAddress } from "viem";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
 import type { ServerContext } from "../context";
 import { ApiError, badRequest, conflict, forbidden } from "../errors";
@@ -10,7 +11,9 @@ import { custodyTargetKey, openAuthShare, sealAuthShare } from "../custody/authS
 import type { CustodyMode, WalletCustody } from "../custody/custodyMode";
 import { parseRecoveryBox, type RecoveryKind } from "../frames/custody/recoveryLock";
 import type { SignerRow } from "../store/users";
-import { countDefaultWalletAccounts, destroyServerCopy, findWalletShares, upsertWalletShares } from "../store/walletShares";
+import { countDefaultWalletAccounts, destroyServerCopy, findWalletShares, recordCreatedWallet, upsertWalletShares } from "../store/walletShares";
+import { isUploadChallenge, uploadChallenge, verifyCustodyProof } from "../custody/uploadProof";
+import type { CustodyProof } from "../frames/custody/proof";
 import { mnemonicOfRow } from "./custody";
 import { openSession } from "./sessions";
 import { SPLIT_EXPORT_KIND } from "../../wire/custody-frame";
@@ -22,6 +25,8 @@ export interface CustodyState {
   recoveryKind?: RecoveryKind;
   /** HPKE-sealed to the session's frame key: `{authShare, recoveryBox}`; the page relays it and reads nothing. */
   bundle?: string;
+  /** What the frame signs, with the keys its shares rebuild, to upload a split from this session (custody-split's proof). */
+  challenge?: string;
 }
 
 const PASSKEY_CREDENTIAL = "webauthn:";
@@ -56,16 +61,18 @@ function sessionFrameKey(frameKey: string | undefined): string {
   return frameKey;
 }
 
-export async function custodyState(ctx: ServerContext, signer: SignerRow, frameKey: string | undefined): Promise<CustodyState> {
+export async function custodyState(ctx: ServerContext, signer: SignerRow, stamp: { frameKey?: string | undefined; credential: string }): Promise<CustodyState> {
   const custody = signer.custody ?? "server";
-  if (custody !== "split") return { custody, mode: ctx.custody };
-  const target = sessionFrameKey(frameKey);
+  // A wallet the server holds gets its challenge with its entropy (custody-reshare-source): server mode answers as it always did.
+  const challenge = stamp.frameKey && custody !== "server" ? { challenge: uploadChallenge(ctx.secrets, signer.orgId, stamp.credential) } : {};
+  if (custody !== "split") return { custody, mode: ctx.custody, ...challenge };
+  const target = sessionFrameKey(stamp.frameKey);
   const shares = await findWalletShares(ctx.db, signer.orgId);
   if (!shares) throw new Error(`wallet of ${signer.orgId} is split but has no shares`);
   const authShare = await openAuthShare(ctx.keys, signer.orgId, shares);
   try {
     const payload = new TextEncoder().encode(JSON.stringify({ authShare: bytesToHex(authShare), recoveryBox: parseRecoveryBox(shares.recoveryBox) }));
-    return { custody, mode: ctx.custody, recoveryKind: shares.recoveryKind, bundle: await sealCredentialBundle(target, payload) };
+    return { custody, mode: ctx.custody, recoveryKind: shares.recoveryKind, bundle: await sealCredentialBundle(target, payload), ...challenge };
   } finally {
     authShare.fill(0);
   }
@@ -96,10 +103,11 @@ export async function splitExportSecret(ctx: ServerContext, signer: SignerRow): 
  * wallets in server custody, and for a wallet with accounts beyond its first two (their keys are
  * sealed under the wallet's data key, which the move destroys).
  */
-export async function reshareSource(ctx: ServerContext, signer: SignerRow, frameKey: string | undefined): Promise<{ bundle: string }> {
-  const target = sessionFrameKey(frameKey);
+export async function reshareSource(ctx: ServerContext, signer: SignerRow, stamp: { frameKey?: string | undefined; credential: string }): Promise<{ bundle: string; challenge: string }> {
+  const target = sessionFrameKey(stamp.frameKey);
   if (ctx.custody === "server") throw forbidden("SPLIT_CUSTODY_DISABLED", "This server keeps wallets in server custody (LATCH_CUSTODY=server)");
   if (signer.custody === "split") throw conflict("WALLET_IN_SPLIT_CUSTODY", "This wallet is already in split custody");
+  if (signer.custody === "none") throw conflict("WALLET_NOT_CREATED", "This account has no wallet yet: its signer frame creates one and uploads the split (the server holds nothing to re-share)");
   if ((await countDefaultWalletAccounts(ctx.db, signer.orgId)) > 0) {
     throw conflict("WALLET_HAS_EXTRA_ACCOUNTS", "This wallet has accounts beyond its first EVM and Solana ones; they stay in server custody, so the wallet cannot move");
   }
@@ -107,7 +115,7 @@ export async function reshareSource(ctx: ServerContext, signer: SignerRow, frame
   const entropy = mnemonicToEntropy(new TextDecoder().decode(mnemonic), wordlist);
   mnemonic.fill(0);
   try {
-    return { bundle: await sealCredentialBundle(target, entropy) };
+    return { bundle: await sealCredentialBundle(target, entropy), challenge: uploadChallenge(ctx.secrets, signer.orgId, stamp.credential) };
   } finally {
     entropy.fill(0);
   }
@@ -135,37 +143,76 @@ export async function openFrameSession(
   return { credentialBundle: await openSession(ctx, signer.orgId, body.targetPublicKey.toLowerCase(), body.expirationSeconds, { secondFactor: true }) };
 }
 
-/** What the frame uploads: the wallet's addresses and, sealed to the server's custody key, `{authShare, recoveryBox}`. */
+/** What the frame uploads: the wallet's addresses, `{authShare, recoveryBox}` sealed to the server's custody key, and the proof. */
 export interface SplitUpload {
   address: string;
   solanaAddress: string;
   sealedShares: string;
+  challenge: string;
+  proof: CustodyProof;
 }
 
 /**
  * Stores a split made by the user's frame: the auth share sealed under a fresh data key, the
- * recovery box as it came. A server-held wallet's mnemonic, keys and data key are destroyed in the
- * same transaction. The addresses must be the wallet's: a split is always of the same wallet.
+ * recovery box as it came. The upload is trusted only with its proof: the challenge this server
+ * issued to the stamping session, signed by the EVM and Solana keys the uploaded shares rebuild
+ * (the frame checked, before sealing, that device + auth and auth + recovery rebuild the same
+ * entropy). Per custody:
+ * - `none` (the frame created the wallet): the addresses are the proof's; the account gets them.
+ * - `server` / `pending` (a move): they must be the wallet's; the server's copy is destroyed in the
+ *   same transaction.
+ * - `split`: shares are replaced (a recovery, a new recovery means) only by a re-split of the same
+ *   wallet, proven by its keys; another wallet's shares are refused (`WALLET_EXISTS`: a second
+ *   device that created its own wallet while the first uploaded, or junk).
  */
-export async function acceptSplit(ctx: ServerContext, signer: SignerRow, upload: SplitUpload): Promise<{ custody: "split"; recoveryKind: RecoveryKind }> {
-  if (ctx.custody === "server" && signer.custody !== "split") throw forbidden("SPLIT_CUSTODY_DISABLED", "This server keeps wallets in server custody (LATCH_CUSTODY=server)");
-  if (upload.address.toLowerCase() !== signer.address.toLowerCase() || upload.solanaAddress !== signer.solanaAddress) {
-    throw badRequest("SPLIT_OF_ANOTHER_WALLET", `The shares are of ${upload.address}, not of this user's wallet ${signer.address}`);
+export async function acceptSplit(
+  ctx: ServerContext,
+  signer: SignerRow,
+  upload: SplitUpload,
+  credential: string,
+): Promise<{ custody: "split"; recoveryKind: RecoveryKind; address: string; solanaAddress: string }> {
+  const from = signer.custody ?? "server";
+  if (ctx.custody === "server" && from !== "split" && from !== "none") {
+    throw forbidden("SPLIT_CUSTODY_DISABLED", "This server keeps wallets in server custody (LATCH_CUSTODY=server)");
   }
+  const sameWallet = upload.address.toLowerCase() === signer.address.toLowerCase() && upload.solanaAddress === signer.solanaAddress;
+  if (from === "split" && !sameWallet) {
+    throw conflict(
+      "WALLET_EXISTS",
+      "This account's wallet exists (another device may have just created it): its shares are replaced only by a re-split of that same wallet. Load the custody state again and recover on this device",
+    );
+  }
+  if (from !== "none" && !sameWallet) throw badRequest("SPLIT_OF_ANOTHER_WALLET", `The shares are of ${upload.address}, not of this user's wallet ${signer.address}`);
+  await requireProof(ctx, signer.orgId, upload, credential);
   const { authShare, recoveryBox } = await openUpload(ctx, upload.sealedShares);
   try {
     const sealed = await sealAuthShare(ctx.keys, signer.orgId, authShare);
     const row = { orgId: signer.orgId, ...sealed, recoveryBox: JSON.stringify(recoveryBox), recoveryKind: recoveryBox.kind, updatedAt: ctx.now() };
     await ctx.db.transaction(async (tx) => {
-      const from = signer.custody ?? "server";
-      if (from !== "split" && !(await destroyServerCopy(tx, signer.orgId, from))) {
+      if (from === "none") {
+        if (!(await recordCreatedWallet(tx, signer.orgId, { address: getAddress(upload.address), solanaAddress: upload.solanaAddress }))) {
+          throw conflict("WALLET_EXISTS", "This account's wallet was created meanwhile (by another device): load the custody state again and recover on this device");
+        }
+      } else if (from !== "split" && !(await destroyServerCopy(tx, signer.orgId, from))) {
         throw conflict("CUSTODY_CHANGED", "The wallet's custody changed meanwhile; load its state again");
       }
       await upsertWalletShares(tx, row);
     });
-    return { custody: "split", recoveryKind: recoveryBox.kind };
+    return { custody: "split", recoveryKind: recoveryBox.kind, address: getAddress(upload.address), solanaAddress: upload.solanaAddress };
   } finally {
     authShare.fill(0);
+  }
+}
+
+/** 403 unless the challenge is this session's and both keys signed it over this upload. */
+async function requireProof(ctx: ServerContext, orgId: string, upload: SplitUpload, credential: string): Promise<void> {
+  if (!isUploadChallenge(ctx.secrets, orgId, credential, upload.challenge)) {
+    throw forbidden("INVALID_CUSTODY_PROOF", "The proof's challenge was not issued to this session: load the custody state with the session that uploads");
+  }
+  const verdict = await verifyCustodyProof({ organizationId: orgId, ...upload }, upload.proof);
+  if (!verdict.evm || !verdict.solana) {
+    const failed = [verdict.evm ? "" : `EVM (${upload.address})`, verdict.solana ? "" : `Solana (${upload.solanaAddress})`].filter(Boolean).join(" and ");
+    throw forbidden("INVALID_CUSTODY_PROOF", `The proof is not signed by the ${failed} key of the uploaded wallet over this upload`);
   }
 }
 

@@ -8,13 +8,15 @@ export interface UserRow {
   userId: string;
   email: string | null;
   phone: string | null;
+  /** Empty while the account has no wallet yet (custody `none`: the user's frame creates it). */
   address: string;
   solanaAddress: string;
 }
 
 export interface NewUser extends UserRow {
-  wallet: SealedWallet;
-  /** Default `server`; `pending` when the server's mode splits new wallets in the user's frame. */
+  /** Absent for custody `none`: the account is stored without key material or addresses. */
+  wallet?: SealedWallet;
+  /** Default `server`; `none` when the server's mode makes new wallets in the user's frame. */
   custody?: WalletCustody;
 }
 
@@ -32,7 +34,8 @@ export interface WalletCustodyRow {
 /** A user with their wallet's sealed keys: what signing needs, in one row. */
 export type SignerRow = UserRow & WalletCustodyRow;
 
-const USER_COLUMNS = `u.org_id as "orgId", u.user_id as "userId", u.email, u.phone, w.address, w.solana_address as "solanaAddress"`;
+// An account whose wallet its frame has not created yet (custody `none`) has no addresses: empty strings, not null.
+const USER_COLUMNS = `u.org_id as "orgId", u.user_id as "userId", u.email, u.phone, coalesce(w.address, '') as address, coalesce(w.solana_address, '') as "solanaAddress"`;
 export const CUSTODY_COLUMNS = `w.kek_id as "kekId", w.wrapped_key as "wrappedKey", w.sealed_keys as "sealedKeys", w.sealed_mnemonic as "sealedMnemonic", w.custody`;
 const SELECT = `select ${USER_COLUMNS} from users u join wallets w on w.org_id = u.org_id`;
 
@@ -140,7 +143,17 @@ export async function insertUser(sql: Sql, user: NewUser, now: number): Promise<
   await sql.query(
     `insert into wallets (org_id, address, solana_address, sealed_mnemonic, kek_id, wrapped_key, sealed_keys, custody, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [user.orgId, user.address, user.solanaAddress, wallet.sealedMnemonic, wallet.kekId, wallet.wrappedKey, wallet.sealedKeys, user.custody ?? "server", now],
+    [
+      user.orgId,
+      wallet ? user.address : null,
+      wallet ? user.solanaAddress : null,
+      wallet?.sealedMnemonic ?? null,
+      wallet?.kekId ?? null,
+      wallet?.wrappedKey ?? null,
+      wallet?.sealedKeys ?? null,
+      user.custody ?? "server",
+      now,
+    ],
   );
   return true;
 }

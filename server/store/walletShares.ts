@@ -42,6 +42,21 @@ export async function destroyServerCopy(sql: Sql, orgId: string, from: "server" 
   return updated.rows.length === 1;
 }
 
+/**
+ * An account's first wallet, created in its frame: the addresses are recorded and the custody
+ * becomes split. False when the account has a wallet already (another device uploaded first), or
+ * when another account holds those addresses.
+ */
+export async function recordCreatedWallet(sql: Sql, orgId: string, wallet: { address: string; solanaAddress: string }): Promise<boolean> {
+  const updated = await sql.query(
+    `update wallets set custody = 'split', address = $2, solana_address = $3
+     where org_id = $1 and custody = 'none'
+       and not exists (select 1 from wallets other where other.address = $2 or other.solana_address = $3) returning 1`,
+    [orgId, wallet.address, wallet.solanaAddress],
+  );
+  return updated.rows.length === 1;
+}
+
 /** How many accounts were added to the user's default wallet (they are sealed under its data key). */
 export async function countDefaultWalletAccounts(sql: Sql, orgId: string): Promise<number> {
   const row = (

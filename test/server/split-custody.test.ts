@@ -1,8 +1,11 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashMessage } from "viem";
-import { EmulatorClient, newTargetKey, openBundle, sessionFromBundle, SIGN_RAW_PAYLOAD_URL, signRawPayloadBody, stamp, stampedRequest } from "./support/client";
+import { EmulatorClient, type Session, newTargetKey, openBundle, sessionFromBundle, SIGN_RAW_PAYLOAD_URL, signRawPayloadBody, stamp, stampedRequest } from "./support/client";
 import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
-import { custodyCall, custodyKeyOf, releasedShares, splitAsFrame } from "./support/splitFrame";
+import { challengeOf, custodyCall, custodyKeyOf, releasedShares, splitAsFrame, uploadBody } from "./support/splitFrame";
 import { newRecoveryCode } from "../../server/frames/custody/recoveryLock";
 import { prepareSplit } from "../../server/frames/custody/makeSplit";
 import { newEntropy } from "../../server/frames/custody/walletKeys";
@@ -19,17 +22,25 @@ describe("split custody: the auth share goes only to a valid session's frame", (
   });
   afterAll(() => t.emulator.stop());
 
+  let calls = 0;
+  const whoami = async (session: Session) =>
+    (await t.client.post("whoami", { stampedRequest: stampedRequest("https://api.turnkey.com/public/v1/query/whoami", { organizationId: session.orgId, timestampMs: String(Date.now() + calls++) }, session) })).body;
+
   async function splitUser() {
     const email = uniqueEmail("split");
     const signedUp = await t.client.signUp(email);
     const split = await splitAsFrame(t.client, signedUp.session, signedUp.target, { kind: "code", code: newRecoveryCode() });
-    return { ...signedUp, split, email };
+    return { ...signedUp, user: { ...signedUp.user, address: split.address, solanaAddress: split.solanaAddress }, split, email };
   }
 
-  it("a new wallet waits for its frame (pending); once split, the state carries the shares sealed to the session's frame key only", async () => {
+  it("a new account has no wallet until its frame makes one (none); once uploaded, the state carries the shares sealed to the session's frame key only", async () => {
     const signedUp = await t.client.signUp(uniqueEmail("pending"));
-    expect((await custodyCall(t.client, "custody-state", signedUp.session)).body).toEqual({ custody: "pending", mode: "split" });
-    await splitAsFrame(t.client, signedUp.session, signedUp.target, { kind: "code", code: newRecoveryCode() });
+    expect((await custodyCall(t.client, "custody-state", signedUp.session)).body).toEqual({ custody: "none", mode: "split", challenge: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // The kit sees a wallet to split at this sign-in, without addresses yet; the server has nothing to re-share.
+    expect(await whoami(signedUp.session)).toMatchObject({ custody: "pending", address: "" });
+    expect((await custodyCall(t.client, "custody-reshare-source", signedUp.session)).body.code).toBe("WALLET_NOT_CREATED");
+    const made = await splitAsFrame(t.client, signedUp.session, signedUp.target, { kind: "code", code: newRecoveryCode() });
+    expect(await whoami(signedUp.session)).toMatchObject({ custody: "split", address: made.address, solanaAddress: made.solanaAddress });
     const state = await custodyCall(t.client, "custody-state", signedUp.session);
     expect(state.body).toMatchObject({ custody: "split", mode: "split", recoveryKind: "code", bundle: expect.any(String) });
     await expect(openBundle(state.body.bundle, newTargetKey())).rejects.toThrow();
@@ -78,7 +89,7 @@ describe("split custody: the auth share goes only to a valid session's frame", (
     expect(mnemonicToAccount(phrase!).address).toBe(user.address);
     // Without this device's share, or with a share of another split, the export frame shows nothing.
     await expect(phraseOfSplitExport(secret, null)).rejects.toThrow(/DEVICE_SHARE_MISSING/);
-    const stale = await prepareSplit(newEntropy(), { kind: "code", code: newRecoveryCode() }, await custodyKeyOf(t.client.url));
+    const stale = await prepareSplit(newEntropy(), { kind: "code", code: newRecoveryCode() }, await custodyKeyOf(t.client.url), { organizationId: user.orgId, challenge: "0".repeat(64) });
     await expect(phraseOfSplitExport(secret, hex.encode(stale.device))).rejects.toThrow(/older split/);
     expect(await phraseOfSplitExport(new TextEncoder().encode("abandon ability"), hex.encode(split.device))).toBeNull();
   });
@@ -95,8 +106,10 @@ describe("split custody: the auth share goes only to a valid session's frame", (
     const opened = await withPasskey("custody-frame-session", "submit/custody_frame_session", { targetPublicKey: target.publicKey, expirationSeconds: 600 });
     expect(opened.status).toBe(200);
     const session = await sessionFromBundle(user.orgId, opened.body.credentialBundle, target);
+    // The passkey sign-up made an account without a wallet: its frame session's frame creates it.
+    expect(user.address).toBe("");
     const split = await splitAsFrame(t.client, session, target, { kind: "code", code: newRecoveryCode() });
-    expect(split.address).toBe(user.address);
+    expect(await whoami(session)).toMatchObject({ address: split.address, custody: "split" });
     expect((await releasedShares(t.client, session, target)).authShare.length).toBe(17);
     // A session key (which has its frame already) cannot mint another; a body without a key is refused.
     const again = await t.client.post("custody-frame-session", {
@@ -106,18 +119,17 @@ describe("split custody: the auth share goes only to a valid session's frame", (
     expect((await withPasskey("custody-frame-session", "submit/custody_frame_session")).status).toBe(400);
   });
 
-  it("refuses a split of another wallet, shares it cannot open, and a second move", async () => {
+  it("refuses another wallet's shares over a split one, shares it cannot open, and a second move", async () => {
     const { session } = await splitUser();
     const key = await custodyKeyOf(t.client.url);
-    const foreign = await prepareSplit(newEntropy(), { kind: "code", code: newRecoveryCode() }, key);
-    const wrongWallet = await custodyCall(t.client, "custody-split", session, { address: foreign.address, solanaAddress: foreign.solanaAddress, sealedShares: foreign.sealedShares });
-    expect(wrongWallet.body.code).toBe("SPLIT_OF_ANOTHER_WALLET");
+    const foreign = await prepareSplit(newEntropy(), { kind: "code", code: newRecoveryCode() }, key, { organizationId: session.orgId, challenge: await challengeOf(t.client, session) });
+    const wrongWallet = await custodyCall(t.client, "custody-split", session, uploadBody(foreign));
+    expect([wrongWallet.status, wrongWallet.body.code]).toEqual([409, "WALLET_EXISTS"]);
     const signedUp = await t.client.signUp(uniqueEmail("garbage"));
-    const garbage = await custodyCall(t.client, "custody-split", signedUp.session, { address: signedUp.user.address, solanaAddress: signedUp.user.solanaAddress, sealedShares: "{}" });
-    expect([garbage.status, garbage.body.code]).toEqual([400, "INVALID_SHARES"]);
-    const toAnotherKey = await prepareSplit(newEntropy(), { kind: "code", code: newRecoveryCode() }, newTargetKey().publicKey);
-    const misdirected = await custodyCall(t.client, "custody-split", signedUp.session, { address: signedUp.user.address, solanaAddress: signedUp.user.solanaAddress, sealedShares: toAnotherKey.sealedShares });
-    expect(misdirected.body.code).toBe("INVALID_SHARES");
+    const challenge = await challengeOf(t.client, signedUp.session);
+    const toAnotherKey = await prepareSplit(newEntropy(), { kind: "code", code: newRecoveryCode() }, newTargetKey().publicKey, { organizationId: signedUp.user.orgId, challenge });
+    const misdirected = await custodyCall(t.client, "custody-split", signedUp.session, uploadBody(toAnotherKey));
+    expect([misdirected.status, misdirected.body.code]).toEqual([400, "INVALID_SHARES"]);
     expect((await custodyCall(t.client, "custody-reshare-source", session)).body.code).toBe("WALLET_IN_SPLIT_CUSTODY");
   });
 });
@@ -134,15 +146,27 @@ describe("custody modes", () => {
     }
   });
 
-  it("split-required: the server signs for no wallet it still holds", async () => {
-    const t = await startTestServer({ custody: "split-required" });
+  it("split-required: the server signs for no wallet it still holds, and a new account's wallet is never its own", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "latch-split-required-"));
     try {
-      const { user, session } = await t.client.signUp(uniqueEmail("required"));
-      const body = signRawPayloadBody(session, { hashFunction: "HASH_FUNCTION_NO_OP", payload: hashMessage("x"), signWith: user.address });
-      const answer = await new EmulatorClient(t.emulator.url).post("sign-payload", { stampedRequest: stampedRequest(SIGN_RAW_PAYLOAD_URL, body, session) });
-      expect([answer.status, answer.body.code]).toEqual([409, "SPLIT_CUSTODY_REQUIRED"]);
+      const before = await startTestServer({ dataDir, memory: false });
+      const held = await before.client.signUp(uniqueEmail("held"));
+      await before.emulator.stop();
+      const t = await startTestServer({ dataDir, memory: false, custody: "split-required" });
+      try {
+        const signWith = async (session: Session, address: string) => {
+          const body = signRawPayloadBody(session, { hashFunction: "HASH_FUNCTION_NO_OP", payload: hashMessage("x"), signWith: address });
+          const answer = await new EmulatorClient(t.emulator.url).post("sign-payload", { stampedRequest: stampedRequest(SIGN_RAW_PAYLOAD_URL, body, session) });
+          return [answer.status, answer.body.code];
+        };
+        expect(await signWith(held.session, held.user.address)).toEqual([409, "SPLIT_CUSTODY_REQUIRED"]);
+        const fresh = await t.client.signUp(uniqueEmail("required"));
+        expect(await signWith(fresh.session, fresh.user.address)).toEqual([409, "WALLET_NOT_CREATED"]);
+      } finally {
+        await t.emulator.stop();
+      }
     } finally {
-      await t.emulator.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

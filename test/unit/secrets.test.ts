@@ -22,6 +22,8 @@ const PINNED: Record<KeyPurpose, string> = {
   "member-pseudonym": "7c5efbfb0b692ea666069e478cff28ee511156ba3f90c3e5714cf0f76aba8109",
   // Client addresses that signed in to an account (the fresh-code try past the guess budgets).
   "known-client": "516a24fd0fe590ff8592572011ef58d089e3497ab2aefb826e81f67a4299b49b",
+  // The challenge a session's frame signs to upload a split it made (issue 31).
+  "custody-challenge": "50e4fa2d3d54ec58e9e9b27183a0a4829900dfac129c7524c395d8cb4311da23",
 };
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");

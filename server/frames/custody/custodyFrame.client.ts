@@ -8,6 +8,8 @@ import { hex } from "@scure/base";
 import { parseReleasedShares, prepareSplit, type ReleasedShares } from "./makeSplit";
 import { withWalletKeys, type WalletAddresses } from "./reassemble";
 import { signPayloadWith } from "./signing";
+import { isProofMessage } from "./proof";
+import { newEntropy } from "./walletKeys";
 import { joinShares } from "./shares";
 import { isRecoveryCode, newRecoveryCode, passkeyPrfInput, unlockRecoveryShare, type RecoverySecret } from "./recoveryLock";
 import { evaluatePasskeyPrf } from "./passkeyPrf.client";
@@ -49,6 +51,7 @@ export function createCustodyFrame(deps: Dependencies) {
   const storage = frameStorage(); // null: third-party storage blocked, the device share lives as long as the page
   const memoryDevice = new Map<string, string>();
   const released = new Map<string, ReleasedShares & WalletAddresses>();
+  const uncommitted = new Map<string, { device: Uint8Array; address: string }>();
 
   const device = {
     get: (org: string): Uint8Array | null => {
@@ -95,21 +98,42 @@ export function createCustodyFrame(deps: Dependencies) {
     return { secret: { kind: "code", code: recoveryCode }, recoveryCode };
   }
 
-  /** Splits `entropy` with the recovery secret; the device share stays here, the rest goes sealed to the server. */
-  async function splitWith(org: string, entropy: Uint8Array, secret: RecoverySecret, expectedAddress?: string) {
-    const prepared = await prepareSplit(entropy, secret, custodyKey());
+  /** Who an upload is for: the user and the challenge the server issued to this session (custody-state). */
+  const uploadFor = (value: Value) => ({ organizationId: text(value, "organizationId"), challenge: text(value, "challenge") });
+
+  /** Splits `entropy` with the recovery secret; the device share stays here, the rest goes sealed to the server with its proof. */
+  async function splitWith(value: Value, entropy: Uint8Array, secret: RecoverySecret, expectedAddress?: string) {
+    const target = uploadFor(value);
+    const prepared = await prepareSplit(entropy, secret, custodyKey(), target);
     if (expectedAddress && prepared.address.toLowerCase() !== expectedAddress.toLowerCase()) throw new Error("the shares rebuild another wallet");
-    device.set(org, prepared.device);
-    return { address: prepared.address, solanaAddress: prepared.solanaAddress, sealedShares: prepared.sealedShares };
+    // Kept aside until the server stored the split (commit): a refused upload leaves the device's share as it was.
+    uncommitted.get(target.organizationId)?.device.fill(0);
+    uncommitted.set(target.organizationId, { device: prepared.device, address: prepared.address });
+    const { address, solanaAddress, sealedShares, challenge, proof } = prepared;
+    return { address, solanaAddress, sealedShares, challenge, proof };
   }
 
   /** Splits entropy the server sealed to this frame (a wallet it held): the device share stays, the rest goes sealed to the server. */
   async function split(value: Value): Answer {
-    const org = text(value, "organizationId");
     const { secret, recoveryCode } = await chosenSecret(value);
     const entropy = await deps.openSealedBundle(text(value, "entropyBundle"));
     try {
-      return [M.split, { ...(await splitWith(org, entropy, secret)), ...(recoveryCode ? { recoveryCode } : {}) }];
+      return [M.split, { ...(await splitWith(value, entropy, secret)), ...(recoveryCode ? { recoveryCode } : {}) }];
+    } finally {
+      entropy.fill(0);
+    }
+  }
+
+  /**
+   * A new account's wallet, made here: fresh entropy from this browser's CSPRNG, split at once; the
+   * server gets the auth share and the recovery box sealed, with the addresses and their proof, and
+   * never the phrase or a key.
+   */
+  async function create(value: Value): Answer {
+    const { secret, recoveryCode } = await chosenSecret(value);
+    const entropy = newEntropy();
+    try {
+      return [M.split, { ...(await splitWith(value, entropy, secret)), ...(recoveryCode ? { recoveryCode } : {}) }];
     } finally {
       entropy.fill(0);
     }
@@ -124,11 +148,22 @@ export function createCustodyFrame(deps: Dependencies) {
     const { secret, recoveryCode } = await chosenSecret(value);
     const entropy = await joinShares(share, shares.authShare);
     try {
-      return [M.split, { ...(await splitWith(org, entropy, secret, shares.address)), ...(recoveryCode ? { recoveryCode } : {}) }];
+      return [M.split, { ...(await splitWith(value, entropy, secret, shares.address)), ...(recoveryCode ? { recoveryCode } : {}) }];
     } finally {
       entropy.fill(0);
       share.fill(0);
     }
+  }
+
+  /** The server stored the split of `address`: its device share becomes this device's. */
+  async function commit(value: Value): Answer {
+    const org = text(value, "organizationId");
+    const made = uncommitted.get(org);
+    if (!made || made.address.toLowerCase() !== text(value, "address").toLowerCase()) throw new Error("no split of this wallet waits for its commit in this frame");
+    device.set(org, made.device);
+    made.device.fill(0);
+    uncommitted.delete(org);
+    return [M.committed, { deviceShare: true }];
   }
 
   async function sign(value: Value): Answer {
@@ -136,6 +171,10 @@ export function createCustodyFrame(deps: Dependencies) {
     const shares = sessionShares(org);
     const share = device.get(org);
     if (!share) throw new Error("DEVICE_SHARE_MISSING: this device does not hold its share of the wallet; recover it with the recovery code");
+    // A custody proof's message is signed only by the split path above, never on a page's request.
+    if (text(value, "hashFunction") !== "HASH_FUNCTION_NO_OP" && isProofMessage(hex.decode(text(value, "payload").replace(/^0x/i, "").toLowerCase()))) {
+      throw new Error("PROOF_MESSAGE_REFUSED: this message is a custody upload's proof; the frame signs it only for its own split");
+    }
     const started = performance.now();
     const signature = await withWalletKeys(share, shares.authShare, shares, (keys) =>
       signPayloadWith(keys, { hashFunction: text(value, "hashFunction"), payload: text(value, "payload"), signWith: text(value, "signWith") }),
@@ -164,7 +203,7 @@ export function createCustodyFrame(deps: Dependencies) {
     const recovery = await unlockRecoveryShare(shares.recoveryBox, secret, shares);
     const entropy = await joinShares(shares.authShare, recovery);
     try {
-      return [M.split, await splitWith(org, entropy, secret, shares.address)];
+      return [M.split, await splitWith(value, entropy, secret, shares.address)];
     } finally {
       entropy.fill(0);
       recovery.fill(0);
@@ -172,7 +211,7 @@ export function createCustodyFrame(deps: Dependencies) {
     }
   }
 
-  const handlers: Record<string, (value: Value) => Answer> = { [M.load]: load, [M.splitRequest]: split, [M.sign]: sign, [M.recover]: recover, [M.setRecovery]: setRecovery };
+  const handlers: Record<string, (value: Value) => Answer> = { [M.load]: load, [M.splitRequest]: split, [M.create]: create, [M.commit]: commit, [M.sign]: sign, [M.recover]: recover, [M.setRecovery]: setRecovery };
 
   return {
     handle(type: unknown, value: unknown): Answer | undefined {

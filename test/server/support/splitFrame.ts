@@ -1,5 +1,6 @@
 import { prepareSplit, parseReleasedShares, type PreparedSplit, type ReleasedShares } from "../../../server/frames/custody/makeSplit";
 import type { RecoverySecret } from "../../../server/frames/custody/recoveryLock";
+import { newEntropy } from "../../../server/frames/custody/walletKeys";
 import { CUSTODY_KEY_META } from "../../../server/frames/pages";
 import { openBundle, stampedRequest, type EmulatorClient, type Answer, type Session, type TargetKey } from "./client";
 
@@ -32,17 +33,40 @@ export async function custodyKeyOf(url: string): Promise<string> {
   return match[1]!;
 }
 
+/** The custody-split body of a split the frame prepared (its addresses, sealed shares and proof). */
+export function uploadBody(split: PreparedSplit) {
+  return { address: split.address, solanaAddress: split.solanaAddress, sealedShares: split.sealedShares, challenge: split.challenge, proof: split.proof };
+}
+
+/** The upload challenge the server issues to `session` (custody-state; a wallet the server holds gets it with its entropy). */
+export async function challengeOf(client: EmulatorClient, session: Session): Promise<string> {
+  const state = await ok(custodyCall(client, "custody-state", session));
+  if (!state.challenge) throw new Error(`custody-state issued no challenge: ${JSON.stringify(state)}`);
+  return state.challenge;
+}
+
 /**
- * What the signer frame does to move a wallet the server holds into split custody, in Node with the
- * frame's own code: the entropy arrives sealed to the session's frame key, is split, and the server
- * gets the auth share and the recovery box sealed to its custody key. Returns the device share.
+ * What the signer frame does to split a wallet, in Node with the frame's own code. A new account
+ * (custody `none`): the wallet is generated here, split, proven and uploaded; the server never sees
+ * its entropy. A wallet the server holds: the entropy arrives sealed to the session's frame key and
+ * is split the same way. Either way the server gets the auth share and the recovery box sealed to its
+ * custody key, and the proof. Returns the split (the device share in it).
  */
 export async function splitAsFrame(client: EmulatorClient, session: Session, target: TargetKey, recovery: RecoverySecret): Promise<PreparedSplit> {
-  const { bundle } = await ok(custodyCall(client, "custody-reshare-source", session));
-  const entropy = await openBundle(bundle, target);
-  const split = await prepareSplit(entropy, recovery, await custodyKeyOf(client.url));
-  entropy.fill(0);
-  await ok(custodyCall(client, "custody-split", session, { address: split.address, solanaAddress: split.solanaAddress, sealedShares: split.sealedShares }));
+  const state = await ok(custodyCall(client, "custody-state", session));
+  const key = await custodyKeyOf(client.url);
+  let split: PreparedSplit;
+  if (state.custody === "none") {
+    const entropy = newEntropy();
+    split = await prepareSplit(entropy, recovery, key, { organizationId: session.orgId, challenge: state.challenge });
+    entropy.fill(0);
+  } else {
+    const { bundle, challenge } = await ok(custodyCall(client, "custody-reshare-source", session));
+    const entropy = await openBundle(bundle, target);
+    split = await prepareSplit(entropy, recovery, key, { organizationId: session.orgId, challenge });
+    entropy.fill(0);
+  }
+  await ok(custodyCall(client, "custody-split", session, uploadBody(split)));
   return split;
 }
 
