@@ -20,3 +20,6 @@ export const SPLIT_EXPORT_KIND = "latch-split-export";
 
 /** The auth frame's User Timing measures of a signature from two shares (rebuild, sign, wipe): `<this>:evm`, `<this>:solana`. */
 export const SIGN_MEASURE = "latch-custody-sign";
+
+/** The auth frame's User Timing measure of a new wallet made in the frame (entropy, derivation, split, pair checks, sealing, proof). */
+export const CREATE_MEASURE = "latch-custody-create";

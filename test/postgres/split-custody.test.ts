@@ -43,10 +43,15 @@ const PURPOSES: KeyPurpose[] = [
   "idp-subject",
   "import-target",
   "custody-target",
+  "member-pseudonym",
+  "known-client",
+  "custody-challenge",
 ];
 
+type Dump = Record<string, Record<string, unknown>[]>;
+
 /** Every value of every row of every table: what a stolen database (or its backup) holds. */
-async function dumpDatabase(url: string): Promise<Record<string, Record<string, unknown>[]>> {
+async function dumpDatabase(url: string): Promise<Dump> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -88,10 +93,14 @@ function byteReadings(dump: Record<string, Record<string, unknown>[]>): Uint8Arr
  * then every combination of the auth share with every other value as a second share, every value
  * as entropy, every 32-byte value as a passkey's PRF output. Answers the addresses it can sign for.
  */
-async function breach(url: string, ring: KeyRing): Promise<Set<string>> {
-  const dump = await dumpDatabase(url);
-  const wallets = dump.wallets as { org_id: string; address: string; solana_address: string; kek_id: string | null; wrapped_key: Uint8Array | null; sealed_keys: Uint8Array | null; sealed_mnemonic: Uint8Array | null }[];
-  const targets = new Map(wallets.map((w) => [w.address.toLowerCase(), w]));
+async function breach(url: string, ring: KeyRing, options: { dump?: Dump; alsoTargets?: string[] } = {}): Promise<Set<string>> {
+  const dump = options.dump ?? (await dumpDatabase(url));
+  // An account whose frame has not made its wallet yet has a row without addresses (custody none).
+  const wallets = (dump.wallets as { org_id: string; address: string | null; solana_address: string | null; kek_id: string | null; wrapped_key: Uint8Array | null; sealed_keys: Uint8Array | null; sealed_mnemonic: Uint8Array | null }[]).map(
+    (w) => ({ ...w, address: w.address ?? "", solana_address: w.solana_address ?? "" }),
+  );
+  // Addresses learnt later (a wallet made after this dump was taken) are targets too: the dump must not reach them.
+  const targets = new Set([...wallets.map((w) => w.address.toLowerCase()).filter(Boolean), ...(options.alsoTargets ?? []).map((a) => a.toLowerCase())]);
   const compromised = new Set<string>();
   const check = async (entropy: Uint8Array) => {
     if (!isEntropy(entropy)) return;
@@ -168,14 +177,30 @@ describe("split custody against a breach of the server (PostgreSQL)", () => {
     const held = await client.signUp(heldEmail);
     await server.stop();
 
-    // The operator turns split custody on and rotates the KEK; a new user's wallet is split by their frame.
+    // The operator turns split custody on and rotates the KEK; a new user's wallet is made and split by their frame.
     server = await startWith(url, `${newKeyText},${oldKey}`, "split", logs);
     client = new EmulatorClient(server.url);
+    const ring = keyEncryptionKeysFromEnv({ LATCH_SECRET_KEY: `${newKeyText},${oldKey}` })!;
     try {
-      const fresh = await client.signUp(uniqueEmail("split"));
+      const signedUp = await client.signUp(uniqueEmail("split"));
+      // The window this closes: a dump (a backup) taken during sign-up, before the frame uploaded. The
+      // account is there, without a mnemonic, a key, a data key or even an address; no shares yet.
+      const duringSignUp = await dumpDatabase(url);
+      expect(duringSignUp.wallets!.find((w) => w.org_id === signedUp.user.orgId)).toMatchObject({
+        custody: "none",
+        address: null,
+        solana_address: null,
+        sealed_mnemonic: null,
+        sealed_keys: null,
+        kek_id: null,
+        wrapped_key: null,
+      });
+      expect(duringSignUp.wallet_shares!.some((row) => row.org_id === signedUp.user.orgId)).toBe(false);
       const code = newRecoveryCode();
-      const split = await splitAsFrame(client, fresh.session, fresh.target, { kind: "code", code });
-      expect(split.address).toBe(fresh.user.address);
+      const split = await splitAsFrame(client, signedUp.session, signedUp.target, { kind: "code", code });
+      const fresh = { ...signedUp, user: { ...signedUp.user, address: split.address, solanaAddress: split.solanaAddress } };
+      // That dump and every KEK reach nothing of the wallet made since.
+      expect((await breach(url, ring, { dump: duringSignUp, alsoTargets: [split.address] })).has(split.address.toLowerCase())).toBe(false);
 
       // The user's frame signs with the device share and the auth share the server released to it.
       const released = await releasedShares(client, fresh.session, fresh.target);
@@ -192,7 +217,6 @@ describe("split custody against a breach of the server (PostgreSQL)", () => {
       expect(await serverSigns(client, fresh.user, fresh.session)).toBe(409);
       expect(await serverSigns(client, held.user, await client.signIn(heldEmail, held.target))).toBe(200);
 
-      const ring = keyEncryptionKeysFromEnv({ LATCH_SECRET_KEY: `${newKeyText},${oldKey}` })!;
       const compromised = await breach(url, ring);
       expect(compromised.has(held.user.address.toLowerCase())).toBe(true); // the attack works where the server holds the key
       expect(compromised.has(fresh.user.address.toLowerCase())).toBe(false);
@@ -200,9 +224,12 @@ describe("split custody against a breach of the server (PostgreSQL)", () => {
       // Nothing the client holds appears anywhere in the database or the server's logs.
       const dumpText = JSON.stringify(await dumpDatabase(url), (_, v) => (v?.type === "Buffer" ? Buffer.from(v.data).toString("hex") : v));
       const entropy = await joinShares(split.device, released.authShare);
-      const secrets = [mnemonicOf(entropy), Buffer.from(entropy).toString("hex"), Buffer.from(split.device).toString("hex"), Buffer.from(split.device).toString("base64"), code];
+      const evmKey = Buffer.from((await keysFromEntropy(entropy)).evmPrivateKey).toString("hex");
+      const secrets = [mnemonicOf(entropy), Buffer.from(entropy).toString("hex"), Buffer.from(split.device).toString("hex"), Buffer.from(split.device).toString("base64"), code, evmKey];
+      const duringText = JSON.stringify(duringSignUp, (_, v) => (v?.type === "Buffer" ? Buffer.from(v.data).toString("hex") : v));
       for (const secret of secrets) {
         expect(dumpText).not.toContain(secret);
+        expect(duringText).not.toContain(secret);
         expect(logs.join("\n")).not.toContain(secret);
       }
 
@@ -225,8 +252,9 @@ describe("split custody against a breach of the server (PostgreSQL)", () => {
     let server = await startWith(url, oldKey, "split", logs);
     const email = uniqueEmail("rotate");
     const client = new EmulatorClient(server.url);
-    const { user, target } = await client.signUp(email);
+    const { target } = await client.signUp(email);
     const split = await splitAsFrame(client, await client.signIn(email, target), target, { kind: "code", code: newRecoveryCode() });
+    const user = { address: split.address };
     await server.stop();
     await rotateKeysCommand({ DATABASE_URL: url, LATCH_SECRET_KEY: `${newKeyText},${oldKey}` }, (line) => logs.push(line));
     const newId = keyEncryptionKeysFromEnv({ LATCH_SECRET_KEY: newKeyText })!.sealing.id;

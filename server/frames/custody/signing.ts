@@ -2,6 +2,7 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { hex } from "@scure/base";
 import { sign } from "viem/accounts";
 import type { SplitWalletKeys } from "./walletKeys";
+import { isProofMessage } from "./proof";
 
 /** What the kit asks the frame to sign: the sign-payload route's parameters. */
 export interface PayloadToSign {
@@ -25,5 +26,8 @@ export async function signPayloadWith(keys: SplitWalletKeys, { hashFunction, pay
     return sign({ hash: `0x${digits}`, privateKey: `0x${hex.encode(keys.evmPrivateKey)}`, to: "hex" });
   }
   if (signWith !== keys.solanaAddress) throw new Error(`signWith ${signWith} is not the Solana address of this wallet (${keys.solanaAddress})`);
-  return `0x${hex.encode(ed25519.sign(hex.decode(digits.toLowerCase()), keys.solanaPrivateKey))}`;
+  const message = hex.decode(digits.toLowerCase());
+  // A custody upload's proof is signed by the frame's split path only, never on a page's request (proof.ts).
+  if (isProofMessage(message)) throw new Error("PROOF_MESSAGE_REFUSED: this message is a custody upload's proof; the frame signs it only for its own split");
+  return `0x${hex.encode(ed25519.sign(message, keys.solanaPrivateKey))}`;
 }
