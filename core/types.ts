@@ -30,7 +30,9 @@ export interface User {
   credentialId?: string;
   /**
    * Where the embedded wallet's key lives when it is not on the server alone: `split` (2-of-3 shares:
-   * this device's signer frame, the server, a recovery box) or `pending` (split at this sign-in).
+   * this device's signer frame, the server, a recovery box) or `pending` (split at this sign-in; a
+   * new account on a split server gets its wallet generated in the signer frame then, and its
+   * `address` and `solanaAddress` are empty until that is done, before anything can be signed).
    * Absent: server custody.
    */
   custody?: "pending" | "split";

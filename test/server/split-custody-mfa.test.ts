@@ -63,8 +63,10 @@ describe("split custody: with a second factor enrolled, only a session that pass
 
   it("export of a split wallet obeys the same rule (403 MFA_REQUIRED before any step-up, which cannot lift it), then the step-up rule: a session that passed the factor (its sign-in the proof) gets the auth share", async () => {
     const email = uniqueEmail("split-mfa-export");
-    const { user, session: before, target: beforeTarget } = await t.client.signUp(email);
+    const signedUp = await t.client.signUp(email);
+    const { session: before, target: beforeTarget } = signedUp;
     const split = await splitAsFrame(t.client, before, beforeTarget, { kind: "code", code: newRecoveryCode() });
+    const user = { ...signedUp.user, address: split.address, solanaAddress: split.solanaAddress };
     const { factorId, app } = await enrolTotp(t, before, user);
     const factors = [{ multiFactorId: factorId, multiFactorType: "totp" }];
     const exportAs = async (session: Session) => {
