@@ -23,5 +23,6 @@ export function walletAccountsOf(user: UserRow) {
     addressFormat: kind === "evm" ? "ADDRESS_FORMAT_ETHEREUM" : "ADDRESS_FORMAT_SOLANA",
     address: kind === "evm" ? user.address : user.solanaAddress,
   });
-  return [account("evm"), account("solana")];
+  // An account whose signer frame has not made its wallet yet (split custody, `none`) has no accounts to list.
+  return user.address ? [account("evm"), account("solana")] : [];
 }

@@ -2,7 +2,8 @@
 // refusal is a clear 4xx with its code, never a 500, and nothing it refused is stored.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hex } from "@scure/base";
-import { newTargetKey, stampedRequest, type Session } from "./support/client";
+import { newTargetKey, SIGN_RAW_PAYLOAD_URL, signRawPayloadBody, stamp, stampedRequest, type Session } from "./support/client";
+import { keyManagement } from "./support/passkey";
 import { startTestServer, uniqueEmail, type TestServer } from "./support/emulator";
 import { challengeOf, custodyCall, custodyKeyOf, uploadBody } from "./support/splitFrame";
 import { prepareSplit, type PreparedSplit } from "../../server/frames/custody/makeSplit";
@@ -124,6 +125,23 @@ describe("custody-split: what a frame uploads is trusted only with its proof", (
     } finally {
       wipeKeys(keys);
     }
+  });
+
+  it("an account whose wallet is not made yet answers cleanly: whoami (pending, no addresses), no accounts listed, signing and re-sharing 409 WALLET_NOT_CREATED", async () => {
+    const { session } = await newAccount();
+    const stamper = (body: string) => stamp(body, session);
+    const who = await keyManagement(t.emulator.url, "query/whoami", { organizationId: session.orgId }, stamper);
+    expect(who.status).toBe(200);
+    const direct = await t.client.post("whoami", { stampedRequest: stampedRequest("https://api.turnkey.com/public/v1/query/whoami", { organizationId: session.orgId, timestampMs: String(Date.now()) }, session) });
+    expect([direct.status, direct.body.custody, direct.body.address]).toEqual([200, "pending", ""]);
+    const { walletId } = (await keyManagement(t.emulator.url, "query/list_wallets", { organizationId: session.orgId }, stamper)).body.wallets[0];
+    const accounts = await keyManagement(t.emulator.url, "query/list_wallet_accounts", { organizationId: session.orgId, walletId }, stamper);
+    expect([accounts.status, accounts.body.accounts]).toEqual([200, []]);
+    const body = signRawPayloadBody(session, { hashFunction: "HASH_FUNCTION_NO_OP", payload: "ab".repeat(32), signWith: "0x0000000000000000000000000000000000000001" });
+    const signed = await t.client.post("sign-payload", { stampedRequest: stampedRequest(SIGN_RAW_PAYLOAD_URL, body, session) });
+    expect(signed.status).toBeLessThan(500);
+    expect(signed.status).toBeGreaterThanOrEqual(400);
+    expect((await custodyCall(t.client, "custody-reshare-source", session)).body.code).toBe("WALLET_NOT_CREATED");
   });
 
   it("refuses an upload without a session, and bad sizes and shapes, with a 4xx naming the field", async () => {
