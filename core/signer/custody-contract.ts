@@ -35,6 +35,17 @@ export class WrongRecoveryCodeError extends LatchError {
 /** The passkey did not unlock the recovery share: cancelled, another passkey, or one without the PRF extension (detail in `cause`). */
 export class RecoveryPasskeyError extends LatchError {
   override readonly name = "RecoveryPasskeyError" as const;
+  /**
+   * `no-passkey`: no passkey answered the ceremony — none of this site is on the device, or the user
+   * cancelled (the browser tells them apart no more than it does at sign-in); `failed`: one answered
+   * and did not unlock the share (another passkey, or one without PRF).
+   */
+  readonly reason: "no-passkey" | "failed";
+  constructor(message: string, options?: { cause?: unknown; details?: unknown }) {
+    super(message, options);
+    // The frame's ceremony says PASSKEY_CANCELLED when the browser answered NotAllowedError or AbortError.
+    this.reason = /PASSKEY_CANCELLED/.test(String(options?.cause)) ? "no-passkey" : "failed";
+  }
 }
 
 /**

@@ -31,4 +31,7 @@ export const CUSTODY_TEXT = {
   recoverCodeBody: "This device does not hold its share of your wallet. Enter the recovery code you saved.",
   recoverFailedTitle: "Your wallet was not recovered",
   passkeyFailed: "Your passkey did not unlock your wallet. Use the passkey you chose for recovery, or your recovery code.",
+  // The passkey sign-in's words for a ceremony no passkey answered (the browser says the same, NotAllowedError, whether none of this site is on the device or the user cancelled).
+  setupNoPasskey: "No passkey for this site was found on this device, or the request was cancelled. Save a recovery code instead, or try again.",
+  recoverNoPasskey: "No passkey for this site was found on this device, or the request was cancelled. Use the device that holds the passkey you chose for recovery, or try again.",
 } as const;

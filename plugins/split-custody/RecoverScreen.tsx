@@ -5,6 +5,7 @@ import { useAtomValue } from "jotai/react";
 import { CUSTODY_STRINGS_TABLE, custodyStrings } from "./strings";
 import { custodyPromptsOf } from "./prompts";
 import { LossStatement } from "./LossStatement";
+import { passkeyErrorText } from "./passkeyErrorText";
 import "./registry";
 
 /** custody_recover: this device holds no share of the wallet; the passkey or the code the user chose unlocks the recovery share. */
@@ -32,9 +33,9 @@ export function RecoverScreen({ kit, step, rpId }: StepProps<"custody_recover"> 
   };
 
   if (step.error) {
-    const known = step.error.name === "RecoveryPasskeyError" || step.error.name === "WrongRecoveryCodeError";
+    const body = passkeyErrorText(step.error, t.recoverNoPasskey, t.passkeyFailed) ?? (step.error.name === "WrongRecoveryCodeError" ? t.wrongCode : errorText(step.error));
     return (
-      <ErrorPanel icon={<Illustration name="shield" />} heading={t.recoverFailedTitle} body={known ? step.error.message : errorText(step.error)} onTryAgain={() => kit.setStep({ type: "custody_recover" })}>
+      <ErrorPanel icon={<Illustration name="shield" />} heading={t.recoverFailedTitle} body={body} onTryAgain={() => kit.setStep({ type: "custody_recover" })}>
         <LossStatement text={t.lossAll} />
       </ErrorPanel>
     );

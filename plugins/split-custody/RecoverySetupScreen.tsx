@@ -4,6 +4,7 @@ import { Button, ErrorPanel, Illustration, StepColumn, StepHeading, useCss, useE
 import { CUSTODY_STRINGS_TABLE, custodyStrings } from "./strings";
 import { custodyPromptsOf } from "./prompts";
 import { LossStatement } from "./LossStatement";
+import { passkeyErrorText } from "./passkeyErrorText";
 import "./registry";
 
 /** custody_recovery_setup: before a new wallet is split, the user picks what unlocks its recovery share. */
@@ -33,7 +34,7 @@ export function RecoverySetupScreen({ kit, step, rpId }: StepProps<"custody_reco
       <ErrorPanel
         icon={<Illustration name="shield" />}
         heading={t.setupFailedTitle}
-        body={step.error.name === "RecoveryPasskeyError" ? t.passkeyFailed : errorText(step.error)}
+        body={passkeyErrorText(step.error, t.setupNoPasskey, t.passkeyFailed) ?? errorText(step.error)}
         onTryAgain={() => kit.setStep({ type: "custody_recovery_setup" })}
       >
         <LossStatement text={t.lossAll} />

@@ -113,6 +113,41 @@ describe("split custody's recovery screens in Chromium", () => {
     await context.close();
   });
 
+  it("'Use my passkey' with no passkey of this site on the device says so at once, on the setup screen and on the recovery screen", { timeout: 180_000 }, async () => {
+    // Setup: the device's authenticator holds no passkey of this site.
+    const first = await browser.newContext();
+    const page = await open(first);
+    await addVirtualAuthenticator(page, { hasPrf: true });
+    const email = uniqueEmail("no-passkey");
+    await signIn(page, email);
+    await dialog(page).getByRole("button", { name: CUSTODY_TEXT.usePasskey }).click();
+    // Well before the ceremony's timeout (60 s): the browser answered that no passkey was there.
+    await dialog(page).getByRole("heading", { name: CUSTODY_TEXT.setupFailedTitle }).waitFor({ timeout: 20_000 });
+    await dialog(page).getByText(CUSTODY_TEXT.setupNoPasskey).waitFor();
+    expect(await text(page, "custody")).toBe("pending");
+    // The other means still works: a code.
+    await dialog(page).getByRole("button", { name: "Try again" }).click();
+    await dialog(page).getByRole("button", { name: CUSTODY_TEXT.usePasskey }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { addPasskey(): Promise<string> }).addPasskey())).toBe("ok");
+    await dialog(page).getByRole("button", { name: CUSTODY_TEXT.usePasskey }).click();
+    await dialog(page).waitFor({ state: "detached", timeout: 60_000 });
+    await page.getByTestId("custody").filter({ hasText: /^split$/ }).waitFor();
+    expect(await text(page, "recovery-kind")).toBe("passkey");
+
+    // Another browser whose authenticator lacks that passkey: the recovery screen says so at once.
+    const second = await browser.newContext();
+    const other = await open(second);
+    await addVirtualAuthenticator(other, { hasPrf: true });
+    await signIn(other, email);
+    await dialog(other).getByRole("heading", { name: CUSTODY_TEXT.recoverTitle }).waitFor();
+    await dialog(other).getByRole("button", { name: CUSTODY_TEXT.usePasskey }).click();
+    await dialog(other).getByRole("heading", { name: CUSTODY_TEXT.recoverFailedTitle }).waitFor({ timeout: 20_000 });
+    await dialog(other).getByText(CUSTODY_TEXT.recoverNoPasskey).waitFor();
+    expect(await text(other, "device-share")).toBe("false");
+    await first.close();
+    await second.close();
+  });
+
   it("a recovery code chosen in the dialog is shown once; a second browser context recovers with it (a wrong code is refused)", { timeout: 180_000 }, async () => {
     const first = await browser.newContext();
     const page = await open(first);
