@@ -16,6 +16,7 @@ function sweeps(ctx: ServerContext): Sweep[] {
     { table: "api_keys", column: "expires_at", before: at },
     { table: "used_tokens", column: "expires_at", before: at },
     { table: "passkey_sessions", column: "expires_at", before: at },
+    { table: "step_ups", column: "expires_at", before: at },
     { table: "idp_grants", column: "expires_at", before: at },
     { table: "sends", column: "sent_at", before: (now) => now - ctx.limits.sendWindowMs },
     { table: "activities", column: "created_at", before: (now) => now - ACTIVITY_RETENTION_MS },
@@ -33,7 +34,7 @@ function sweeps(ctx: ServerContext): Sweep[] {
 }
 
 /**
- * Drops rows nobody can use any more (expired codes, keys, replay records, passkey sign-ins, prepared sign-ins, old
+ * Drops rows nobody can use any more (expired codes, keys, replay records, passkey sign-ins, step-up proofs, prepared sign-ins, old
  * send records and activities), a bounded batch per table. Any instance may run it at any time.
  */
 export async function pruneExpired(ctx: ServerContext, limit = SWEEP_BATCH): Promise<Record<string, number>> {

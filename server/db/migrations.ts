@@ -278,4 +278,23 @@ export const migrations: Migration[] = [
       alter table wallets add constraint wallets_addresses_check check (custody = 'none' or (address is not null and solana_address is not null));
     `,
   },
+  {
+    version: 15,
+    name: "step-up proofs in a table of their own (the organisation, the credential that proved, until when), no longer as markers among the one-time values",
+    sql: `
+      create table step_ups (
+        org_id uuid not null references users (org_id) on delete cascade,
+        credential text not null,
+        expires_at double precision not null,
+        primary key (org_id, credential)
+      );
+      create index step_ups_expiry on step_ups (expires_at);
+      insert into step_ups (org_id, credential, expires_at)
+        select users.org_id, substr(used_tokens.hash, length('step-up:') + 38), used_tokens.expires_at
+        from used_tokens join users on users.org_id::text = substr(used_tokens.hash, length('step-up:') + 1, 36)
+        where used_tokens.hash like 'step-up:%' and substr(used_tokens.hash, length('step-up:') + 37, 1) = ':'
+        on conflict do nothing;
+      delete from used_tokens where hash like 'step-up:%';
+    `,
+  },
 ];

@@ -1,16 +1,16 @@
 import type { Sql } from "../db/sql";
 
-// A fresh proof (TOTP, a code to the user's contact) recorded for the one credential that stamped it
-// (a session's API key), in the one-time-values table: swept by expiry like the rest of it.
-const stepUpKey = (orgId: string, credential: string) => `step-up:${orgId}:${credential}`;
+// A fresh proof (TOTP, a code to the user's contact, a passkey beside the session) recorded for the one
+// credential that stamped it (a session's API key): a row of step_ups (migration 15), swept by expiry
+// (server/maintenance.ts) and read by every instance.
 const API_KEY_CREDENTIAL = "api-key:";
 
 /** Records that this credential of the organisation proved a second factor now, until `until`. */
 export async function recordStepUp(sql: Sql, orgId: string, credential: string, until: number): Promise<void> {
   await sql.query(
-    `insert into used_tokens (hash, expires_at) values ($1, $2)
-     on conflict (hash) do update set expires_at = excluded.expires_at`,
-    [stepUpKey(orgId, credential), until],
+    `insert into step_ups (org_id, credential, expires_at) values ($1, $2, $3)
+     on conflict (org_id, credential) do update set expires_at = excluded.expires_at`,
+    [orgId, credential, until],
   );
 }
 
@@ -26,10 +26,10 @@ export async function freshnessOf(sql: Sql, orgId: string, credential: string, n
   const publicKey = credential.startsWith(API_KEY_CREDENTIAL) ? credential.slice(API_KEY_CREDENTIAL.length) : null;
   const row = (
     await sql.query<{ stepUp: boolean; signedInAt: number | null; secondFactorAt: number | null }>(
-      `select exists (select 1 from used_tokens where hash = $1 and expires_at > $2) as "stepUp",
+      `select exists (select 1 from step_ups where org_id = $1::uuid and credential = $2 and expires_at > $3) as "stepUp",
               k.signed_in_at as "signedInAt", k.second_factor_at as "secondFactorAt"
-       from (select 1) one left join api_keys k on k.public_key = $3 and k.org_id = $4::uuid`,
-      [stepUpKey(orgId, credential), now, publicKey, orgId],
+       from (select 1) one left join api_keys k on k.public_key = $4 and k.org_id = $1::uuid`,
+      [orgId, credential, now, publicKey],
     )
   ).rows[0]!;
   return {

@@ -252,8 +252,12 @@ describe("three instances on one PostgreSQL", () => {
       keyManagement(c.url, "submit/export_wallet_account", { type: "ACTIVITY_TYPE_EXPORT_WALLET_ACCOUNT", timestampMs: String(Date.now()), organizationId: user.orgId, parameters: { address: user.address, targetPublicKey: newTargetKey().publicKey } }, (text) => stamp(text, key));
     const refused = await exportKey(narrow);
     expect([refused.status, refused.body.code]).toEqual([403, "SESSION_SCOPE_SIGN_ONLY"]);
-    // The full session exports once it proved a code to the email (step-up, recorded on A, honoured on C).
+    // The full session, its sign-in made older than five minutes (no longer its own proof), is refused on C...
+    await query("update api_keys set signed_in_at = signed_in_at - 600000 where org_id = $1", [user.orgId]);
+    expect((await exportKey(session)).body.code).toBe("STEP_UP_REQUIRED");
+    // ...and exports once it proved a code to the email (step-up, recorded on A in step_ups, honoured on C).
     expect((await s.clients[0]!.stepUp(session, user.address, { contact: email })).status).toBe(200);
+    expect(await query("select credential from step_ups where org_id = $1", [user.orgId])).toEqual([{ credential: `api-key:${session.apiPublicKey}` }]);
     expect((await exportKey(session)).status).toBe(200);
   });
 

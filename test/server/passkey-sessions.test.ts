@@ -2,48 +2,28 @@
 // (migration 12; before, as 'passkey-session:<org>' markers among the one-time values in used_tokens).
 // The record lives in the database: a restarted server (and any other instance) still knows it, the
 // sweeper drops it once expired, and the migration moves the markers an older database holds.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startServer } from "../../server/index";
 import type { ServerContext } from "../../server/context";
 import { migrate } from "../../server/db/migrate";
-import { pgliteDatabase } from "../../server/db/pglite";
-import type { Database } from "../../server/db/sql";
 import { pruneExpired } from "../../server/maintenance";
-import { serverMethods } from "../../server/methods";
 import { DEFAULT_LIMITS } from "../../server/options";
+import { addUser, useDatabases } from "./support/database";
 import { EmulatorClient, type User } from "./support/client";
 import { APP_ORIGIN, SoftPasskey } from "./support/passkey";
 
-const methods = serverMethods();
-const dirs: string[] = [];
-const opened: Database[] = [];
-afterAll(async () => {
-  await Promise.all(opened.map((db) => db.close()));
-  dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
-});
-
-async function migratedDatabase(): Promise<Database> {
-  const raw = new PGlite();
-  await raw.waitReady;
-  const db = pgliteDatabase(raw);
-  opened.push(db);
-  await migrate(db, methods);
-  return db;
-}
+const databases = useDatabases();
+const { methods } = databases;
+const migratedDatabase = () => databases.migrated();
 
 const ORG = "00000000-0000-4000-8000-0000000000c1";
 const GONE_ORG = "00000000-0000-4000-8000-0000000000c2";
-const addUser = (db: Database, orgId: string, userId: string) =>
-  db.query("insert into users (org_id, user_id, created_at) values ($1, $2, $3)", [orgId, userId, Date.now()]);
 
 describe("passkey sign-ins", () => {
   it("are recorded in passkey_sessions, not among the one-time values, and still count after a restart", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "latch-passkey-sessions-"));
-    dirs.push(dir);
+    const dir = databases.dataDir("passkey-sessions");
     const passkey = new SoftPasskey();
     const first = await startServer({ dataDir: dir, port: 0 });
     let user: User;
