@@ -8,14 +8,16 @@ import { CODE_ERRORS, DELIVERY_ERRORS, STAMP_ERRORS, STEP_UP_ERRORS, TRANSPORT_E
 const OPERATION_ERRORS = [...TRANSPORT_ERRORS, ...STAMP_ERRORS, "MISSING_STAMP", "UNSUPPORTED_OPERATION", "USER_NOT_IN_ORGANIZATION"] as const;
 /** An account spec refused (an unknown format, a bad path) or one the user's wallets hold already. */
 const ACCOUNT_ERRORS = ["INVALID_WALLET_ACCOUNT", "WALLET_ACCOUNT_EXISTS"] as const;
+/** What the server answers for a wallet it does not hold: split, not made yet (its frame makes it), or held while the operator requires split custody. */
+const CUSTODY_ERRORS = ["WALLET_IN_SPLIT_CUSTODY", "WALLET_NOT_CREATED", "SPLIT_CUSTODY_REQUIRED"] as const;
 
 export const OPERATION_ERROR_CODES = {
   "query/whoami": OPERATION_ERRORS,
   "query/get_activity": [...OPERATION_ERRORS, "ACTIVITY_NOT_FOUND"],
   // MFA_REQUIRED: a split wallet's export asked by a session whose sign-in did not pass the second factor.
-  "submit/export_wallet": [...OPERATION_ERRORS, ...STEP_UP_ERRORS, "WALLET_NOT_FOUND", "MFA_REQUIRED"],
-  "submit/export_wallet_account": [...OPERATION_ERRORS, ...STEP_UP_ERRORS, "WALLET_ACCOUNT_NOT_FOUND"],
-  "submit/sign_raw_payload": [...OPERATION_ERRORS, "SIGN_WITH_NOT_OWNED"],
+  "submit/export_wallet": [...OPERATION_ERRORS, ...STEP_UP_ERRORS, ...CUSTODY_ERRORS, "WALLET_NOT_FOUND", "MFA_REQUIRED"],
+  "submit/export_wallet_account": [...OPERATION_ERRORS, ...STEP_UP_ERRORS, ...CUSTODY_ERRORS, "WALLET_ACCOUNT_NOT_FOUND"],
+  "submit/sign_raw_payload": [...OPERATION_ERRORS, ...CUSTODY_ERRORS, "SIGN_WITH_NOT_OWNED"],
   "query/list_wallets": OPERATION_ERRORS,
   "query/list_wallet_accounts": [...OPERATION_ERRORS, "WALLET_NOT_FOUND"],
   "query/list_users": OPERATION_ERRORS,
@@ -31,7 +33,7 @@ export const OPERATION_ERROR_CODES = {
     "IMPORT_BUNDLE_EXPIRED",
     "INVALID_MNEMONIC",
   ],
-  "submit/create_wallet_accounts": [...OPERATION_ERRORS, ...ACCOUNT_ERRORS, "WALLET_NOT_FOUND"],
+  "submit/create_wallet_accounts": [...OPERATION_ERRORS, ...ACCOUNT_ERRORS, ...CUSTODY_ERRORS, "WALLET_NOT_FOUND"],
   "submit/create_api_keys": [...OPERATION_ERRORS, ...STEP_UP_ERRORS, "DUPLICATE_API_KEY", "TOO_MANY_API_KEYS", "API_KEY_EXISTS"],
   "submit/delete_api_keys": [...OPERATION_ERRORS, "API_KEY_NOT_FOUND"],
   "submit/init_otp": [...OPERATION_ERRORS, ...DELIVERY_ERRORS],

@@ -142,6 +142,12 @@ describe("custody-split: what a frame uploads is trusted only with its proof", (
     expect(signed.status).toBeLessThan(500);
     expect(signed.status).toBeGreaterThanOrEqual(400);
     expect((await custodyCall(t.client, "custody-reshare-source", session)).body.code).toBe("WALLET_NOT_CREATED");
+    // Export and added accounts need the wallet the server does not hold: 409, inside the wire contract (the test server answers 500 otherwise).
+    const exported = await keyManagement(t.emulator.url, "submit/export_wallet", { type: "ACTIVITY_TYPE_EXPORT_WALLET", timestampMs: String(Date.now()), organizationId: session.orgId, parameters: { walletId, targetPublicKey: newTargetKey().publicKey } }, stamper);
+    expect([exported.status, exported.body.code]).toEqual([409, "WALLET_NOT_CREATED"]);
+    const added = await keyManagement(t.emulator.url, "submit/create_wallet_accounts", { type: "ACTIVITY_TYPE_CREATE_WALLET_ACCOUNTS", timestampMs: String(Date.now()), organizationId: session.orgId, parameters: { walletId, accounts: [{ curve: "CURVE_SECP256K1", pathFormat: "PATH_FORMAT_BIP32", path: "m/44'/60'/0'/0/1", addressFormat: "ADDRESS_FORMAT_ETHEREUM" }] } }, stamper);
+    expect(added.status).toBeLessThan(500);
+    expect(added.status).toBeGreaterThanOrEqual(400);
   });
 
   it("refuses an upload without a session, and bad sizes and shapes, with a 4xx naming the field", async () => {
