@@ -18,7 +18,6 @@ import type { Schema } from "./standardSchema";
 import type { MethodMigration } from "./db/migrate";
 import type { WalletDeriver } from "./crypto/derivationPool";
 import type { EvmHashSigner } from "./crypto/evmSigner";
-import type { VerifiedStamp } from "./services/stamps/scheme";
 
 /** Everything a route needs: one per emulator instance, so instances never share state. */
 export interface ServerContext {
@@ -138,6 +137,14 @@ export interface MethodRoute<Body = unknown> {
   handle(c: Context, body: Body, ctx: ServerContext): Promise<object | Response> | object | Response;
 }
 
+/** What a key operation's `authorize` learns of the stamp that authorised the request. */
+export interface OperationStamp {
+  /** e.g. `api-key:<compressed public key>`, `webauthn:<credential id>`. */
+  credential: string;
+  /** When the stamping session's sign-in passed the second factor (epoch ms), if it did. */
+  secondFactorAt?: number;
+}
+
 /** One key-management operation: its stamped body's schema and what it answers. */
 export interface KeyOperation {
   body: Schema<unknown, StampedBody>;
@@ -148,7 +155,7 @@ export interface KeyOperation {
    * auth share goes only to a session whose sign-in passed the second factor), so the user is not
    * asked for a code first.
    */
-  authorize?(ctx: ServerContext, body: StampedBody, user: SignerRow, stamp: VerifiedStamp): Promise<void>;
+  authorize?(ctx: ServerContext, body: StampedBody, user: SignerRow, stamp: OperationStamp): Promise<void>;
   handle(c: Context, ctx: ServerContext, body: StampedBody, user: SignerRow, activities: ActivityRecorder): Promise<unknown>;
 }
 

@@ -1,9 +1,8 @@
 import type { Context } from "hono";
-import type { ActivityRecorder, ServerContext, KeyOperation, MethodRoute, ServerMethod, ServerPart } from "./engine-contract";
+import type { ActivityRecorder, ServerContext, KeyOperation, MethodRoute, OperationStamp, ServerMethod, ServerPart } from "./engine-contract";
 import type { Schema, SchemaOutput } from "./standardSchema";
 import type { StampedBody } from "../wire/routes";
 import type { SignerRow } from "./store/users";
-import type { VerifiedStamp } from "./services/stamps/scheme";
 
 export type {
   ActivityRecorder,
@@ -34,14 +33,14 @@ export function composeMethods(methods: readonly ServerMethod[]): ServerPart[] {
 export function keyOperation<Body extends Schema<unknown, StampedBody>>(
   body: Body,
   handle: (c: Context, ctx: ServerContext, body: SchemaOutput<Body>, user: SignerRow, activities: ActivityRecorder) => Promise<unknown>,
-  options: { stepUp?: boolean; authorize?: (ctx: ServerContext, body: SchemaOutput<Body>, user: SignerRow, stamp: VerifiedStamp) => Promise<void> } = {},
+  options: { stepUp?: boolean; authorize?: (ctx: ServerContext, body: SchemaOutput<Body>, user: SignerRow, stamp: OperationStamp) => Promise<void> } = {},
 ): KeyOperation {
   const { authorize } = options;
   return {
     body,
     handle: (c, ctx, checked, user, activities) => handle(c, ctx, checked as SchemaOutput<Body>, user, activities),
     ...(options.stepUp ? { stepUp: true } : {}),
-    ...(authorize ? { authorize: (ctx: ServerContext, checked: StampedBody, user: SignerRow, stamp: VerifiedStamp) => authorize(ctx, checked as SchemaOutput<Body>, user, stamp) } : {}),
+    ...(authorize ? { authorize: (ctx: ServerContext, checked: StampedBody, user: SignerRow, stamp: OperationStamp) => authorize(ctx, checked as SchemaOutput<Body>, user, stamp) } : {}),
   };
 }
 
