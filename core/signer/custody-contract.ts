@@ -9,6 +9,7 @@ import type { Kit } from "../kit-types";
 import type { User } from "../types";
 import type { SignerClient } from "./client";
 import type { FrameStamper } from "./frame-stamper";
+import type { SessionManager } from "./session";
 
 /** The wallet's custody as this device sees it. */
 export interface CustodyStatus {
@@ -84,4 +85,7 @@ export interface CustodySigner {
   /** The session's length in seconds (a frame session lasts as long). */
   readonly expirationSeconds: number;
   useStamper(stamper: null): void;
+  /** The stored session (a frame session's bundle is kept with it, so a reload stamps with it again). */
+  readonly sessions: SessionManager;
+  readonly config: { readonly requestTimeoutMs: number };
 }

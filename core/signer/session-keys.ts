@@ -5,6 +5,7 @@ import { REVOKE_SESSION_TIMEOUT_MS } from "../constants";
 import type { SignerClient } from "./client";
 import type { FrameStamper } from "./frame-stamper";
 import type { Stamper } from "./stamper";
+import type { SessionManager } from "./session";
 import { withinLimits } from "./transport";
 
 /** What the session-key lifecycle needs of the embedded signer (which passes itself), so this module needs not import it. */
@@ -43,6 +44,17 @@ export async function bundleToKeep(signer: SessionKeySigner, bundle: string, org
     console.warn(`[latch] no sign-only session to keep: ${unknownRoute ? "the backend has no scoped-session route; the full session is kept" : "a reload will ask to sign in again"}`, error);
     return unknownRoute ? { bundle } : {};
   }
+}
+
+/**
+ * Keeps a frame session opened for the stored session (a passkey session's, in split custody) as a
+ * sign-in's bundle is kept (bundleToKeep): a reload re-injects it instead of asking the passkey again.
+ */
+export async function keepFrameSession(signer: SessionKeySigner & { readonly sessions: SessionManager }, bundle: string, options: AbortOptions = {}): Promise<void> {
+  const session = signer.sessions.load();
+  if (!session) return;
+  const kept = await bundleToKeep(signer, bundle, session.user.orgId, options.signal);
+  if (kept.bundle) signer.sessions.save({ ...session, bundle: kept.bundle });
 }
 
 function revokeTimeoutMs(signer: SessionKeySigner): number {

@@ -6,6 +6,7 @@ import type { User } from "../types";
 import type { Kit } from "../kit-types";
 import type { SignRawPayloadParameters } from "./wallet-signing";
 import { CUSTODY_TEXT } from "./custody-texts";
+import { keepFrameSession } from "./session-keys";
 import {
   CUSTODY_PROMPTS,
   DeviceShareMissingError,
@@ -271,7 +272,7 @@ export class SplitCustodyEngine {
   /**
    * A session stamped by a passkey has no frame key, and shares go only to a session's frame: the
    * passkey stamps one request for a session key sealed to the auth frame, which then stamps the
-   * session's requests (no more passkey prompts; logout revokes that key).
+   * session's requests (no more passkey prompts, a reload included; logout revokes that key).
    */
   private ensureFrameSession(options: AbortOptions): Promise<void> {
     if (this.signer.stampsWithFrame) return Promise.resolve();
@@ -290,6 +291,8 @@ export class SplitCustodyEngine {
     const { credentialBundle } = await this.signer.client.request("custody-frame-session", { stampedRequest }, options);
     await this.signer.frame.injectCredentialBundle(credentialBundle);
     this.signer.useStamper(null);
+    // Kept as a sign-in's bundle is (sign-only when the app holds the frame's key): a reload stamps with it, no passkey prompt.
+    await keepFrameSession(this.signer, credentialBundle, options);
   }
 
   private async request<R extends "custody-state" | "custody-reshare-source" | "custody-split">(route: R, operation: string, extra: Record<string, unknown>, options: AbortOptions) {
