@@ -20,7 +20,7 @@ import { verifyStampedRequestWithStamp, verifyStampedUserRequest } from "../serv
 import { badRequest } from "../errors";
 import { deleteApiKeys } from "../store/apiKeys";
 import { prepareSession, registerSession } from "../services/sessions";
-import { markPasskeySession } from "../store/signedIn";
+import { clearPasskeySession, markPasskeySession } from "../store/signedIn";
 
 const stampedOnly = requests.whoami;
 
@@ -95,7 +95,11 @@ export function stampedRoutes(ctx: ServerContext): Hono {
     if (!stamp.credential.startsWith(API_KEY_CREDENTIAL)) {
       throw badRequest("SESSION_KEY_REQUIRED", "Only a session's API key (X-Stamp) revokes itself; a passkey stamp has no session key to revoke");
     }
-    await deleteApiKeys(ctx.db, body.organizationId, [stamp.credential.slice(API_KEY_CREDENTIAL.length)]);
+    // Logout also ends the organisation's passkey sign-in marker (the unstamped reads it allows).
+    await ctx.db.transaction(async (tx) => {
+      await deleteApiKeys(tx, body.organizationId, [stamp.credential.slice(API_KEY_CREDENTIAL.length)]);
+      await clearPasskeySession(tx, body.organizationId);
+    });
     return c.json({});
   });
 

@@ -107,13 +107,23 @@ async function admitted(ctx: ServerContext, budget: Budget, at: number): Promise
   if (admission.admitted) return { budgets: [budget] };
   const overflow = (await budget.overflow?.(admission)) ?? [];
   const taken: Budget[] = [];
+  let overflowRefusal: { budget: Budget; admission: Admission } | undefined;
   for (const other of overflow) {
-    if (!(await admit(ctx.db, other.key, other.limit, other.windowMs, at)).admitted) break;
+    const otherAdmission = await admit(ctx.db, other.key, other.limit, other.windowMs, at);
+    if (!otherAdmission.admitted) {
+      overflowRefusal = { budget: other, admission: otherAdmission };
+      break;
+    }
     taken.push(other);
   }
   if (overflow.length > 0 && taken.length === overflow.length) return { budgets: taken };
   await refund(ctx.db, taken.map((b) => b.key), at);
-  return { refusal: budget.refuse(Math.max(1, Math.ceil((admission.oldest + budget.windowMs - at) / 1000))) };
+  // Retry-After: when a guess gets in again — this budget frees a slot, or the overflow budget that
+  // refused does (e.g. the fresh-code budget, spent after the account's): the sooner, in that budget's words.
+  const freeAt = (refused: { budget: Budget; admission: Admission }) => refused.admission.oldest + refused.budget.windowMs;
+  const refusals = [{ budget, admission }, ...(overflowRefusal ? [overflowRefusal] : [])];
+  const first = refusals.reduce((sooner, refused) => (freeAt(refused) < freeAt(sooner) ? refused : sooner));
+  return { refusal: first.budget.refuse(Math.max(1, Math.ceil((freeAt(first) - at) / 1000))) };
 }
 
 export const isErrorCode =

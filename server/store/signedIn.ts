@@ -16,3 +16,8 @@ export async function markPasskeySession(sql: Sql, orgId: string, until: number)
 export async function hasPasskeySession(sql: Sql, orgId: string, now: number): Promise<boolean> {
   return (await sql.query("select 1 from passkey_sessions where org_id = $1 and expires_at > $2", [orgId, now])).rows.length > 0;
 }
+
+/** Ends the organisation's passkey sign-in (logout): the unstamped reads it allowed answer no more. */
+export async function clearPasskeySession(sql: Sql, orgId: string): Promise<void> {
+  await sql.query("delete from passkey_sessions where org_id = $1", [orgId]);
+}

@@ -96,6 +96,37 @@ describe("account guess budget (OWASP ASVS 2.2.1)", () => {
     expect((await guess(owner, owner.code, home)).body.status).toBe("SUCCESS");
   });
 
+  it("a fresh code refused once the fresh-code budget is spent says when that budget frees a slot, if it does before the account's", async () => {
+    const email = uniqueEmail("retry-after");
+    await t.client.signUp(email);
+    const guess = (c: { orgId: string; otpId: string }, otpCode: string, address: string) =>
+      t.client.post("otp", { orgId: c.orgId, otpId: c.otpId, otpCode, targetPublicKey: newTargetKey().publicKey }, { "X-Forwarded-For": address });
+    const spendAccountBudget = async () => {
+      for (let round = 0; round < DEFAULT_LIMITS.guessesPerAccount / DEFAULT_LIMITS.otpMaxAttempts; round++) {
+        const next = await newCode(email);
+        for (let i = 0; i < DEFAULT_LIMITS.otpMaxAttempts; i++) expect((await guess(next, wrongOtp(next.code), "203.0.113.50")).body.code).toBe("INVALID_OTP");
+      }
+    };
+    await spendAccountBudget();
+    // Half an hour later the attacker spends the fresh-code budget, one new address per code...
+    t.clock.advance(HOUR / 2);
+    for (let i = 1; i <= DEFAULT_LIMITS.freshCodeGuessesPerAccount; i++) {
+      const fresh = await newCode(email);
+      expect((await guess(fresh, wrongOtp(fresh.code), `203.0.115.${i}`)).body.code).toBe("INVALID_OTP");
+    }
+    // ...and once the first failures left the window, the account budget again.
+    t.clock.advance(HOUR / 2 + 60_000);
+    await spendAccountBudget();
+    // Now the account budget frees a slot in an hour, the fresh-code budget in 29 minutes: the refusal names the sooner.
+    const fresh = await newCode(email);
+    const refused = await guess(fresh, fresh.code, "198.51.100.90");
+    expect(refused.status).toBe(429);
+    const seconds = Number(refused.headers.get("retry-after"));
+    expect(seconds).toBeGreaterThan(28 * 60);
+    expect(seconds).toBeLessThanOrEqual(29 * 60);
+    expect(refused.body.details).toEqual({ retryAfterSeconds: seconds });
+  });
+
   it("does not count right codes", async () => {
     const small = await startTestServer({ limits: { guessesPerAccount: 2, sendMaxPerWindow: 10_000 } });
     try {

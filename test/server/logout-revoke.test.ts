@@ -54,6 +54,19 @@ describe("revoke-session", () => {
     expect([again.status, again.body.code]).toEqual([401, "UNKNOWN_API_KEY"]);
   });
 
+  it("also ends the organisation's passkey sign-in marker: Account Kit's unstamped list no longer answers for it", async () => {
+    const passkey = new SoftPasskey();
+    const email = uniqueEmail("revoke-passkey");
+    const user = await t.client.ok<User>("signup", { passkey: passkey.attestation(), email }, { Origin: APP_ORIGIN });
+    await t.client.ok("whoami", { stampedRequest: passkey.stampedRequest(WHOAMI_URL, { organizationId: user.orgId, timestampMs: String(t.clock.now()) }) });
+    const session = await t.client.signIn(email);
+    expect((await t.client.post("list-auth-methods", { suborgId: user.orgId })).status).toBe(200);
+
+    expect((await t.client.post("revoke-session", { stampedRequest: stampedRequest(REVOKE_URL, revokeBody(session), session) })).status).toBe(200);
+    const listed = await t.client.post("list-auth-methods", { suborgId: user.orgId });
+    expect([listed.status, listed.body.code]).toEqual([401, "NOT_SIGNED_IN"]);
+  });
+
   it("refuses a stamp of another operation, an untimed body, and a passkey's stamp (no session key to revoke)", async () => {
     const { session } = await t.client.signUp(uniqueEmail("revoke-refused"));
     const wrongUrl = await t.client.post("revoke-session", { stampedRequest: stampedRequest(WHOAMI_URL, revokeBody(session), session) });
