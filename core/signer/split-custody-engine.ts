@@ -232,6 +232,8 @@ export class SplitCustodyEngine {
   private async split(options: AbortOptions, choice: RecoveryChoice = { method: "code" }): Promise<CustodyStatus> {
     const user = this.signer.requireUser();
     const state = await this.state(options);
+    // Another device made the account's wallet since this one signed in: this device recovers it.
+    if (state.custody === "split") return this.joinExisting(options);
     const made = await this.makeSplit(state.custody === "none", choice, options).catch((error: unknown) => {
       if (/PASSKEY_|PRF_UNSUPPORTED/.test(String(error))) throw new RecoveryPasskeyError(CUSTODY_TEXT.passkeyFailed, { cause: error });
       throw error;
@@ -241,8 +243,7 @@ export class SplitCustodyEngine {
     } catch (error) {
       if ((error as { code?: unknown }).code !== "WALLET_EXISTS") throw error;
       // Another device created the wallet while this one did: its shares stand, this device recovers.
-      await this.signer.refreshUser(options);
-      return this.reload(options);
+      return this.joinExisting(options);
     }
     this.store.set(this.statusAtom, {
       custody: "split",
@@ -252,6 +253,12 @@ export class SplitCustodyEngine {
     });
     await this.signer.refreshUser(options);
     if (!this.signer.requireUser().address) throw new Error(`The wallet of ${user.orgId} was uploaded but the server answers no address`);
+    return this.reload(options);
+  }
+
+  /** The wallet another device made: the user gets its addresses; this device holds no share of it (the recovery screen asks). */
+  private async joinExisting(options: AbortOptions): Promise<CustodyStatus> {
+    await this.signer.refreshUser(options);
     return this.reload(options);
   }
 
