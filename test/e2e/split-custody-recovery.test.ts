@@ -1,3 +1,16 @@
+// Split custody's recovery screens in Chromium: the setup (passkey or code), the recovery screen,
+// 'Use my passkey' with no passkey of this site, and the second factor's hold on the shares.
+//
+// Why passkey (PRF) recovery is tested in the same browser context with its storage cleared, and not
+// in a second context (checked on Chromium 156 with CDP's virtual authenticator, hasPrf): the PRF
+// output comes from a per-credential secret (CTAP2 hmac-secret's CredRandom) that CDP does not let
+// one copy. WebAuthn.getCredentials exports credentialId, rpId, userHandle, signCount, the private
+// key (PKCS#8), userName / userDisplayName and the backup flags, no hmac secret; a credential added
+// with WebAuthn.addCredential — into a second context's authenticator with hasPrf, or even removed
+// and added back into the authenticator that made it — signs assertions but answers the PRF
+// extension with no results at all (`prf: {}`), where the original answered the same 32 bytes on
+// every assertion. So no second context can hold a passkey that unlocks a box locked in the first;
+// the code recovery is tested in a second context instead.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { recoverMessageAddress, type Hex } from "viem";
