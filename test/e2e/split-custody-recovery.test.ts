@@ -253,4 +253,42 @@ describe("split custody's recovery screens in Chromium", () => {
     expect(mnemonicToAccount(phrase).address).toBe(address);
     await context.close();
   });
+
+  it("two devices of a new account both signed in before either made the wallet: the first to choose makes it; the other gets the recovery screen, recovers with the first one's code and signs as that wallet", { timeout: 180_000 }, async () => {
+    const email = uniqueEmail("race");
+    const firstContext = await browser.newContext();
+    const secondContext = await browser.newContext();
+    const first = await open(firstContext);
+    const second = await open(secondContext);
+    for (const page of [first, second]) {
+      await signIn(page, email);
+      await dialog(page).getByRole("heading", { name: CUSTODY_TEXT.setupTitle }).waitFor();
+      expect(await text(page, "custody")).toBe("pending");
+    }
+
+    // The second device chooses first: its frame makes the wallet and uploads it.
+    await dialog(second).getByRole("button", { name: CUSTODY_TEXT.useCode }).click();
+    await dialog(second).getByRole("heading", { name: CUSTODY_TEXT.saveCodeTitle }).waitFor({ timeout: 60_000 });
+    const code = (await dialog(second).locator("output").textContent()) ?? "";
+    await dialog(second).getByRole("button", { name: CUSTODY_TEXT.codeSaved }).click();
+    await dialog(second).waitFor({ state: "detached" });
+    await second.getByTestId("custody").filter({ hasText: /^split$/ }).waitFor();
+    const address = (await text(second, "address")) as Hex;
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(await signMessage(second)).toBe(address);
+
+    // The first device, still on its setup screen, chooses too: the wallet exists (the custody state says
+    // split, or the upload answers WALLET_EXISTS), so it makes nothing, shows no code, and asks to recover.
+    await dialog(first).getByRole("button", { name: CUSTODY_TEXT.useCode }).click();
+    await dialog(first).getByRole("heading", { name: CUSTODY_TEXT.recoverTitle }).waitFor({ timeout: 60_000 });
+    expect([await text(first, "custody"), await text(first, "device-share"), await text(first, "address")]).toEqual(["split", "false", address]);
+    await dialog(first).getByRole("textbox", { name: CUSTODY_TEXT.codeLabel }).fill(code);
+    await dialog(first).getByRole("button", { name: CUSTODY_TEXT.recoverAction }).click();
+    await dialog(first).waitFor({ state: "detached", timeout: 60_000 });
+    await first.getByTestId("device-share").filter({ hasText: /^true$/ }).waitFor();
+    expect(await signMessage(first)).toBe(address);
+
+    await firstContext.close();
+    await secondContext.close();
+  });
 });
