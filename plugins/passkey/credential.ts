@@ -7,7 +7,7 @@ import {
   PASSKEY_RESIDENT_KEY,
   PASSKEY_USER_VERIFICATION,
 } from "./constants";
-import { LatchError } from "latch-kit";
+import { LatchError, UserCancelledError } from "latch-kit";
 
 /** The browser does not support passkeys. */
 export class WebauthnUnsupportedError extends LatchError {
@@ -17,8 +17,8 @@ export class WebauthnUnsupportedError extends LatchError {
   }
 }
 
-/** A cancelled or timed-out ceremony: the user may use another method. */
-export class PasskeyCancelledError extends LatchError {
+/** A cancelled or timed-out ceremony: the user may use another method (a user's cancel, to whoever asked for it). */
+export class PasskeyCancelledError extends UserCancelledError {
   override readonly name = "PasskeyCancelledError" as const;
   constructor(cause?: unknown) {
     super("Connection failed", { cause });

@@ -15,6 +15,7 @@ import {
   type User,
 } from "latch-kit";
 import { emailOtp } from "latch-kit/plugins/email-otp";
+import { PasskeyCancelledError } from "latch-kit/plugins/passkey";
 import { getEmailMode } from "../../../lib/sign-in/actions/getEmailMode";
 
 /** The body is not read: the answers are the test's own. */
@@ -142,6 +143,14 @@ describe("§9 frames", () => {
     await expect(exportWallet(exportSetup({}))).rejects.toThrow("Failed to inject wallet export bundle");
     frames.injects = true;
     await expect(exportWallet(exportSetup({ exportWalletResult: { exportBundle: "sealed" } }))).resolves.toBe(true);
+  });
+
+  it("a passkey step-up the user cancels rejects the export as cancelled, not as a failed injection", async () => {
+    const signer = exportSetup({ exportWalletResult: { exportBundle: "sealed" } });
+    signer.stepUp = vi.fn(async () => {
+      throw new PasskeyCancelledError(new DOMException("The operation either timed out or was not allowed.", "NotAllowedError"));
+    }) as never;
+    await expect(exportWallet(signer)).rejects.toBeInstanceOf(PasskeyCancelledError);
   });
 
   it("§8 'Could not find wallet associated with {address}' when the organisation has no wallet", async () => {
