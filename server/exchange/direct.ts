@@ -18,7 +18,8 @@ export function directListener(app: App, basePath: () => string, hono: RequestLi
     if (req.readableFlowing !== null || req.readableEnded) return hono(req, res);
     const chain = chains.get(pathOf(req.url, basePath()));
     if (!chain) return hono(req, res);
-    void serve(app, pathOf(req.url, basePath()), chain.route, chain.checks, req, res);
+    // Every step answers its own errors; what could still throw is the write itself: end that socket, never the process.
+    serve(app, pathOf(req.url, basePath()), chain.route, chain.checks, req, res).catch(() => res.destroy());
   };
 }
 

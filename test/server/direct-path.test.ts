@@ -146,4 +146,23 @@ describe("the direct path of the hot signer routes", () => {
       await built.close();
     }
   });
+
+  it("ends only that request's socket when its answer cannot be written, and the server keeps serving", async () => {
+    let poison = true;
+    // A profile check that sets a header Node refuses to write (a line break in its value), once.
+    const middleware = () => [{ run: async (x: Exchange, next: () => Promise<void>) => { await next(); if (poison) x.setHeader("x-poison", "a\nb"); } }];
+    const built = await buildServer({ memory: true, hooks: { middleware } });
+    const server = createServer(built.nodeListener);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const whoami = () => fetch(`http://127.0.0.1:${port}/signer/v1/whoami`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      await expect(whoami()).rejects.toThrow();
+      poison = false;
+      expect((await whoami()).status).toBe(400);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await built.close();
+    }
+  });
 });
