@@ -16,10 +16,11 @@ export function directListener(app: App, basePath: () => string, hono: RequestLi
     if (req.method !== "POST" || req.headers.host === undefined || req.url === undefined) return hono(req, res);
     // A body something in front already read (a framework's body parser): Hono's adapter knows those cases.
     if (req.readableFlowing !== null || req.readableEnded) return hono(req, res);
-    const chain = chains.get(pathOf(req.url, basePath()));
+    const path = pathOf(req.url, basePath());
+    const chain = chains.get(path);
     if (!chain) return hono(req, res);
     // Every step answers its own errors; what could still throw is the write itself: end that socket, never the process.
-    serve(app, pathOf(req.url, basePath()), chain.route, chain.checks, req, res).catch(() => res.destroy());
+    serve(app, path, chain.route, chain.checks, req, res).catch(() => res.destroy());
   };
 }
 
