@@ -12,10 +12,18 @@ const INFO = utf8(BUNDLE_HPKE_INFO);
  * Async so that a bad target key is a rejection, as callers expect.
  */
 export async function sealCredentialBundle(targetPublicKeyHex: string, credential: Uint8Array): Promise<string> {
+  const { enc, ciphertext } = sealToTargetKey(targetPublicKeyHex, credential);
+  return bs58check.encode(concatBytes(compressPoint(enc), ciphertext));
+}
+
+/**
+ * HPKE-seals a secret to a frame's target key (info "turnkey_hpke", AAD = encapsulated key ‖ target key,
+ * both uncompressed): the sealing of credential and export bundles alike. Throws on a bad target key.
+ */
+export function sealToTargetKey(targetPublicKeyHex: string, secret: Uint8Array): { enc: Uint8Array; ciphertext: Uint8Array } {
   const receiver = p256PointFromHex(targetPublicKeyHex).uncompressed;
   const sender = hpkeSenderP256(receiver, INFO);
-  const ciphertext = sender.seal(credential, concatBytes(sender.enc, receiver));
-  return bs58check.encode(concatBytes(compressPoint(sender.enc), ciphertext));
+  return { enc: sender.enc, ciphertext: sender.seal(secret, concatBytes(sender.enc, receiver)) };
 }
 
 /** SEC1 compression of an uncompressed point (0x04 ‖ x ‖ y → 0x02|0x03 ‖ x). */

@@ -1,14 +1,10 @@
 import { createPrivateKey, hkdfSync, sign, type KeyObject } from "node:crypto";
-import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from "@hpke/core";
 import { p256 } from "@noble/curves/nist.js";
 import type { Secrets } from "./secrets";
-import { base64url, bytesToHex, concatBytes, utf8 } from "./encoding";
-import { p256PointFromHex } from "./p256";
-import { BUNDLE_HPKE_INFO } from "./bundle";
+import { base64url, bytesToHex, utf8 } from "./encoding";
+import { sealToTargetKey } from "./bundle";
 
 export const EXPORT_BUNDLE_VERSION = "v1.0.0";
-
-const suite = new CipherSuite({ kem: new DhkemP256HkdfSha256(), kdf: new HkdfSha256(), aead: new Aes256Gcm() });
 
 export interface ExportSigningKey {
   /** Uncompressed P-256 public key, hex: what the export frame page is served with. */
@@ -45,11 +41,7 @@ export function exportSigningKey(secrets: Secrets): ExportSigningKey {
  * with a DER ECDSA-P256-SHA256 signature over the data bytes by the emulator's export-signing key.
  */
 export async function sealExportBundle(secrets: Secrets, targetPublicKeyHex: string, secret: Uint8Array, organizationId: string): Promise<string> {
-  const receiver = p256PointFromHex(targetPublicKeyHex).uncompressed;
-  const recipientPublicKey = await suite.kem.importKey("raw", receiver.slice().buffer, true);
-  const sender = await suite.createSenderContext({ recipientPublicKey, info: utf8(BUNDLE_HPKE_INFO).buffer as ArrayBuffer });
-  const enc = new Uint8Array(sender.enc);
-  const ciphertext = new Uint8Array(await sender.seal(secret.slice().buffer, concatBytes(enc, receiver).buffer as ArrayBuffer));
+  const { enc, ciphertext } = sealToTargetKey(targetPublicKeyHex, secret);
   return signedBundle(secrets, { encappedPublic: bytesToHex(enc), ciphertext: bytesToHex(ciphertext), organizationId });
 }
 
