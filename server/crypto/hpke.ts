@@ -1,7 +1,7 @@
 // HPKE base mode (RFC 9180) for one suite — DHKEM(P-256, HKDF-SHA256), HKDF-SHA256, AES-256-GCM —
 // on node:crypto's synchronous primitives (OpenSSL's ECDH, HMAC and AES-GCM): the credential bundle of
 // every sign-in and sign-up, and every export bundle, is sealed with it. @hpke/core on WebCrypto made the same bytes through a
-// chain of async calls ≈ 15 % of a sign-up's CPU; test/unit/server-hpke.test.ts checks the two agree
+// chain of async calls ≈ 15 % of a sign-up's CPU; test/server/hpke.test.ts checks the two agree
 // byte for byte and open each other's ciphertexts.
 import { createCipheriv, createECDH, createHmac, type ECDH } from "node:crypto";
 
